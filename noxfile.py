@@ -1,0 +1,98 @@
+"""Checks for the bezique project: run ``nox`` for all of them, ``nox -l`` to list them."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import nox
+
+nox.needs_version = ">=2025.2.9"
+nox.options.default_venv_backend = "venv"
+nox.options.reuse_existing_virtualenvs = False
+nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "build"]
+
+ROOT = Path(__file__).parent
+PYPROJECT: dict[str, Any] = nox.project.load_toml(ROOT / "pyproject.toml")
+
+
+def install_groups(session: nox.Session, *groups: str) -> None:
+    """Install the named PEP 735 dependency groups from pyproject.toml."""
+    session.install(*nox.project.dependency_groups(PYPROJECT, *groups))
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite and the doctests (slow tests excluded)."""
+    install_groups(session, "test")
+    session.install("-e", ".")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def typing(session: nox.Session) -> None:
+    """Type-check the library, the tests and the examples with mypy --strict."""
+    install_groups(session, "typing")
+    session.install("-e", ".")
+    session.run("mypy", "--strict", "src", "tests", "examples")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Lint and check formatting with ruff."""
+    install_groups(session, "lint")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the HTML documentation and run its doctests, warnings as errors."""
+    install_groups(session, "docs")
+    session.install("-e", ".")
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run(
+        "sphinx-build", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest"
+    )
+
+
+@nox.session
+def examples(session: nox.Session) -> None:
+    """Run every script in examples/, stopping at the first failure."""
+    scripts = sorted((ROOT / "examples").glob("*.py"))
+    if not scripts:
+        session.error("no examples/*.py found")
+    session.install(".")
+    for script in scripts:
+        session.run("python", str(script.relative_to(ROOT)))
+
+
+@nox.session
+def build(session: nox.Session) -> None:
+    """Build the sdist and the wheel into dist/ and check them with twine."""
+    install_groups(session, "build")
+    outdir = os.path.join(session.create_tmp(), "dist")
+    shutil.rmtree(outdir, ignore_errors=True)
+    session.run("python", "-m", "build", "--outdir", outdir)
+    session.run("twine", "check", "--strict", *sorted(glob.glob(os.path.join(outdir, "*"))))
+
+
+@nox.session(default=False)
+def slow(session: nox.Session) -> None:
+    """Run only the slow tests (long random playouts)."""
+    install_groups(session, "test")
+    session.install("-e", ".")
+    session.run("pytest", "-m", "slow", *session.posargs)
+
+
+@nox.session(default=False)
+def bench(session: nox.Session) -> None:
+    """Run the benchmarks in benchmarks/run.py."""
+    script = ROOT / "benchmarks" / "run.py"
+    if not script.is_file():
+        session.error("benchmarks/run.py does not exist yet")
+    session.install(".")
+    session.run("python", str(script.relative_to(ROOT)), *session.posargs)

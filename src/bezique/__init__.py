@@ -1,0 +1,112 @@
+"""bezique: the reference rules engine for Bezique and its family.
+
+>>> import bezique as bz
+>>> state = bz.new_deal(bz.variants.CLASSIC, seed=7)
+>>> state = state.apply(state.legal_actions()[0])
+>>> state.current_player
+0
+"""
+
+from __future__ import annotations
+
+from bezique import variants
+from bezique.actions import (
+    Action,
+    CardRef,
+    Declare,
+    Draw,
+    Exchange,
+    Pass,
+    Play,
+    ScorePending,
+)
+from bezique.cards import Card, Rank, Suit, card_id_name, face_of, parse_card_id
+from bezique.engine import ScoreEvent, ScoreSource, SeatError, new_deal, play_many
+from bezique.errors import (
+    BeziqueError,
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+    RulesError,
+)
+from bezique.legality import Reason
+from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
+from bezique.notation import format_action, parse_action
+from bezique.rules import (
+    BrisqueTiming,
+    Deck,
+    DeclarationLimit,
+    Declarations,
+    FreshCard,
+    GameEnd,
+    GameRules,
+    InferiorOrder,
+    LastTrick,
+    Rules,
+    Scoring,
+    SevenOfTrumps,
+    TrickPlay,
+    Trumps,
+    TrumpSelection,
+)
+from bezique.state import DealResult, DealState, DeclaredMeld, Phase, Trick, Window
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "BeziqueError",
+    "BeziquePair",
+    "BrisqueTiming",
+    "Card",
+    "CardRef",
+    "DealResult",
+    "DealState",
+    "Deck",
+    "DeclarationLimit",
+    "Declarations",
+    "Declare",
+    "DeclaredMeld",
+    "Draw",
+    "Exchange",
+    "FreshCard",
+    "GameEnd",
+    "GameRules",
+    "IllegalActionError",
+    "InferiorOrder",
+    "InvalidStateError",
+    "LastTrick",
+    "MeldClass",
+    "MeldKind",
+    "MeldValues",
+    "NotationError",
+    "Pass",
+    "Phase",
+    "Play",
+    "QuartetSuits",
+    "Rank",
+    "Reason",
+    "Rules",
+    "RulesError",
+    "ScoreEvent",
+    "ScorePending",
+    "ScoreSource",
+    "Scoring",
+    "SeatError",
+    "SevenOfTrumps",
+    "Suit",
+    "Trick",
+    "TrickPlay",
+    "TrumpSelection",
+    "Trumps",
+    "Window",
+    "__version__",
+    "card_id_name",
+    "face_of",
+    "format_action",
+    "new_deal",
+    "parse_action",
+    "parse_card_id",
+    "play_many",
+    "variants",
+]

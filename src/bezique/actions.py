@@ -1,0 +1,183 @@
+"""Actions and their text forms.
+
+An action does not name a physical card: it names a card by its face and its
+*history*, the meld kinds it has been declared in (:class:`CardRef`). Two
+copies of a face held in the same place with the same history are
+interchangeable, so they make one action, not two (see the explanation page
+"Card identity"). A card in the concealed hand has an empty history; a
+declared card on the table lists its kinds::
+
+    play QS                     the Q♠ from the concealed hand
+    play QS[bezique]            the Q♠ on the table, declared in a bezique
+    declare double-bezique QS QS[bezique] JD JD[bezique]
+    exchange                    the seven of trumps for the turn-up
+    score 3                     score pending meld number 3
+    draw                        end the winner's turn: both players draw
+    pass                        end the winner's turn in the end phase
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from bezique.cards import Card
+from bezique.errors import NotationError
+from bezique.melds import MeldKind
+
+__all__ = [
+    "Action",
+    "CardRef",
+    "Declare",
+    "Draw",
+    "Exchange",
+    "Pass",
+    "Play",
+    "ScorePending",
+    "parse_action_text",
+]
+
+
+def _kinds_key(kinds: tuple[MeldKind, ...]) -> tuple[int, ...]:
+    order = list(MeldKind)
+    return tuple(order.index(k) for k in kinds)
+
+
+@attrs.frozen(order=False)
+class CardRef:
+    """A card as an action names it: a face and the kinds it was declared in."""
+
+    card: Card
+    history: tuple[MeldKind, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> CardRef:
+        """Parse ``QS`` or ``QS[bezique,four-queens]``."""
+        cleaned = text.strip()
+        if "[" not in cleaned:
+            return cls(Card.parse(cleaned))
+        face, _, rest = cleaned.partition("[")
+        if not rest.endswith("]"):
+            raise NotationError(f"unclosed history in {text!r}")
+        names = [n for n in rest[:-1].replace("+", ",").split(",") if n.strip()]
+        try:
+            kinds = tuple(sorted({MeldKind(n.strip()) for n in names}, key=list(MeldKind).index))
+        except ValueError:
+            raise NotationError(
+                f"unknown meld kind in {text!r}; kinds are: " + ", ".join(k.value for k in MeldKind)
+            ) from None
+        return cls(Card.parse(face), kinds)
+
+    @property
+    def sort_key(self) -> tuple[int, tuple[int, ...]]:
+        return (self.card.index, _kinds_key(self.history))
+
+    def display(self) -> str:
+        return self.card.display() + self._suffix()
+
+    def _suffix(self) -> str:
+        return "[" + ",".join(k.value for k in self.history) + "]" if self.history else ""
+
+    def __str__(self) -> str:
+        return str(self.card) + self._suffix()
+
+
+@attrs.frozen
+class Play:
+    """Play a card to the current trick."""
+
+    card: CardRef
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+def _canonical(cards: Iterable[CardRef]) -> tuple[CardRef, ...]:
+    return tuple(sorted(cards, key=lambda c: c.sort_key))
+
+
+@attrs.frozen
+class Declare:
+    """Declare a meld: lay its cards on the table and score it (or leave it pending).
+
+    ``cards`` are kept in a canonical order (by face, then history), so equal
+    declarations compare equal however they were written.
+    """
+
+    kind: MeldKind
+    cards: tuple[CardRef, ...] = attrs.field(converter=_canonical)
+
+    def __str__(self) -> str:
+        return f"declare {self.kind.value} " + " ".join(map(str, self.cards))
+
+
+@attrs.frozen
+class Exchange:
+    """Exchange the seven of trumps for the turn-up (S000 law 8)."""
+
+    def __str__(self) -> str:
+        return "exchange"
+
+
+@attrs.frozen
+class ScorePending:
+    """Score a meld shown on an earlier trick (FOS p.326); ``meld`` indexes ``state.melds``."""
+
+    meld: int
+
+    def __str__(self) -> str:
+        return f"score {self.meld}"
+
+
+@attrs.frozen
+class Draw:
+    """End the trick winner's turn in the stock phase: each player draws, winner first."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class Pass:
+    """End the trick winner's turn in the end phase (when melding continues after the close)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = Play | Declare | Exchange | ScorePending | Draw | Pass
+
+
+def parse_action_text(text: str) -> Action:
+    """Parse the text form of an action, without checking it against a state.
+
+    >>> parse_action_text("declare bezique JD QS")
+    Declare(kind=MeldKind.BEZIQUE, cards=(CardRef(card=Card.parse('QS'), history=()), \
+CardRef(card=Card.parse('JD'), history=())))
+    """
+    words = text.split()
+    if not words:
+        raise NotationError("empty action text")
+    verb, args = words[0].lower(), words[1:]
+    if verb == "play" and len(args) == 1:
+        return Play(CardRef.parse(args[0]))
+    if verb == "declare" and len(args) >= 2:
+        try:
+            kind = MeldKind(args[0].lower())
+        except ValueError:
+            raise NotationError(
+                f"unknown meld kind {args[0]!r}; kinds are: " + ", ".join(k.value for k in MeldKind)
+            ) from None
+        return Declare(kind, tuple(CardRef.parse(a) for a in args[1:]))
+    if verb == "score" and len(args) == 1 and args[0].isdigit():
+        return ScorePending(int(args[0]))
+    if not args and verb in _SIMPLE:
+        return _SIMPLE[verb]
+    raise NotationError(
+        f"not an action: {text!r} (expected play CARD, declare KIND CARDS..., exchange, "
+        "score N, draw or pass)"
+    )
+
+
+_SIMPLE: dict[str, Action] = {"exchange": Exchange(), "draw": Draw(), "pass": Pass()}

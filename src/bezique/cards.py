@@ -1,0 +1,220 @@
+"""Suits, ranks, card faces and physical copies, with their text forms.
+
+Bezique is played with piquet packs of 32 cards: A T K Q J 9 8 7 in each of
+four suits (S000 preamble, S001). Several packs are shuffled together, so a
+deck holds several *physical copies* of each *face*.
+
+* A :class:`Card` is a face: ``Card.parse("QS")`` is the queen of spades,
+  whichever pack it came from.
+* A physical card is a small integer, the *card id*:
+  ``copy * 32 + face index``. The text form of a card id appends the copy as a
+  letter, ``"QSa"``, ``"QSb"``, as in the rules notes.
+
+Ranks are in trick order (the ten ranks between the ace and the king,
+S000 law 6). Text input accepts ``QS``, ``qs``, ``TD``, ``10D`` and suit
+symbols (``Q♠``); output is ``QS`` (``str``) or ``Q♠`` (:meth:`Card.display`).
+
+>>> Card.parse("10D")
+Card.parse('TD')
+>>> str(Card.parse("q♠")), Card.parse("QS").display()
+('QS', 'Q♠')
+>>> Rank.TEN > Rank.KING
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from bezique.errors import NotationError
+
+__all__ = [
+    "FACES",
+    "FACES_PER_PACK",
+    "Card",
+    "Rank",
+    "Suit",
+    "card_id_name",
+    "face_of",
+    "parse_card_id",
+]
+
+FACES_PER_PACK = 32
+
+
+class Suit(enum.IntEnum):
+    """The four suits. The order (S, H, D, C) is only for sorting and display."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        return _SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse ``S``/``H``/``D``/``C`` (any case) or a suit symbol."""
+        suit = _SUIT_INPUT.get(text.strip().upper())
+        if suit is None:
+            raise NotationError(f"not a suit: {text!r} (expected one of S H D C or ♠ ♥ ♦ ♣)")
+        return suit
+
+
+class Rank(enum.IntEnum):
+    """Ranks in trick-taking order, lowest first: 7 8 9 J Q K T A (S000 law 6)."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    JACK = 3
+    QUEEN = 4
+    KING = 5
+    TEN = 6
+    ACE = 7
+
+    @property
+    def letter(self) -> str:
+        return _RANK_LETTERS[self]
+
+    @property
+    def is_brisque(self) -> bool:
+        """Aces and tens are the brisques, worth 10 each in tricks (S000 law 11)."""
+        return self in (Rank.ACE, Rank.TEN)
+
+    @property
+    def is_court(self) -> bool:
+        """King, queen and jack: the court cards (carte blanche, HGM, FOS p.334)."""
+        return self in (Rank.KING, Rank.QUEEN, Rank.JACK)
+
+    def __str__(self) -> str:
+        return self.letter
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse ``A T K Q J 9 8 7`` (any case) or ``10``."""
+        rank = _RANK_INPUT.get(text.strip().upper())
+        if rank is None:
+            raise NotationError(f"not a rank: {text!r} (expected one of A T K Q J 9 8 7 or 10)")
+        return rank
+
+
+_SUIT_LETTERS = {Suit.SPADES: "S", Suit.HEARTS: "H", Suit.DIAMONDS: "D", Suit.CLUBS: "C"}
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_INPUT = {
+    **{letter: suit for suit, letter in _SUIT_LETTERS.items()},
+    **{symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()},
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_RANK_LETTERS = {
+    Rank.SEVEN: "7",
+    Rank.EIGHT: "8",
+    Rank.NINE: "9",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.TEN: "T",
+    Rank.ACE: "A",
+}
+_RANK_INPUT = {**{letter: rank for rank, letter in _RANK_LETTERS.items()}, "10": Rank.TEN}
+
+
+@attrs.frozen(order=False, repr=False)
+class Card:
+    """A card face: a suit and a rank, whatever pack it came from.
+
+    Faces sort by suit, then by rank in trick order.
+    """
+
+    suit: Suit
+    rank: Rank
+
+    @property
+    def index(self) -> int:
+        """The face index 0..31, ``suit * 8 + rank``."""
+        return int(self.suit) * 8 + int(self.rank)
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        if not 0 <= index < FACES_PER_PACK:
+            raise NotationError(f"not a face index: {index!r}")
+        return FACES[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse a face: rank then suit, ``QS``, ``TD``, ``10D``, ``Q♠``."""
+        cleaned = text.strip()
+        if len(cleaned) < 2:
+            raise NotationError(f"not a card: {text!r} (expected a rank and a suit, e.g. QS)")
+        try:
+            rank = Rank.parse(cleaned[:-1])
+            suit = Suit.parse(cleaned[-1])
+        except NotationError as error:
+            raise NotationError(f"not a card: {text!r} ({error})") from None
+        return FACES[int(suit) * 8 + int(rank)]
+
+    def display(self) -> str:
+        """The display form with a suit symbol, ``Q♠``."""
+        return self.rank.letter + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+
+FACES: tuple[Card, ...] = tuple(Card(Suit(i // 8), Rank(i % 8)) for i in range(FACES_PER_PACK))
+"""The 32 faces, indexed by :attr:`Card.index`."""
+
+
+def face_of(card_id: int) -> Card:
+    """The face of a physical card id."""
+    return FACES[card_id % FACES_PER_PACK]
+
+
+def card_id_name(card_id: int) -> str:
+    """Text form of a physical card: face and copy letter, ``QSa``, ``QSb``.
+
+    >>> card_id_name(Card.parse("QS").index + 32)
+    'QSb'
+    """
+    copy, face = divmod(card_id, FACES_PER_PACK)
+    if copy >= 26:
+        raise NotationError(f"card id {card_id} is beyond 26 packs")
+    return str(FACES[face]) + chr(ord("a") + copy)
+
+
+def parse_card_id(text: str) -> int:
+    """Parse the text form of a physical card, ``QSa`` (``10Sb`` accepted)."""
+    cleaned = text.strip()
+    if len(cleaned) < 3 or not cleaned[-1].isalpha() or not cleaned[-1].islower():
+        raise NotationError(f"not a physical card: {text!r} (expected a face and a copy letter)")
+    face = Card.parse(cleaned[:-1])
+    return (ord(cleaned[-1]) - ord("a")) * FACES_PER_PACK + face.index
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse several faces separated by spaces or commas."""
+    parts: Iterator[str] = (
+        iter(text.replace(",", " ").split()) if isinstance(text, str) else iter(text)
+    )
+    return tuple(Card.parse(part) for part in parts)

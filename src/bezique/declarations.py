@@ -1,0 +1,92 @@
+"""Declaration legality: the re-use rules, in one place.
+
+A declaration of kind *k* re-uses cards whose *history* (the kinds each was
+declared in before) decides whether it is legal. The rules, with the knobs
+that choose between the sources (SPEC 3.2-3.3):
+
+* **Same kind** (S000, S001, S003, S004, FOS, MAS): no card may be declared
+  twice in the same kind. Kings and queens once married cannot be married
+  again; a king from a declared four kings cannot make a second four kings.
+* **Inferior order** (:class:`~bezique.rules.InferiorOrder`): by default (FOS
+  pp. 325-326) no card may go into a meld of the same class worth as much as,
+  or less than, one it was already declared in. So a sequence forbids a later
+  royal marriage of its king and queen, and of its king with a new queen
+  (SPEC #2, #3), while a royal marriage may grow into a sequence (#1), and a
+  single bezique into a double (#9) but not the reverse (#11).
+* **Fresh card** (:class:`~bezique.rules.FreshCard`): by default (FOS p.326)
+  a declaration that re-uses a card already declared in the same class must
+  add a card from the concealed hand, so two single beziques never make a
+  double (#10).
+
+Classes are those of :class:`~bezique.melds.MeldClass`. Cards declared in
+other classes may be re-used freely (S000: a married queen of spades may make
+a bezique and then four queens, #8).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from bezique.legality import Reason
+from bezique.melds import CLASS_MASK, MeldKind
+from bezique.rules import FreshCard, InferiorOrder, Rules
+
+__all__ = ["forbidden_history", "reuse_reasons"]
+
+
+@functools.cache
+def forbidden_history(rules: Rules, kind: MeldKind) -> tuple[int, int]:
+    """For ``kind``: the history bits that forbid a card for reason of same kind,
+    and those that forbid it for reason of inferior order (as two masks)."""
+    same = kind.bit
+    value = rules.meld_value(kind)
+    scope = rules.declarations.inferior_order
+    inferior = 0
+    if value is not None and scope is not InferiorOrder.LISTED_PAIRS:
+        for other in rules.meld_kinds:
+            if other is kind:
+                continue
+            if scope is InferiorOrder.SAME_CLASS and other.meld_class is not kind.meld_class:
+                continue
+            other_value = rules.meld_value(other)
+            # Equal value counts as inferior: FOS p.325 forbids re-use "in a
+            # combination of equal value in the same class".
+            if other_value is not None and other_value >= value:
+                inferior |= other.bit
+    return same, inferior
+
+
+def reuse_reasons(rules: Rules, kind: MeldKind, histories: Sequence[int]) -> list[Reason]:
+    """The re-use rules broken by declaring ``kind`` with cards of these histories.
+
+    ``histories`` holds one kind mask per card (``0``: a card from the concealed
+    hand, never declared).
+    """
+    reasons: list[Reason] = []
+    same, inferior = forbidden_history(rules, kind)
+    if any(h & same for h in histories):
+        reasons.append(Reason.SAME_KIND_REUSED)
+    if rules.declarations.inferior_order is InferiorOrder.LISTED_PAIRS:
+        # S000: "The King and queen used in a sequence cannot afterwards be
+        # declared as a royal marriage."
+        if kind is MeldKind.ROYAL_MARRIAGE and all(
+            h & MeldKind.TRUMP_SEQUENCE.bit for h in histories
+        ):
+            reasons.append(Reason.INFERIOR_ORDER)
+    elif any(h & inferior for h in histories):
+        reasons.append(Reason.INFERIOR_ORDER)
+    if needs_fresh_card(rules, kind, histories) and all(histories):
+        reasons.append(Reason.NO_FRESH_CARD)
+    return reasons
+
+
+def needs_fresh_card(rules: Rules, kind: MeldKind, histories: Sequence[int]) -> bool:
+    """Whether this declaration must include a card from the concealed hand."""
+    fresh = rules.declarations.fresh_card
+    if fresh is FreshCard.ALWAYS:
+        return True
+    if fresh is FreshCard.NEVER:
+        return False
+    same_class = CLASS_MASK[kind.meld_class]
+    return any(h & same_class for h in histories)

@@ -1,0 +1,793 @@
+"""Pure transitions of a deal: dealing, legal actions, validation, and ``step``.
+
+Everything here is a function of a :class:`~bezique.state.DealState` (and an
+action); nothing is changed in place. The rules each function applies are
+cited beside it.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from collections.abc import Iterable, Iterator, Sequence
+
+import attrs
+
+from bezique.actions import Action, CardRef, Declare, Draw, Exchange, Pass, Play, ScorePending
+from bezique.cards import FACES, FACES_PER_PACK, Card, Rank, Suit, face_of, parse_card_id
+from bezique.declarations import forbidden_history, reuse_reasons
+from bezique.errors import BeziqueError, IllegalActionError, NotationError
+from bezique.legality import Reason
+from bezique.melds import MeldKind, Pattern, face_multisets, kinds_in, patterns
+from bezique.rules import (
+    BrisqueTiming,
+    DeclarationLimit,
+    LastTrick,
+    Rules,
+    SevenOfTrumps,
+)
+from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window
+from bezique.tables import bits, deck_tables
+
+__all__ = [
+    "ScoreEvent",
+    "ScoreSource",
+    "SeatError",
+    "beats",
+    "legal_actions",
+    "legal_declarations",
+    "new_deal",
+    "step",
+    "trick_winner",
+    "why_illegal",
+]
+
+
+class SeatError(BeziqueError):
+    """A seat number that does not exist in this deal."""
+
+
+class ScoreSource(enum.StrEnum):
+    """What a score was for."""
+
+    TURN_UP_SEVEN = "turn-up-seven"
+    SEVEN_OF_TRUMPS = "seven-of-trumps"
+    EXCHANGE = "exchange"
+    DECLARATION = "declaration"
+    LAST_TRICK = "last-trick"
+    BRISQUES = "brisques"
+
+
+@attrs.frozen
+class ScoreEvent:
+    """Points scored by a seat, and what for (``detail``: the meld kind, say)."""
+
+    seat: int
+    points: int
+    source: ScoreSource
+    detail: str = ""
+
+
+def check_seat(state: DealState, seat: int) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise SeatError(f"no seat {seat!r}: seats are 0..{state.players - 1}")
+    return seat
+
+
+# -- dealing ---------------------------------------------------------------------------
+
+
+def new_deal(
+    rules: Rules,
+    *,
+    seed: int | str | None = None,
+    deck: Sequence[int | str | Card] | None = None,
+    dealer: int = 0,
+) -> DealState:
+    """Deal a new hand: from a shuffled deck (``seed``) or an explicit card order.
+
+    ``deck`` lists the cards top first: faces (``"QS"``, :class:`Card`), whose
+    copies are numbered in order of appearance, or physical cards (``"QSb"``,
+    card ids). Cards go out in the packets of the rules, non-dealer first
+    (S000 law 3, S001); the next card is turned up for trumps and placed under
+    the stock to be drawn last (S000 law 4). A turned-up seven scores for the
+    dealer at once (S000 law 4).
+
+    >>> import bezique as bz
+    >>> state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    >>> state.current_player, state.stock_size, len(state.hand(0))
+    (1, 48, 8)
+    """
+    n = rules.players
+    if not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise SeatError(f"no seat {dealer!r} to deal: seats are 0..{n - 1}")
+    if deck is None:
+        if seed is not None and not isinstance(seed, (int, str)):
+            raise BeziqueError(f"seed must be an int or a string, got {seed!r}")
+        order = list(range(rules.deck_size))
+        random.Random(seed).shuffle(order)
+    else:
+        order = _deck_order(rules, deck)
+    hands = [0] * n
+    pos = 0
+    for packet in rules.deck.packets:
+        for i in range(1, n + 1):
+            seat = (dealer + i) % n
+            for card in order[pos : pos + packet]:
+                hands[seat] |= 1 << card
+            pos += packet
+    turn_up: int | None = None
+    trump: Suit | None = None
+    scores = [0] * n
+    if rules.deck.turn_up:
+        turn_up = order[pos]
+        pos += 1
+        trump = face_of(turn_up).suit
+        if face_of(turn_up).rank is Rank.SEVEN:
+            scores[dealer] += rules.trumps.turn_up_seven_points
+    return DealState(
+        rules=rules,
+        dealer=dealer,
+        phase=Phase.STOCK,
+        trump=trump,
+        turn_up=turn_up,
+        stock=tuple(order[pos:]),
+        hands=tuple(hands),
+        tables=(0,) * n,
+        history=(0,) * rules.deck_size,
+        won=(0,) * n,
+        tricks=(),
+        trick=(),
+        leader=(dealer + 1) % n,
+        window=None,
+        melds=(),
+        scores=tuple(scores),
+    )
+
+
+def initial_events(state: DealState) -> tuple[ScoreEvent, ...]:
+    """What scored when the deal was made (a turned-up seven, S000 law 4)."""
+    if state.turn_up is not None and not state.tricks and face_of(state.turn_up).rank is Rank.SEVEN:
+        points = state.rules.trumps.turn_up_seven_points
+        if points:
+            return (ScoreEvent(state.dealer, points, ScoreSource.TURN_UP_SEVEN),)
+    return ()
+
+
+def _deck_order(rules: Rules, deck: Sequence[int | str | Card]) -> list[int]:
+    size = rules.deck_size
+    copies = [0] * FACES_PER_PACK
+    order: list[int] = []
+    for item in deck:
+        if isinstance(item, bool):
+            raise NotationError(f"not a card: {item!r}")
+        if isinstance(item, int):
+            card_id = item
+        elif isinstance(item, Card):
+            card_id = copies[item.index] * FACES_PER_PACK + item.index
+            copies[item.index] += 1
+        elif isinstance(item, str):
+            text = item.strip()
+            if text and text[-1].islower() and text[-1].isalpha():
+                card_id = parse_card_id(text)
+            else:
+                face = Card.parse(text)
+                card_id = copies[face.index] * FACES_PER_PACK + face.index
+                copies[face.index] += 1
+        else:
+            raise NotationError(f"not a card: {item!r}")
+        order.append(card_id)
+    if sorted(order) != list(range(size)):
+        raise BeziqueError(
+            f"the deck must hold each of the {size} cards of {rules.deck.packs} packs exactly "
+            f"once (got {len(order)} cards{_deck_problem(order, size)})"
+        )
+    return order
+
+
+def _deck_problem(order: list[int], size: int) -> str:
+    seen: set[int] = set()
+    for card in order:
+        if not 0 <= card < size:
+            return f"; card id {card} is not in the deck"
+        if card in seen:
+            return f"; {face_of(card)} appears more often than there are packs"
+        seen.add(card)
+    return ""
+
+
+# -- tricks ----------------------------------------------------------------------------
+
+
+def beats(card: Card, best: Card, trump: Suit | None, offsuit_higher_wins: bool) -> bool:
+    """Whether ``card``, played after ``best``, takes the trick from it.
+
+    A trump beats any other suit (S000 law 4); within a suit the higher rank
+    wins and of two equal cards the first played wins (S000 law 6). With
+    ``offsuit_higher_wins`` (S000 law 6 as printed) a higher card of another
+    suit also wins when no trump is involved.
+    """
+    if trump is not None:
+        if card.suit is trump and best.suit is not trump:
+            return True
+        if best.suit is trump and card.suit is not trump:
+            return False
+    if card.suit is best.suit or offsuit_higher_wins:
+        return card.rank > best.rank
+    return False
+
+
+def _trick_rules(state: DealState) -> tuple[Suit | None, bool]:
+    """The trump suit and off-suit rule in force for the current trick."""
+    if state.phase is Phase.STOCK:
+        play = state.rules.trick_play
+        trump = state.trump if play.trumps_win_in_stock_phase else None
+        return trump, play.offsuit_higher_card_wins
+    # End phase: "as at whist" (S000 law 9): only the suit led or a trump wins.
+    return state.trump, False
+
+
+def trick_winner(state: DealState, cards: Sequence[int]) -> int:
+    """The index in ``cards`` (in play order) of the card that wins them."""
+    trump, offsuit = _trick_rules(state)
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(face_of(cards[i]), face_of(cards[best]), trump, offsuit):
+            best = i
+    return best
+
+
+def _playable(state: DealState, seat: int) -> int:
+    """The mask of cards ``seat`` may play to the current trick.
+
+    Stock phase: any card, hand or table (S000 law 6). End phase (S000 law 9,
+    S001, BRI): follow suit if able, and win if able with a higher card of the
+    suit; if void, trump if able, with a winning trump if there is one
+    (SPEC 1.7, derived formal rule).
+    """
+    held = state.hands[seat] | state.tables[seat]
+    if state.phase is not Phase.END or not state.trick:
+        return held
+    tables = deck_tables(state.rules.deck.packs)
+    led = face_of(state.trick[0])
+    win = face_of(state.trick[trick_winner(state, state.trick)])
+    trump = state.trump
+    follow = held & tables.suit_mask[led.suit]
+    if follow:
+        return _beating(follow, win, trump) or follow
+    if trump is not None:
+        trumps = held & tables.suit_mask[trump]
+        if trumps:
+            return _beating(trumps, win, trump) or trumps
+    return held
+
+
+def _beating(mask: int, win: Card, trump: Suit | None) -> int:
+    out = 0
+    for card in bits(mask):
+        if beats(face_of(card), win, trump, False):
+            out |= 1 << card
+    return out
+
+
+# -- legal actions ---------------------------------------------------------------------
+
+
+def legal_actions(state: DealState) -> tuple[Action, ...]:
+    """See :meth:`bezique.DealState.legal_actions` for the order."""
+    if state.phase is Phase.OVER:
+        return ()
+    window = state.window
+    if window is None:
+        seat = (state.leader + len(state.trick)) % state.players
+        return tuple(Play(ref) for ref in _refs(state, _playable(state, seat)))
+    actions: list[Action] = []
+    if not _exchange_reasons(state, window):
+        actions.append(Exchange())
+    actions.extend(legal_declarations(state))
+    actions.extend(
+        ScorePending(i)
+        for i in state.pending_melds(window.seat)
+        if not _score_pending_reasons(state, window, i)
+    )
+    actions.append(Draw() if state.phase is Phase.STOCK else Pass())
+    return tuple(actions)
+
+
+def _refs(state: DealState, mask: int) -> list[CardRef]:
+    """One reference per (face, history) among the cards of ``mask``, in order."""
+    history = state.history
+    keys = sorted({(card % FACES_PER_PACK, history[card]) for card in bits(mask)})
+    return [CardRef(FACES[face], kinds_in(h)) for face, h in keys]
+
+
+def _declaration_limit_reasons(state: DealState, window: Window) -> list[Reason]:
+    rules = state.rules
+    if state.phase is Phase.END and not rules.declarations.melding_after_close:
+        return [Reason.NOT_IN_STOCK_PHASE]
+    if _several_allowed(state):
+        return []
+    if window.declarations:
+        return [Reason.ALREADY_DECLARED]
+    return []
+
+
+def _several_allowed(state: DealState) -> bool:
+    """Whether this window allows more than one declaration."""
+    decl = state.rules.declarations
+    if decl.limit is not DeclarationLimit.ONE:
+        return True
+    # S000 law 7 variation: the winner of the last stock trick may declare all he holds.
+    return decl.declare_all_after_last_stock_trick and _after_last_stock_trick(state)
+
+
+def _all_score(state: DealState) -> bool:
+    """Whether every declaration of this window scores (not only the first)."""
+    decl = state.rules.declarations
+    if decl.limit is DeclarationLimit.SEVERAL:
+        return True
+    return decl.declare_all_after_last_stock_trick and _after_last_stock_trick(state)
+
+
+def _after_last_stock_trick(state: DealState) -> bool:
+    return state.phase is Phase.STOCK and len(state.tricks) == state.rules.stock_tricks
+
+
+def legal_declarations(state: DealState) -> tuple[Declare, ...]:
+    """Every legal declaration of the trick winner, each choice once."""
+    window = state.window
+    if window is None or state.phase is Phase.OVER or _declaration_limit_reasons(state, window):
+        return ()
+    rules = state.rules
+    seat = window.seat
+    held = state.hands[seat] | state.tables[seat]
+    if window.exchanged is not None:
+        held &= ~(1 << window.exchanged)
+    # Group held cards by (face, history): copies in one group are interchangeable.
+    groups: dict[int, dict[int, int]] = {}
+    for card in bits(held):
+        by_history = groups.setdefault(card % FACES_PER_PACK, {})
+        h = state.history[card]
+        by_history[h] = by_history.get(h, 0) + 1
+    out: list[Declare] = []
+    for kind in rules.meld_kinds:
+        same, inferior = forbidden_history(rules, kind)
+        banned = same | inferior
+        # Cards whose history forbids this kind can never be part of it.
+        usable: dict[Card, list[tuple[int, int]]] = {}
+        for face, by_history in groups.items():
+            options = [(h, c) for h, c in sorted(by_history.items()) if not h & banned]
+            if options:
+                usable[FACES[face]] = options
+        if not usable:
+            continue
+        counts = {face: sum(c for _, c in opts) for face, opts in usable.items()}
+        for pattern in _patterns(state, kind):
+            for faces in face_multisets(pattern, counts):
+                for histories in _history_choices(faces, usable):
+                    if reuse_reasons(rules, kind, [h for _, h in histories]):
+                        continue
+                    out.append(Declare(kind, tuple(CardRef(f, kinds_in(h)) for f, h in histories)))
+    return tuple(out)
+
+
+def _patterns(state: DealState, kind: MeldKind) -> tuple[Pattern, ...]:
+    decl = state.rules.declarations
+    return patterns(
+        kind, state.trump, bezique_pair=decl.bezique_pair, quartet_suits=decl.quartet_suits
+    )
+
+
+def _history_choices(
+    faces: tuple[Card, ...], usable: dict[Card, list[tuple[int, int]]]
+) -> Iterator[list[tuple[Card, int]]]:
+    """Every way to pick the needed copies of each face among its history groups."""
+    need: dict[Card, int] = {}
+    for face in faces:
+        need[face] = need.get(face, 0) + 1
+    per_face: list[list[list[tuple[Card, int]]]] = []
+    for face, count in need.items():
+        options = usable[face]
+        picks = []
+        for combo in itertools.combinations_with_replacement(range(len(options)), count):
+            if all(combo.count(i) <= options[i][1] for i in set(combo)):
+                picks.append([(face, options[i][0]) for i in combo])
+        per_face.append(picks)
+    for product in itertools.product(*per_face):
+        yield [pick for picks in product for pick in picks]
+
+
+# -- validation ------------------------------------------------------------------------
+
+
+def why_illegal(state: DealState, action: Action) -> tuple[Reason, ...]:
+    """The reasons ``action`` is illegal in ``state`` (empty if legal)."""
+    if state.phase is Phase.OVER:
+        return (Reason.DEAL_OVER,)
+    window = state.window
+    if isinstance(action, Play):
+        if window is not None:
+            return (Reason.WRONG_ACTION_NOW,)
+        return tuple(_play_reasons(state, action))
+    if not isinstance(action, (Declare, Exchange, ScorePending, Draw, Pass)):
+        return (Reason.WRONG_ACTION_NOW,)
+    if window is None:
+        return (Reason.NOT_TRICK_WINNER,)
+    if isinstance(action, Draw):
+        return () if state.phase is Phase.STOCK else (Reason.WRONG_ACTION_NOW,)
+    if isinstance(action, Pass):
+        return () if state.phase is Phase.END else (Reason.WRONG_ACTION_NOW,)
+    if isinstance(action, Exchange):
+        return tuple(_exchange_reasons(state, window))
+    if isinstance(action, ScorePending):
+        return tuple(_score_pending_reasons(state, window, action.meld))
+    return tuple(_declare_reasons(state, window, action)[0])
+
+
+def _find(state: DealState, mask: int, ref: CardRef) -> list[int]:
+    """Card ids in ``mask`` matching a reference, lowest first."""
+    tables = deck_tables(state.rules.deck.packs)
+    wanted = sum(k.bit for k in ref.history)
+    return [c for c in bits(mask & tables.face_mask[ref.card.index]) if state.history[c] == wanted]
+
+
+def _play_reasons(state: DealState, action: Play) -> list[Reason]:
+    seat = (state.leader + len(state.trick)) % state.players
+    held = state.hands[seat] | state.tables[seat]
+    if not _find(state, held, action.card):
+        return [Reason.CARD_NOT_HELD]
+    playable = _playable(state, seat)
+    if _find(state, playable, action.card):
+        return []
+    # End phase duty broken: say which one (S000 law 9).
+    tables = deck_tables(state.rules.deck.packs)
+    led = face_of(state.trick[0])
+    card = action.card.card
+    if held & tables.suit_mask[led.suit]:
+        return [Reason.MUST_FOLLOW_SUIT if card.suit is not led.suit else Reason.MUST_WIN_TRICK]
+    if state.trump is not None and card.suit is not state.trump:
+        return [Reason.MUST_TRUMP]
+    return [Reason.MUST_WIN_TRICK]
+
+
+def _exchange_reasons(state: DealState, window: Window) -> list[Reason]:
+    """S000 law 8: only the trick's winner, holding a seven of trumps, before drawing;
+    not when the turn-up is itself a seven (S004; SPEC #21)."""
+    rules = state.rules
+    if rules.trumps.exchange_points is None:
+        return [Reason.EXCHANGE_NOT_IN_VARIANT]
+    if state.phase is not Phase.STOCK or state.turn_up is None or state.trump is None:
+        return [Reason.NO_TURN_UP]
+    reasons = []
+    if face_of(state.turn_up).rank is Rank.SEVEN:
+        reasons.append(Reason.TURN_UP_IS_SEVEN)
+    if _seven_in_hand(state, window.seat) is None:
+        reasons.append(Reason.NO_SEVEN_OF_TRUMPS)
+    # S002b: the exchange is the trick's declaration, so it needs the score still free.
+    if rules.trumps.exchange_counts_as_declaration and window.scored and not _all_score(state):
+        reasons.append(Reason.ALREADY_DECLARED)
+    return reasons
+
+
+def _seven_in_hand(state: DealState, seat: int) -> int | None:
+    if state.trump is None:
+        return None
+    seven = FACES[int(state.trump) * 8 + int(Rank.SEVEN)]
+    cards = bits(state.hands[seat] & deck_tables(state.rules.deck.packs).face_mask[seven.index])
+    return cards[0] if cards else None
+
+
+def _score_pending_reasons(state: DealState, window: Window, index: int) -> list[Reason]:
+    if not 0 <= index < len(state.melds):
+        return [Reason.NO_SUCH_PENDING_MELD]
+    meld = state.melds[index]
+    if meld.seat != window.seat or meld.scored:
+        return [Reason.NO_SUCH_PENDING_MELD]
+    reasons = _declaration_limit_reasons(state, window)
+    if window.scored and not _all_score(state):
+        reasons.append(Reason.ALREADY_SCORED)
+    held = state.hands[window.seat] | state.tables[window.seat]
+    if any(not held >> c & 1 for c in meld.cards):
+        reasons.append(Reason.PENDING_MELD_BROKEN)
+    return reasons
+
+
+def _declare_reasons(
+    state: DealState, window: Window, action: Declare
+) -> tuple[list[Reason], list[int]]:
+    """The reasons a declaration is illegal, and the card ids it would use."""
+    rules = state.rules
+    reasons = _declaration_limit_reasons(state, window)
+    kind = action.kind
+    if rules.meld_value(kind) is None:
+        reasons.append(Reason.KIND_NOT_IN_VARIANT)
+    faces = tuple(ref.card for ref in action.cards)
+    if not any(p.matches(faces) for p in _patterns(state, kind)):
+        reasons.append(Reason.NOT_A_MELD)
+    seat = window.seat
+    held = state.hands[seat] | state.tables[seat]
+    chosen: list[int] = []
+    for ref in action.cards:
+        candidates = [c for c in _find(state, held, ref) if c not in chosen]
+        usable = [c for c in candidates if c != window.exchanged]
+        if usable:
+            chosen.append(usable[0])
+        elif candidates:
+            reasons.append(Reason.USES_EXCHANGED_CARD)
+            chosen.append(candidates[0])
+        else:
+            if Reason.CARD_NOT_HELD not in reasons:
+                reasons.append(Reason.CARD_NOT_HELD)
+    if Reason.KIND_NOT_IN_VARIANT not in reasons:
+        histories = [sum(k.bit for k in ref.history) for ref in action.cards]
+        reasons.extend(reuse_reasons(rules, kind, histories))
+    return reasons, chosen
+
+
+# -- transitions -----------------------------------------------------------------------
+
+
+def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    """Apply a legal action; raise :class:`IllegalActionError` otherwise."""
+    if isinstance(action, Declare):
+        if state.window is None or state.phase is Phase.OVER:
+            raise IllegalActionError(action, why_illegal(state, action))
+        reasons, chosen = _declare_reasons(state, state.window, action)
+        if reasons:
+            raise IllegalActionError(action, reasons)
+        return _declare(state, state.window, action.kind, chosen)
+    reasons_ = why_illegal(state, action)
+    if reasons_:
+        raise IllegalActionError(action, reasons_)
+    if isinstance(action, Play):
+        return _play(state, action)
+    window = state.window
+    if window is None:  # pragma: no cover - why_illegal refused it
+        raise IllegalActionError(action, (Reason.WRONG_ACTION_NOW,))
+    if isinstance(action, Exchange):
+        return _exchange(state, window)
+    if isinstance(action, ScorePending):
+        return _score_pending(state, window, action.meld)
+    if isinstance(action, Draw):
+        return _draw(state, window)
+    return attrs.evolve(state, window=None), ()
+
+
+def _add(scores: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:
+    return scores[:seat] + (scores[seat] + points,) + scores[seat + 1 :]
+
+
+def _with(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return values[:seat] + (value,) + values[seat + 1 :]
+
+
+def _is_seven_of_trumps(state: DealState, card: int) -> bool:
+    face = face_of(card)
+    return face.rank is Rank.SEVEN and face.suit is state.trump
+
+
+def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    rules = state.rules
+    seat = (state.leader + len(state.trick)) % state.players
+    held = state.hands[seat] | state.tables[seat]
+    card = _find(state, _playable(state, seat) & held, action.card)[0]
+    bit = 1 << card
+    events: list[ScoreEvent] = []
+    scores = state.scores
+    # S000 law 8: a seven of trumps played to a stock-phase trick scores for its
+    # player, whether it wins or not (interpretation 4: at once).
+    if (
+        state.phase is Phase.STOCK
+        and rules.trumps.seven_of_trumps is SevenOfTrumps.ON_PLAY
+        and _is_seven_of_trumps(state, card)
+    ):
+        points = rules.trumps.seven_of_trumps_points
+        scores = _add(scores, seat, points)
+        events.append(ScoreEvent(seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played"))
+    hands = _with(state.hands, seat, state.hands[seat] & ~bit)
+    tables = _with(state.tables, seat, state.tables[seat] & ~bit)
+    history = state.history
+    if history[card]:
+        history = history[:card] + (0,) + history[card + 1 :]
+    trick = (*state.trick, card)
+    if len(trick) < state.players:
+        new = attrs.evolve(
+            state, hands=hands, tables=tables, history=history, trick=trick, scores=scores
+        )
+        return new, tuple(events)
+    return _complete_trick(
+        attrs.evolve(state, hands=hands, tables=tables, history=history, scores=scores),
+        trick,
+        events,
+    )
+
+
+def _complete_trick(
+    state: DealState, cards: tuple[int, ...], events: list[ScoreEvent]
+) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    rules = state.rules
+    n = state.players
+    winner = (state.leader + trick_winner(state, cards)) % n
+    tricks = (*state.tricks, Trick(state.leader, cards, winner))
+    won_mask = 0
+    for card in cards:
+        won_mask |= 1 << card
+    won = _with(state.won, winner, state.won[winner] | won_mask)
+    scores = state.scores
+    stock_phase = state.phase is Phase.STOCK
+    if stock_phase and rules.trumps.seven_of_trumps is SevenOfTrumps.ON_WIN:
+        # S000 law 8 variation: the seven scores only for the trick's winner.
+        for card in cards:
+            if _is_seven_of_trumps(state, card):
+                points = rules.trumps.seven_of_trumps_points
+                scores = _add(scores, winner, points)
+                events.append(ScoreEvent(winner, points, ScoreSource.SEVEN_OF_TRUMPS, "won"))
+    if rules.scoring.brisques is BrisqueTiming.WHEN_WON:
+        count = (won_mask & deck_tables(rules.deck.packs).brisques).bit_count()
+        if count:
+            points = count * rules.scoring.brisque_points
+            scores = _add(scores, winner, points)
+            events.append(ScoreEvent(winner, points, ScoreSource.BRISQUES, f"{count} in trick"))
+    number = len(tricks)
+    last_stock = rules.stock_tricks
+    final = number == rules.total_tricks
+    bonus_trick = final if rules.scoring.last_trick is LastTrick.FINAL else number == last_stock
+    if bonus_trick and rules.scoring.last_trick_points:
+        points = rules.scoring.last_trick_points
+        scores = _add(scores, winner, points)
+        events.append(ScoreEvent(winner, points, ScoreSource.LAST_TRICK, f"trick {number}"))
+    phase = state.phase
+    window: Window | None = None
+    if final:
+        phase = Phase.OVER
+        if rules.scoring.brisques is BrisqueTiming.END_OF_DEAL:
+            # S000 laws 11-12: aces and tens counted after the last trick, non-dealer first.
+            for i in range(1, n + 1):
+                seat = (state.dealer + i) % n
+                count = (won[seat] & deck_tables(rules.deck.packs).brisques).bit_count()
+                if count:
+                    points = count * rules.scoring.brisque_points
+                    scores = _add(scores, seat, points)
+                    events.append(ScoreEvent(seat, points, ScoreSource.BRISQUES, f"{count}"))
+    elif stock_phase or rules.declarations.melding_after_close:
+        window = Window(winner)
+    new = attrs.evolve(
+        state,
+        phase=phase,
+        tricks=tricks,
+        trick=(),
+        leader=winner,
+        won=won,
+        scores=scores,
+        window=window,
+    )
+    return new, tuple(events)
+
+
+def _exchange(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    """S000 law 8: swap the seven of trumps for the turn-up, +10."""
+    seat = window.seat
+    seven = _seven_in_hand(state, seat)
+    gained = state.turn_up
+    if seven is None or gained is None:  # pragma: no cover - refused by _exchange_reasons
+        raise IllegalActionError(Exchange(), (Reason.NO_SEVEN_OF_TRUMPS,))
+    points = state.rules.trumps.exchange_points or 0
+    hands = _with(state.hands, seat, (state.hands[seat] & ~(1 << seven)) | (1 << gained))
+    counts = state.rules.trumps.exchange_counts_as_declaration
+    new_window = attrs.evolve(
+        window,
+        exchanged=gained,
+        declarations=window.declarations + (1 if counts else 0),
+        scored=window.scored or counts,
+    )
+    new = attrs.evolve(
+        state,
+        hands=hands,
+        turn_up=seven,
+        window=new_window,
+        scores=_add(state.scores, seat, points),
+    )
+    return new, (ScoreEvent(seat, points, ScoreSource.EXCHANGE, str(face_of(gained))),)
+
+
+def _declare(
+    state: DealState, window: Window, kind: MeldKind, cards: list[int]
+) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    rules = state.rules
+    seat = window.seat
+    points = rules.meld_value(kind) or 0
+    # One score per trick unless all may score (FOS p.326, SPEC 3.3 item 7).
+    scored = _all_score(state) or not window.scored
+    mask = 0
+    history = list(state.history)
+    for card in cards:
+        mask |= 1 << card
+        history[card] |= kind.bit
+    hands = _with(state.hands, seat, state.hands[seat] & ~mask)
+    tables = state.tables
+    if state.phase is Phase.STOCK:
+        tables = _with(tables, seat, tables[seat] | mask)
+    else:  # melding after the close: the cards stay in the hand, shown
+        hands = state.hands
+    meld = DeclaredMeld(seat, kind, tuple(sorted(cards)), len(state.tricks), points, scored)
+    new = attrs.evolve(
+        state,
+        hands=hands,
+        tables=tables,
+        history=tuple(history),
+        melds=(*state.melds, meld),
+        window=attrs.evolve(
+            window, declarations=window.declarations + 1, scored=window.scored or scored
+        ),
+        scores=_add(state.scores, seat, points) if scored else state.scores,
+    )
+    if not scored:
+        return new, ()
+    return new, (ScoreEvent(seat, points, ScoreSource.DECLARATION, kind.value),)
+
+
+def _score_pending(
+    state: DealState, window: Window, index: int
+) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    meld = state.melds[index]
+    melds = (*state.melds[:index], attrs.evolve(meld, scored=True), *state.melds[index + 1 :])
+    new = attrs.evolve(
+        state,
+        melds=melds,
+        window=attrs.evolve(window, scored=True),
+        scores=_add(state.scores, meld.seat, meld.points),
+    )
+    event = ScoreEvent(meld.seat, meld.points, ScoreSource.DECLARATION, meld.kind.value)
+    return new, (event,)
+
+
+def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    """Each player draws one card, the trick's winner first; the turn-up is drawn
+    last (S000 law 6, S001, HGM). When the stock is out, table cards go back to
+    the hands (S000 law 9)."""
+    n = state.players
+    stock = state.stock
+    turn_up = state.turn_up
+    hands = list(state.hands)
+    for i in range(n):
+        seat = (window.seat + i) % n
+        if stock:
+            card, stock = stock[0], stock[1:]
+        elif turn_up is not None:
+            card, turn_up = turn_up, None
+        else:  # pragma: no cover - the stock always divides evenly (Rules validation)
+            break
+        hands[seat] |= 1 << card
+    tables = state.tables
+    history = state.history
+    phase = state.phase
+    if not stock and turn_up is None:
+        phase = Phase.END
+        hands = [h | t for h, t in zip(hands, tables, strict=True)]
+        tables = (0,) * n
+        if not state.rules.declarations.melding_after_close:
+            # Interpretation 7: once back in the hand, declared cards are no
+            # longer told apart by their history.
+            history = (0,) * len(history)
+    new = attrs.evolve(
+        state,
+        phase=phase,
+        stock=stock,
+        turn_up=turn_up,
+        hands=tuple(hands),
+        tables=tables,
+        history=history,
+        window=None,
+    )
+    return new, ()
+
+
+def play_many(state: DealState, actions: Iterable[Action | str]) -> DealState:
+    """Apply several actions in turn."""
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+__all__ += ["check_seat", "initial_events", "play_many"]

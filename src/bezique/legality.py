@@ -1,0 +1,74 @@
+"""Machine-readable reasons why an action is illegal.
+
+:meth:`bezique.DealState.why_illegal` returns a tuple of :class:`Reason`;
+an empty tuple means the action is legal. :class:`~bezique.IllegalActionError`
+carries the same reasons.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Reason"]
+
+
+class Reason(enum.StrEnum):
+    """Why an action is refused. The value is a stable machine-readable code."""
+
+    DEAL_OVER = "deal-over"
+    WRONG_ACTION_NOW = "wrong-action-now"
+    NOT_TRICK_WINNER = "not-trick-winner"
+    NOT_IN_STOCK_PHASE = "not-in-stock-phase"
+    CARD_NOT_HELD = "card-not-held"
+    MUST_FOLLOW_SUIT = "must-follow-suit"
+    MUST_WIN_TRICK = "must-win-trick"
+    MUST_TRUMP = "must-trump"
+    KIND_NOT_IN_VARIANT = "kind-not-in-variant"
+    NOT_A_MELD = "not-a-meld"
+    SAME_KIND_REUSED = "same-kind-reused"
+    INFERIOR_ORDER = "inferior-order"
+    NO_FRESH_CARD = "no-fresh-card"
+    ALREADY_DECLARED = "already-declared"
+    USES_EXCHANGED_CARD = "uses-exchanged-card"
+    EXCHANGE_NOT_IN_VARIANT = "exchange-not-in-variant"
+    NO_SEVEN_OF_TRUMPS = "no-seven-of-trumps"
+    TURN_UP_IS_SEVEN = "turn-up-is-seven"
+    NO_TURN_UP = "no-turn-up"
+    NO_SUCH_PENDING_MELD = "no-such-pending-meld"
+    PENDING_MELD_BROKEN = "pending-meld-broken"
+    ALREADY_SCORED = "already-scored"
+
+    @property
+    def explanation(self) -> str:
+        """A sentence for people."""
+        return _EXPLANATIONS[self]
+
+
+_EXPLANATIONS = {
+    Reason.DEAL_OVER: "the deal is over",
+    Reason.WRONG_ACTION_NOW: "this kind of action is not possible at this point of the deal",
+    Reason.NOT_TRICK_WINNER: "only the winner of the trick just played may do this, before drawing",
+    Reason.NOT_IN_STOCK_PHASE: "no declarations once the stock is exhausted",
+    Reason.CARD_NOT_HELD: "a card is not in the player's hand or on the player's table",
+    Reason.MUST_FOLLOW_SUIT: "in the end phase the player must follow suit",
+    Reason.MUST_WIN_TRICK: "in the end phase the player must win the trick if able",
+    Reason.MUST_TRUMP: "in the end phase a player void in the suit led must trump if able",
+    Reason.KIND_NOT_IN_VARIANT: "this meld does not score in these rules",
+    Reason.NOT_A_MELD: "the cards do not form this meld",
+    Reason.SAME_KIND_REUSED: "a card was already declared in a meld of this kind",
+    Reason.INFERIOR_ORDER: (
+        "a card was already declared in a meld worth as much or more of the same class"
+    ),
+    Reason.NO_FRESH_CARD: (
+        "a declaration that re-uses declared cards must add a card from the concealed hand"
+    ),
+    Reason.ALREADY_DECLARED: "the declaration for this trick has already been made",
+    Reason.USES_EXCHANGED_CARD: "the card just gained by exchanging the seven may not be declared",
+    Reason.EXCHANGE_NOT_IN_VARIANT: "these rules have no exchange of the seven of trumps",
+    Reason.NO_SEVEN_OF_TRUMPS: "the player has no seven of trumps in the concealed hand",
+    Reason.TURN_UP_IS_SEVEN: "the turn-up is already a seven",
+    Reason.NO_TURN_UP: "there is no turn-up card to exchange for",
+    Reason.NO_SUCH_PENDING_MELD: "there is no pending meld of this player with that number",
+    Reason.PENDING_MELD_BROKEN: "a card of the pending meld is no longer on the table",
+    Reason.ALREADY_SCORED: "a declaration has already scored on this trick",
+}

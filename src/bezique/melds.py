@@ -1,0 +1,344 @@
+"""Meld kinds, their classes and point values, and how cards form them.
+
+A *meld* (a combination) is a set of cards a player lays on the table after
+winning a trick to score its value: a *declaration*. The kinds and their
+values are data: :class:`MeldValues` holds one field per kind, ``None`` where
+the kind does not exist in a variant.
+
+Kinds fall in *classes* (FOS pp. 325, 334; WKC): marriages and sequences,
+beziques, quartets. The re-use rules (see :mod:`bezique.declarations`) are
+stated in terms of these classes.
+
+What cards form a kind depends on the trump suit and, for the bezique, on the
+agreed bezique pair (S000 variation, CHA, PAR): :func:`patterns` gives, for
+one kind, every set of faces that forms it.
+
+>>> from bezique.cards import Suit
+>>> [" ".join(map(str, p.faces)) for p in patterns(MeldKind.ROYAL_MARRIAGE, Suit.HEARTS)]
+['KH QH']
+>>> MeldKind.DOUBLE_BEZIQUE.meld_class
+<MeldClass.BEZIQUES: 'beziques'>
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterator
+
+import attrs
+
+from bezique.cards import FACES, Card, Rank, Suit
+
+__all__ = [
+    "BeziquePair",
+    "MeldClass",
+    "MeldKind",
+    "MeldValues",
+    "Pattern",
+    "QuartetSuits",
+    "patterns",
+]
+
+
+class MeldClass(enum.StrEnum):
+    """The classes of melds used by the re-use rules (FOS pp. 325-326, 334)."""
+
+    MARRIAGES_AND_SEQUENCES = "marriages-and-sequences"
+    BEZIQUES = "beziques"
+    QUARTETS = "quartets"
+    #: The seven of trumps declared for its 10 (HGM, S001): a class of its own.
+    SEVEN_OF_TRUMPS = "seven-of-trumps"
+
+
+class MeldKind(enum.StrEnum):
+    """Every kind of meld in the family. The value is the text form.
+
+    The order of the members is the order of declarations in
+    :meth:`bezique.DealState.legal_actions`.
+    """
+
+    COMMON_MARRIAGE = "common-marriage"
+    ROYAL_MARRIAGE = "royal-marriage"
+    PLAIN_SEQUENCE = "plain-sequence"
+    TRUMP_SEQUENCE = "trump-sequence"
+    BEZIQUE = "bezique"
+    DOUBLE_BEZIQUE = "double-bezique"
+    TRIPLE_BEZIQUE = "triple-bezique"
+    QUADRUPLE_BEZIQUE = "quadruple-bezique"
+    QUINTUPLE_BEZIQUE = "quintuple-bezique"
+    FOUR_JACKS = "four-jacks"
+    FOUR_QUEENS = "four-queens"
+    FOUR_KINGS = "four-kings"
+    FOUR_TENS = "four-tens"
+    FOUR_ACES = "four-aces"
+    FOUR_TRUMP_JACKS = "four-trump-jacks"
+    FOUR_TRUMP_QUEENS = "four-trump-queens"
+    FOUR_TRUMP_KINGS = "four-trump-kings"
+    FOUR_TRUMP_TENS = "four-trump-tens"
+    FOUR_TRUMP_ACES = "four-trump-aces"
+    FIVE_TRUMP_JACKS = "five-trump-jacks"
+    FIVE_TRUMP_QUEENS = "five-trump-queens"
+    FIVE_TRUMP_KINGS = "five-trump-kings"
+    FIVE_TRUMP_TENS = "five-trump-tens"
+    FIVE_TRUMP_ACES = "five-trump-aces"
+    SEVEN_OF_TRUMPS = "seven-of-trumps"
+
+    @property
+    def meld_class(self) -> MeldClass:
+        return _CLASS_OF[self]
+
+    @property
+    def bit(self) -> int:
+        """This kind's bit in a card's declaration history."""
+        return _BIT_OF[self]
+
+    @property
+    def field(self) -> str:
+        """The name of this kind's field in :class:`MeldValues`."""
+        return self.name.lower()
+
+    def __repr__(self) -> str:
+        return f"MeldKind.{self.name}"
+
+
+_CLASS_OF: dict[MeldKind, MeldClass] = {
+    kind: (
+        MeldClass.MARRIAGES_AND_SEQUENCES
+        if kind.name.endswith(("MARRIAGE", "SEQUENCE"))
+        else MeldClass.BEZIQUES
+        if kind.name.endswith("BEZIQUE")
+        else MeldClass.SEVEN_OF_TRUMPS
+        if kind is MeldKind.SEVEN_OF_TRUMPS
+        else MeldClass.QUARTETS
+    )
+    for kind in MeldKind
+}
+_BIT_OF: dict[MeldKind, int] = {kind: 1 << i for i, kind in enumerate(MeldKind)}
+KINDS_BY_BIT: tuple[MeldKind, ...] = tuple(MeldKind)
+CLASS_MASK: dict[MeldClass, int] = {
+    c: sum(k.bit for k in MeldKind if k.meld_class is c) for c in MeldClass
+}
+
+
+def kinds_in(mask: int) -> tuple[MeldKind, ...]:
+    """The kinds whose bits are set in a history mask, in kind order."""
+    return tuple(k for k in KINDS_BY_BIT if mask & k.bit)
+
+
+class QuartetSuits(enum.StrEnum):
+    """Which suits four of a kind may hold."""
+
+    #: Any suit or suits, duplicates allowed (S000 table, FOS p.325, PAR, WKC).
+    ANY = "any"
+    #: One of each suit (S002; S001 "in some variants").
+    ONE_OF_EACH = "one-of-each"
+
+
+class BeziquePair(enum.StrEnum):
+    """Which queen and jack make a bezique (SPEC 2.4)."""
+
+    #: Always the queen of spades and the jack of diamonds (S000, S001, S002, S004, FOS, PAR).
+    STANDARD = "standard"
+    #: QC + JH when spades or diamonds are trumps, else QS + JD (S000 variation, CHA).
+    CLUBS_HEARTS_WHEN_BLACK_RED = "qc-jh-when-spades-or-diamonds"
+    #: Queen of trumps + jack of the suit of the other colour: S<->D, C<->H (PAR, HER).
+    TRUMP_QUEEN_OPPOSITE_JACK = "trump-queen-opposite-jack"
+    #: H: QH+JC, D: QD+JS, C: QC+JH, S: QS+JD (CMC).
+    CMC = "cmc"
+
+    def suits(self, trump: Suit | None) -> tuple[Suit, Suit]:
+        """The (queen suit, jack suit) of the bezique with this trump suit.
+
+        With no trump suit yet (Rubicon before the first marriage) every
+        reading gives the standard pair.
+        """
+        if trump is None or self is BeziquePair.STANDARD:
+            return (Suit.SPADES, Suit.DIAMONDS)
+        if self is BeziquePair.CLUBS_HEARTS_WHEN_BLACK_RED:
+            if trump in (Suit.SPADES, Suit.DIAMONDS):
+                return (Suit.CLUBS, Suit.HEARTS)
+            return (Suit.SPADES, Suit.DIAMONDS)
+        if self is BeziquePair.TRUMP_QUEEN_OPPOSITE_JACK:
+            return (trump, _OPPOSITE[trump])
+        return (trump, _CMC_JACK[trump])
+
+
+_OPPOSITE = {
+    Suit.SPADES: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.SPADES,
+    Suit.CLUBS: Suit.HEARTS,
+    Suit.HEARTS: Suit.CLUBS,
+}
+_CMC_JACK = {
+    Suit.HEARTS: Suit.CLUBS,
+    Suit.DIAMONDS: Suit.SPADES,
+    Suit.CLUBS: Suit.HEARTS,
+    Suit.SPADES: Suit.DIAMONDS,
+}
+
+
+@attrs.frozen(kw_only=True)
+class MeldValues:
+    """The points of every meld kind; ``None`` means the kind does not exist.
+
+    Defaults are the two-hand table of S000 (matching FOS and PAR).
+    """
+
+    common_marriage: int | None = 20
+    royal_marriage: int | None = 40
+    plain_sequence: int | None = None
+    trump_sequence: int | None = 250
+    bezique: int | None = 40
+    double_bezique: int | None = 500
+    triple_bezique: int | None = None
+    quadruple_bezique: int | None = None
+    quintuple_bezique: int | None = None
+    four_jacks: int | None = 40
+    four_queens: int | None = 60
+    four_kings: int | None = 80
+    four_tens: int | None = None
+    four_aces: int | None = 100
+    four_trump_jacks: int | None = None
+    four_trump_queens: int | None = None
+    four_trump_kings: int | None = None
+    four_trump_tens: int | None = None
+    four_trump_aces: int | None = None
+    five_trump_jacks: int | None = None
+    five_trump_queens: int | None = None
+    five_trump_kings: int | None = None
+    five_trump_tens: int | None = None
+    five_trump_aces: int | None = None
+    #: The seven of trumps as a declaration; only used when the seven of trumps
+    #: scores on declaration (HGM, S001). See :class:`bezique.rules.Trumps`.
+    seven_of_trumps: int | None = None
+
+    def of(self, kind: MeldKind) -> int | None:
+        """The points of ``kind``, or ``None`` if it is not in the variant."""
+        value: int | None = getattr(self, kind.field)
+        return value
+
+    def kinds(self) -> tuple[MeldKind, ...]:
+        """The kinds that exist (have points), in kind order."""
+        return tuple(k for k in MeldKind if self.of(k) is not None)
+
+
+@attrs.frozen
+class Pattern:
+    """One way to form a kind: a multiset of faces (sorted), or any ``count``
+    cards of one rank (``rank`` set and ``faces`` empty)."""
+
+    kind: MeldKind
+    faces: tuple[Card, ...] = ()
+    rank: Rank | None = None
+    count: int = 0
+
+    def matches(self, faces: tuple[Card, ...]) -> bool:
+        """Whether these faces (any order) form this pattern."""
+        if self.rank is not None:
+            return len(faces) == self.count and all(f.rank is self.rank for f in faces)
+        return sorted(faces) == list(self.faces)
+
+
+_QUARTET_RANK = {
+    MeldKind.FOUR_JACKS: Rank.JACK,
+    MeldKind.FOUR_QUEENS: Rank.QUEEN,
+    MeldKind.FOUR_KINGS: Rank.KING,
+    MeldKind.FOUR_TENS: Rank.TEN,
+    MeldKind.FOUR_ACES: Rank.ACE,
+}
+_TRUMP_GROUP = {
+    MeldKind.FOUR_TRUMP_JACKS: (Rank.JACK, 4),
+    MeldKind.FOUR_TRUMP_QUEENS: (Rank.QUEEN, 4),
+    MeldKind.FOUR_TRUMP_KINGS: (Rank.KING, 4),
+    MeldKind.FOUR_TRUMP_TENS: (Rank.TEN, 4),
+    MeldKind.FOUR_TRUMP_ACES: (Rank.ACE, 4),
+    MeldKind.FIVE_TRUMP_JACKS: (Rank.JACK, 5),
+    MeldKind.FIVE_TRUMP_QUEENS: (Rank.QUEEN, 5),
+    MeldKind.FIVE_TRUMP_KINGS: (Rank.KING, 5),
+    MeldKind.FIVE_TRUMP_TENS: (Rank.TEN, 5),
+    MeldKind.FIVE_TRUMP_ACES: (Rank.ACE, 5),
+}
+_BEZIQUE_COUNT = {
+    MeldKind.BEZIQUE: 1,
+    MeldKind.DOUBLE_BEZIQUE: 2,
+    MeldKind.TRIPLE_BEZIQUE: 3,
+    MeldKind.QUADRUPLE_BEZIQUE: 4,
+    MeldKind.QUINTUPLE_BEZIQUE: 5,
+}
+_SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+def _face(suit: Suit, rank: Rank) -> Card:
+    return FACES[int(suit) * 8 + int(rank)]
+
+
+def _fixed(kind: MeldKind, faces: list[Card]) -> Pattern:
+    return Pattern(kind, tuple(sorted(faces)))
+
+
+def patterns(
+    kind: MeldKind,
+    trump: Suit | None,
+    *,
+    bezique_pair: BeziquePair = BeziquePair.STANDARD,
+    quartet_suits: QuartetSuits = QuartetSuits.ANY,
+) -> tuple[Pattern, ...]:
+    """Every set of faces that forms ``kind`` with this trump suit.
+
+    With no trump suit (``None``, Rubicon before trumps are fixed) no card is a
+    trump: there are no trump sequences, trump quartets or sevens of trumps,
+    and every marriage is common.
+    """
+    plain = [s for s in Suit if s is not trump]
+    if kind is MeldKind.COMMON_MARRIAGE:
+        return tuple(_fixed(kind, [_face(s, Rank.KING), _face(s, Rank.QUEEN)]) for s in plain)
+    if kind is MeldKind.ROYAL_MARRIAGE:
+        if trump is None:
+            return ()
+        return (_fixed(kind, [_face(trump, Rank.KING), _face(trump, Rank.QUEEN)]),)
+    if kind is MeldKind.PLAIN_SEQUENCE:
+        return tuple(_fixed(kind, [_face(s, r) for r in _SEQUENCE_RANKS]) for s in plain)
+    if kind is MeldKind.TRUMP_SEQUENCE:
+        if trump is None:
+            return ()
+        return (_fixed(kind, [_face(trump, r) for r in _SEQUENCE_RANKS]),)
+    if kind in _BEZIQUE_COUNT:
+        n = _BEZIQUE_COUNT[kind]
+        queen_suit, jack_suit = bezique_pair.suits(trump)
+        return (
+            _fixed(kind, [_face(queen_suit, Rank.QUEEN)] * n + [_face(jack_suit, Rank.JACK)] * n),
+        )
+    if kind in _QUARTET_RANK:
+        rank = _QUARTET_RANK[kind]
+        if quartet_suits is QuartetSuits.ONE_OF_EACH:
+            return (_fixed(kind, [_face(s, rank) for s in Suit]),)
+        return (Pattern(kind, (), rank, 4),)
+    if kind in _TRUMP_GROUP:
+        if trump is None:
+            return ()
+        rank, count = _TRUMP_GROUP[kind]
+        return (_fixed(kind, [_face(trump, rank)] * count),)
+    # MeldKind.SEVEN_OF_TRUMPS
+    if trump is None:
+        return ()
+    return (_fixed(kind, [_face(trump, Rank.SEVEN)]),)
+
+
+def face_multisets(pattern: Pattern, available: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
+    """Every multiset of faces (sorted) that fills ``pattern`` from ``available``
+    face counts."""
+    if pattern.rank is None:
+        need: dict[Card, int] = {}
+        for face in pattern.faces:
+            need[face] = need.get(face, 0) + 1
+        if all(available.get(f, 0) >= n for f, n in need.items()):
+            yield pattern.faces
+        return
+    faces = [f for f in FACES if f.rank is pattern.rank and available.get(f, 0) > 0]
+    pool = [f for f in faces for _ in range(min(available[f], pattern.count))]
+    seen: set[tuple[Card, ...]] = set()
+    for combo in itertools.combinations(pool, pattern.count):
+        if combo not in seen:
+            seen.add(combo)
+            yield combo

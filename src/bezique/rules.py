@@ -1,0 +1,463 @@
+"""Rule objects: small frozen components composed into one frozen :class:`Rules`.
+
+Every point where the sources disagree is a field of a component (a *knob*),
+never a branch keyed on a variant's name. A house rule is a preset with some
+fields changed::
+
+    >>> import bezique as bz
+    >>> house = bz.variants.CLASSIC.evolve(last_trick="24th", double_bezique=350)
+    >>> house.scoring.last_trick, house.declarations.values.double_bezique
+    (<LastTrick.LAST_STOCK_TRICK: 'last-stock-trick'>, 350)
+
+:meth:`Rules.evolve` takes the name of any component field (or of any meld in
+:class:`~bezique.melds.MeldValues`) as a keyword; enum fields accept their text
+values. A combination that cannot be played raises :class:`~bezique.RulesError`
+naming the fields, when the rules are built.
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from bezique.cards import FACES_PER_PACK
+from bezique.errors import RulesError
+from bezique.melds import BeziquePair, MeldKind, MeldValues, QuartetSuits
+
+__all__ = [
+    "BrisqueTiming",
+    "Deck",
+    "DeclarationLimit",
+    "Declarations",
+    "FreshCard",
+    "GameEnd",
+    "GameRules",
+    "InferiorOrder",
+    "LastTrick",
+    "Rules",
+    "Scoring",
+    "SevenOfTrumps",
+    "TrickPlay",
+    "TrumpSelection",
+    "Trumps",
+]
+
+
+class _Knob(enum.StrEnum):
+    """A knob's options; text values are accepted wherever an option is."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        if isinstance(value, str):
+            key = value.strip().lower().replace("_", "-")
+            key = _ALIASES.get(cls.__name__, {}).get(key, key)
+            for member in cls:
+                if member.value == key:
+                    return member
+        return None
+
+
+class TrumpSelection(_Knob):
+    """How the trump suit is chosen."""
+
+    #: The card turned up after the deal fixes trumps (S000 law 4, S001, S002, PAR).
+    TURN_UP = "turn-up"
+
+
+class SevenOfTrumps(_Knob):
+    """When the seven of trumps (the dix) scores, apart from the exchange (SPEC 2.2)."""
+
+    #: When played to a stock-phase trick, whether it wins or not (S000 law 8, S003, BRI).
+    ON_PLAY = "on-play"
+    #: Only if it wins the trick; otherwise the 10 goes to the captor (S000 law 8 variation).
+    ON_WIN = "on-win"
+    #: When declared after winning a trick, like a meld (HGM, S001).
+    ON_DECLARATION = "on-declaration"
+    #: Never (Rubicon and the multi-pack games: HGM, BIC, PAR).
+    NEVER = "never"
+
+
+class DeclarationLimit(_Knob):
+    """How many declarations a trick's winner may make (SPEC 1.6)."""
+
+    #: One declaration per trick (S000 law 7, S002, S003, S004, EIW).
+    ONE = "one"
+    #: Several may be shown, one scores, the rest wait for later tricks (FOS p.326, PAR, S001).
+    ONE_SCORED_REST_PENDING = "one-scored-rest-pending"
+    #: Several, each scored (Marjolet: S003, WMJ, ADP, MIS).
+    SEVERAL = "several"
+
+
+class FreshCard(_Knob):
+    """When a declaration must add a card from the concealed hand (SPEC 3.3 item 6)."""
+
+    #: When it re-uses a card already declared in the same class (FOS p.326).
+    SAME_CLASS = "same-class"
+    #: Always: every declaration needs a card never declared before (CHA).
+    ALWAYS = "always"
+    #: Never required.
+    NEVER = "never"
+
+
+class InferiorOrder(_Knob):
+    """Which later declarations a card's earlier declarations forbid (SPEC 3.2)."""
+
+    #: No lower-valued meld of the same class (FOS pp. 325-326, S001(b), HGM, BRI, WKC).
+    SAME_CLASS = "same-class"
+    #: No lower-valued meld of any class (S001(a): "as long as the point score is greater").
+    ANY_CLASS = "any-class"
+    #: Only S000's listed case: a king and queen declared in a sequence may not then
+    #: be declared as a royal marriage.
+    LISTED_PAIRS = "listed-pairs"
+
+
+class LastTrick(_Knob):
+    """Which trick scores the last-trick bonus (S000 law 10)."""
+
+    #: The final trick of the deal (S000 law 10, EIW viii, S002; HGM, FOS, BIC for Rubicon).
+    FINAL = "final"
+    #: The last trick of the stock phase, the 24th of two-hand (S000 law 10 variation, S001, PKW).
+    LAST_STOCK_TRICK = "last-stock-trick"
+
+
+class BrisqueTiming(_Knob):
+    """When the aces and tens won in tricks score (SPEC 4.1)."""
+
+    #: At the end of the deal, the non-dealer first (S000 laws 11-12, S001, S002).
+    END_OF_DEAL = "end-of-deal"
+    #: As each trick is won (PAR; Polish: WKC).
+    WHEN_WON = "when-won"
+
+
+class GameEnd(_Knob):
+    """When a game to a target ends (S000 laws 1 and 12)."""
+
+    #: Checked at the end of each deal; the higher total at or over the target wins.
+    END_OF_DEAL = "end-of-deal"
+    #: The first player to reach the target wins at once, even mid-deal.
+    FIRST_TO_REACH = "first-to-reach"
+
+
+#: Other spellings accepted for some options.
+_ALIASES: dict[str, dict[str, str]] = {
+    "LastTrick": {"24th": "last-stock-trick", "32nd": "final", "last": "final"},
+}
+
+
+def _check_fields(obj: object) -> None:
+    """Refuse a component field of the wrong type, naming it."""
+    cls: type[Any] = type(obj)
+    hints = typing.get_type_hints(cls)
+    for field in attrs.fields(cls):
+        value = getattr(obj, field.name)
+        expected = hints[field.name]
+        if not _is_instance(value, expected):
+            raise RulesError(
+                f"{cls.__name__}.{field.name} must be {_describe(expected)}, got {value!r}",
+                [field.name],
+            )
+
+
+def _is_instance(value: object, expected: Any) -> bool:
+    origin = typing.get_origin(expected)
+    if origin in (types.UnionType, typing.Union):
+        return any(_is_instance(value, arg) for arg in typing.get_args(expected))
+    if origin is tuple:
+        args = typing.get_args(expected)
+        return isinstance(value, tuple) and all(_is_instance(v, args[0]) for v in value)
+    if expected is type(None):
+        return value is None
+    if expected is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, expected)
+
+
+def _describe(expected: Any) -> str:
+    if isinstance(expected, type) and issubclass(expected, enum.Enum):
+        return "one of " + ", ".join(repr(m.value) for m in expected)
+    return str(expected).replace("typing.", "")
+
+
+class _Component:
+    """Shared behaviour of the frozen rule components."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_fields(self)
+        cls: type[Any] = type(self)
+        for field in attrs.fields(cls):
+            value = getattr(self, field.name)
+            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+                raise RulesError(f"{field.name} must not be negative, got {value}", [field.name])
+
+
+@attrs.frozen(kw_only=True)
+class Deck(_Component):
+    """Packs, hand size and how the deal is made (S000 laws 1, 3, 4)."""
+
+    #: Piquet packs of 32 shuffled together (S000 law 1: two; four or six allowed).
+    packs: int = 2
+    #: Cards dealt to each player (S000 law 3: eight; nine with four or six packs).
+    hand_size: int = 8
+    #: Packets in which the deal is made, each player in turn from the dealer's left
+    #: (S000 law 3: 3, 2, 3).
+    packets: tuple[int, ...] = (3, 2, 3)
+    #: Whether the next card is turned up for trumps and placed under the stock to be
+    #: drawn last (S000 law 4, S001, PAR).
+    turn_up: bool = True
+
+
+@attrs.frozen(kw_only=True)
+class Trumps(_Component):
+    """The trump suit and the seven of trumps (S000 laws 4 and 8)."""
+
+    selection: TrumpSelection = TrumpSelection.TURN_UP
+    #: Points to the dealer when the turn-up is a seven (S000 law 4, all sources).
+    turn_up_seven_points: int = 10
+    #: When a seven of trumps scores, apart from the exchange.
+    seven_of_trumps: SevenOfTrumps = SevenOfTrumps.ON_PLAY
+    #: What it scores (S000 law 8: 10).
+    seven_of_trumps_points: int = 10
+    #: Points for exchanging the seven of trumps for the turn-up after winning a trick
+    #: (S000 law 8: 10); ``None``: no exchange.
+    exchange_points: int | None = 10
+    #: Whether the exchange uses up the trick's declaration (S002b, ``True``) or the
+    #: winner may still declare, without the card gained (S000 law 8, ``False``).
+    exchange_counts_as_declaration: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class TrickPlay(_Component):
+    """Who wins a trick, and the duties of the end phase (S000 laws 4, 6, 9)."""
+
+    #: With no trump played, the higher card wins whatever its suit (S000 law 6 as
+    #: printed); ``False``: only a card of the suit led can win (S000 law 6 "some rules",
+    #: S001, S002, HGM, PAR, S003).
+    offsuit_higher_card_wins: bool = False
+    #: Whether trumps beat other suits in the stock phase (``False``: S000 law 4
+    #: variation, trumps rank highest only in the last eight tricks).
+    trumps_win_in_stock_phase: bool = True
+
+
+@attrs.frozen(kw_only=True)
+class Declarations(_Component):
+    """When and what a trick's winner may declare, and the re-use rules (SPEC 3)."""
+
+    limit: DeclarationLimit = DeclarationLimit.ONE
+    #: The winner of the last stock trick may declare everything he holds
+    #: (S000 law 7 variation).
+    declare_all_after_last_stock_trick: bool = False
+    #: Declarations continue in the end phase (S003 "enhanced" rules, Polish).
+    melding_after_close: bool = False
+    fresh_card: FreshCard = FreshCard.SAME_CLASS
+    inferior_order: InferiorOrder = InferiorOrder.SAME_CLASS
+    quartet_suits: QuartetSuits = QuartetSuits.ANY
+    bezique_pair: BeziquePair = BeziquePair.STANDARD
+    values: MeldValues = attrs.field(factory=MeldValues)
+
+
+@attrs.frozen(kw_only=True)
+class Scoring(_Component):
+    """Last trick and brisques (S000 laws 10-11)."""
+
+    last_trick: LastTrick = LastTrick.FINAL
+    last_trick_points: int = 10
+    #: Points for each ace and ten won in tricks (S000 law 11).
+    brisque_points: int = 10
+    brisques: BrisqueTiming = BrisqueTiming.END_OF_DEAL
+
+
+@attrs.frozen(kw_only=True)
+class GameRules(_Component):
+    """A game of several deals to a target (S000 laws 1 and 12)."""
+
+    #: 1000, 1500 or 2000 by agreement (S000 law 1).
+    target: int = 1000
+    end: GameEnd = GameEnd.END_OF_DEAL
+
+
+_COMPONENTS: dict[str, type[Any]] = {
+    "deck": Deck,
+    "trumps": Trumps,
+    "trick_play": TrickPlay,
+    "declarations": Declarations,
+    "scoring": Scoring,
+    "game": GameRules,
+}
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """A complete, validated rule set: a named composition of components.
+
+    Build one from a preset with :meth:`evolve`; never subclass.
+    """
+
+    name: str
+    description: str = ""
+    players: int = 2
+    deck: Deck = attrs.field(factory=Deck)
+    trumps: Trumps = attrs.field(factory=Trumps)
+    trick_play: TrickPlay = attrs.field(factory=TrickPlay)
+    declarations: Declarations = attrs.field(factory=Declarations)
+    scoring: Scoring = attrs.field(factory=Scoring)
+    game: GameRules = attrs.field(factory=GameRules)
+    #: Source tags of ``SPEC.md`` this rule set follows.
+    sources: tuple[str, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        for name, cls in _COMPONENTS.items():
+            if not isinstance(getattr(self, name), cls):
+                raise RulesError(f"Rules.{name} must be a {cls.__name__}", [name])
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError("Rules.name must be a non-empty string", ["name"])
+        if self.players != 2:
+            raise RulesError(
+                f"players={self.players!r}: only the two-hand game is supported so far",
+                ["players"],
+            )
+        deck = self.deck
+        if not 1 <= deck.packs <= 8:
+            raise RulesError(f"packs must be 1..8, got {deck.packs}", ["packs"])
+        if deck.hand_size < 1 or sum(deck.packets) != deck.hand_size or 0 in deck.packets:
+            raise RulesError(
+                f"the packets {deck.packets} must be positive and add up to the hand size "
+                f"{deck.hand_size}",
+                ["packets", "hand_size"],
+            )
+        stock = deck.packs * FACES_PER_PACK - self.players * deck.hand_size
+        if stock < self.players or stock % self.players:
+            raise RulesError(
+                f"{deck.packs} packs cannot deal {deck.hand_size} cards to {self.players} "
+                f"players and leave a stock that they draw from evenly (stock {stock})",
+                ["packs", "hand_size", "players"],
+            )
+        if (self.trumps.selection is TrumpSelection.TURN_UP) != deck.turn_up:
+            raise RulesError(
+                "trumps chosen by the turn-up need a turn-up card, and only then",
+                ["selection", "turn_up"],
+            )
+        if self.trumps.exchange_points is not None and not deck.turn_up:
+            raise RulesError(
+                "the seven of trumps can only be exchanged for a turn-up",
+                ["exchange_points", "turn_up"],
+            )
+        if all(self.declarations.values.of(k) is None for k in MeldKind):
+            raise RulesError("no meld has a value", ["values"])
+
+    # -- derived data ------------------------------------------------------------
+
+    @property
+    def deck_size(self) -> int:
+        return self.deck.packs * FACES_PER_PACK
+
+    @property
+    def stock_tricks(self) -> int:
+        """The number of tricks played while the stock lasts (24 in two-hand)."""
+        return (self.deck_size - self.players * self.deck.hand_size) // self.players
+
+    @property
+    def total_tricks(self) -> int:
+        return self.deck_size // self.players
+
+    def meld_value(self, kind: MeldKind) -> int | None:
+        """Points of a declaration of ``kind``; ``None`` if it cannot be declared."""
+        if kind is MeldKind.SEVEN_OF_TRUMPS:
+            if self.trumps.seven_of_trumps is SevenOfTrumps.ON_DECLARATION:
+                return self.trumps.seven_of_trumps_points
+            return None
+        return self.declarations.values.of(kind)
+
+    @property
+    def meld_kinds(self) -> tuple[MeldKind, ...]:
+        """The kinds that may be declared, in kind order."""
+        return tuple(k for k in MeldKind if self.meld_value(k) is not None)
+
+    # -- building ----------------------------------------------------------------
+
+    def evolve(self, **changes: Any) -> Rules:
+        """A copy with some fields changed, by component field name.
+
+        Keys may be a field of :class:`Rules` (``name``, ``players``, a whole
+        component), a field of any one component (``last_trick``, ``packs``), or a
+        meld of :class:`~bezique.melds.MeldValues` (``double_bezique``). Text is
+        accepted for option fields.
+        """
+        top: dict[str, Any] = {}
+        parts: dict[str, dict[str, Any]] = {}
+        values: dict[str, Any] = {}
+        for key, value in changes.items():
+            if key in _TOP_FIELDS:
+                top[key] = value
+            elif key in _FIELD_OWNER:
+                owner = _FIELD_OWNER[key]
+                parts.setdefault(owner, {})[key] = _convert(_COMPONENTS[owner], key, value)
+            elif key in _VALUE_FIELDS:
+                values[key] = value
+            else:
+                raise RulesError(f"no rule field named {key!r}", [key])
+        if values:
+            current = parts.get("declarations", {}).get("values", self.declarations.values)
+            parts.setdefault("declarations", {})["values"] = _build(
+                MeldValues, attrs.evolve, current, values
+            )
+        for owner, fields in parts.items():
+            base = top.get(owner, getattr(self, owner))
+            top[owner] = _build(_COMPONENTS[owner], attrs.evolve, base, fields)
+        try:
+            return attrs.evolve(self, **top)
+        except TypeError as error:
+            raise RulesError(str(error), list(top)) from None
+
+    def knobs(self) -> dict[str, Any]:
+        """Every field of every component, flat, as plain values (for display/JSON)."""
+        out: dict[str, Any] = {"players": self.players}
+        for name in _COMPONENTS:
+            for field in attrs.fields(type(getattr(self, name))):
+                value = getattr(getattr(self, name), field.name)
+                if isinstance(value, MeldValues):
+                    for f in attrs.fields(MeldValues):
+                        out[f.name] = getattr(value, f.name)
+                else:
+                    out[field.name] = value.value if isinstance(value, enum.Enum) else value
+        return out
+
+    @classmethod
+    def from_knobs(cls, name: str, knobs: Mapping[str, Any], description: str = "") -> Rules:
+        """Build rules from a flat mapping as produced by :meth:`knobs`."""
+        changes = {k: (tuple(v) if isinstance(v, list) else v) for k, v in knobs.items()}
+        return Rules(name=name, description=description).evolve(**changes)
+
+
+def _convert(component: type[Any], key: str, value: Any) -> Any:
+    hint = typing.get_type_hints(component)[key]
+    if isinstance(hint, type) and issubclass(hint, enum.Enum) and isinstance(value, str):
+        try:
+            return hint(value)
+        except ValueError:
+            raise RulesError(
+                f"{key}={value!r} is not an option; expected {_describe(hint)}", [key]
+            ) from None
+    if typing.get_origin(hint) is tuple and isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def _build(cls: type[Any], evolve: Any, base: Any, fields: dict[str, Any]) -> Any:
+    try:
+        return evolve(base, **fields)
+    except TypeError as error:
+        raise RulesError(f"{cls.__name__}: {error}", list(fields)) from None
+
+
+_TOP_FIELDS = {f.name for f in attrs.fields(Rules)}
+_FIELD_OWNER: dict[str, str] = {
+    field.name: owner
+    for owner, component in _COMPONENTS.items()
+    for field in attrs.fields(component)
+}
+_VALUE_FIELDS = {f.name for f in attrs.fields(MeldValues)}

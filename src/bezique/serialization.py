@@ -1,0 +1,1 @@
+"""JSON forms (written alongside the engine)."""

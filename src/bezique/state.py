@@ -1,0 +1,265 @@
+"""The immutable state of one deal.
+
+A :class:`DealState` is a value: :meth:`DealState.apply` returns a new state
+and never changes the one it is called on. Zones are bit sets over physical
+card ids (see :mod:`bezique.cards`): each seat's concealed *hand*, its *table*
+(declared cards, face up, still part of the hand: S000, S001, FOS), and the
+cards it has *won* in tricks. The face-down *stock* is a tuple, top card
+first; the *turn-up* lies under it and is drawn last (S000 law 4).
+
+Every declared card has a *history*: the meld kinds it has been declared in,
+as a bit mask per card id. The re-use rules read it (see
+:mod:`bezique.declarations`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bezique.actions import Action, CardRef, Declare
+from bezique.cards import Card, Suit, face_of
+from bezique.errors import IllegalActionError
+from bezique.legality import Reason
+from bezique.melds import MeldKind, kinds_in
+from bezique.rules import Rules
+from bezique.tables import DeckTables, bits, deck_tables
+
+if TYPE_CHECKING:
+    from bezique.engine import ScoreEvent
+
+__all__ = ["DealResult", "DealState", "DeclaredMeld", "Phase", "Trick", "Window"]
+
+
+class Phase(enum.StrEnum):
+    """The stage of a deal."""
+
+    #: Tricks with no duty to follow; the winner may declare, then both draw.
+    STOCK = "stock"
+    #: The stock is exhausted: table cards are back in hand, strict trick duties.
+    END = "end"
+    #: Every trick is played and the deal is scored.
+    OVER = "over"
+
+
+@attrs.frozen
+class Trick:
+    """A completed trick: who led, the cards in the order played, who won."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+@attrs.frozen
+class DeclaredMeld:
+    """A declaration made in this deal.
+
+    ``trick`` is the number of the trick after which it was made (1-based);
+    ``scored`` is false while it waits to be scored on a later trick (only when
+    several melds may be shown and one scored, FOS p.326).
+    """
+
+    seat: int
+    kind: MeldKind
+    cards: tuple[int, ...]
+    trick: int
+    points: int
+    scored: bool
+
+
+@attrs.frozen
+class Window:
+    """The trick winner's turn after a trick: exchange, declare, then draw (or pass).
+
+    ``declarations`` counts the declarations made in this window (an exchange
+    counts too when it is the trick's declaration); ``scored`` says whether one
+    of them has scored; ``exchanged`` is the card id gained by an exchange in
+    this window, which may not be declared in it (S000 law 8).
+    """
+
+    seat: int
+    declarations: int = 0
+    scored: bool = False
+    exchanged: int | None = None
+
+
+@attrs.frozen
+class DealResult:
+    """The outcome of a finished deal."""
+
+    scores: tuple[int, ...]
+    brisques: tuple[int, ...]
+    last_trick_winner: int
+
+
+@attrs.frozen(cache_hash=True)
+class DealState:
+    """One deal in progress (or finished). Build with :func:`bezique.new_deal`."""
+
+    rules: Rules
+    dealer: int
+    phase: Phase
+    trump: Suit | None
+    turn_up: int | None
+    stock: tuple[int, ...]
+    hands: tuple[int, ...]
+    tables: tuple[int, ...]
+    history: tuple[int, ...]
+    won: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    trick: tuple[int, ...]
+    leader: int
+    window: Window | None
+    melds: tuple[DeclaredMeld, ...]
+    scores: tuple[int, ...]
+
+    # -- queries -------------------------------------------------------------------
+
+    @property
+    def tables_(self) -> DeckTables:
+        return deck_tables(self.rules.deck.packs)
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over."""
+        if self.phase is Phase.OVER:
+            return None
+        if self.window is not None:
+            return self.window.seat
+        return (self.leader + len(self.trick)) % self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left to draw, the turn-up included."""
+        return len(self.stock) + (self.turn_up is not None)
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1-based) of the trick being played or just completed."""
+        if self.phase is Phase.OVER or self.window is not None:
+            return len(self.tricks)
+        return len(self.tricks) + 1
+
+    @property
+    def turn_up_card(self) -> Card | None:
+        return None if self.turn_up is None else face_of(self.turn_up)
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """Card ids in a seat's concealed hand (in the end phase: the whole hand)."""
+        return tuple(bits(self.hands[self._seat(seat)]))
+
+    def table(self, seat: int) -> tuple[int, ...]:
+        """Card ids declared and lying face up in front of a seat."""
+        return tuple(bits(self.tables[self._seat(seat)]))
+
+    def held(self, seat: int) -> tuple[int, ...]:
+        """Every card id a seat may play: hand and table."""
+        s = self._seat(seat)
+        return tuple(bits(self.hands[s] | self.tables[s]))
+
+    def won_cards(self, seat: int) -> tuple[int, ...]:
+        return tuple(bits(self.won[self._seat(seat)]))
+
+    def history_of(self, card_id: int) -> tuple[MeldKind, ...]:
+        """The meld kinds a held card has been declared in (empty if never)."""
+        return kinds_in(self.history[card_id])
+
+    def card_ref(self, card_id: int) -> CardRef:
+        """How actions name this physical card: its face and history."""
+        return CardRef(face_of(card_id), kinds_in(self.history[card_id]))
+
+    def brisques_won(self, seat: int) -> int:
+        """Aces and tens a seat has won in tricks so far."""
+        return (self.won[self._seat(seat)] & self.tables_.brisques).bit_count()
+
+    @property
+    def result(self) -> DealResult | None:
+        """Scores, brisques and last-trick winner once the deal is over."""
+        if self.phase is not Phase.OVER:
+            return None
+        return DealResult(
+            scores=self.scores,
+            brisques=tuple(self.brisques_won(s) for s in range(self.players)),
+            last_trick_winner=self.tricks[-1].winner,
+        )
+
+    def pending_melds(self, seat: int) -> tuple[int, ...]:
+        """Indexes in :attr:`melds` of a seat's shown but unscored melds."""
+        return tuple(i for i, m in enumerate(self.melds) if m.seat == seat and not m.scored)
+
+    def _seat(self, seat: int) -> int:
+        from bezique.engine import check_seat
+
+        return check_seat(self, seat)
+
+    # -- transitions (see bezique.engine) ------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the player to move, each real choice once.
+
+        Order: in trick play, ``Play`` by face (suit S H D C, rank 7 up to A) then
+        history; in the winner's turn, ``Exchange``, then ``Declare`` by meld kind
+        and cards, then ``ScorePending`` by meld number, then ``Draw`` (or ``Pass``).
+        Empty once the deal is over.
+        """
+        from bezique.engine import legal_actions
+
+        return legal_actions(self)
+
+    def legal_declarations(self) -> tuple[Declare, ...]:
+        """The legal declarations of the player to move (empty outside the winner's turn)."""
+        from bezique.engine import legal_declarations
+
+        return legal_declarations(self)
+
+    def why_illegal(self, action: Action) -> tuple[Reason, ...]:
+        """The reasons ``action`` is illegal here; empty if it is legal."""
+        from bezique.engine import why_illegal
+
+        return why_illegal(self, action)
+
+    def is_legal(self, action: Action) -> bool:
+        return not self.why_illegal(action)
+
+    def apply(self, action: Action | str) -> DealState:
+        """The state after ``action`` (an action or its text form).
+
+        Raises :class:`~bezique.IllegalActionError` (and changes nothing) if the
+        action is illegal, :class:`~bezique.NotationError` if the text does not parse.
+        """
+        return self.step(action)[0]
+
+    def step(self, action: Action | str) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+        """Like :meth:`apply`, also returning what scored and why."""
+        from bezique.engine import step
+        from bezique.notation import parse_action
+
+        if isinstance(action, str):
+            action = parse_action(self, action)
+        return step(self, action)
+
+    def require_legal(self, action: Action) -> None:
+        reasons = self.why_illegal(action)
+        if reasons:
+            raise IllegalActionError(action, reasons)
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The documented JSON form (see the JSON format page)."""
+        from bezique.serialization import state_to_json
+
+        return state_to_json(self, indent=indent)
+
+    def describe_cards(self, card_ids: Sequence[int]) -> str:
+        return " ".join(face_of(c).display() for c in card_ids)
