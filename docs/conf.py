@@ -36,3 +36,7 @@ if os.environ.get("BEZIQUE_DOCS_INTERSPHINX") == "1" or os.environ.get("READTHED
 
 html_theme = "furo"
 html_title = "bezique"
+
+# Docstring examples are run by pytest (--doctest-modules) with their module's
+# names in scope; the Sphinx doctest builder runs the {doctest} blocks of the pages.
+doctest_test_doctest_blocks = ""

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from bezique import variants
+from bezique import players, variants
 from bezique.actions import (
     Action,
     CardRef,
@@ -29,6 +29,7 @@ from bezique.errors import (
     NotationError,
     RulesError,
 )
+from bezique.game import GameState, new_game
 from bezique.legality import Reason
 from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
 from bezique.notation import format_action, parse_action
@@ -72,6 +73,7 @@ __all__ = [
     "FreshCard",
     "GameEnd",
     "GameRules",
+    "GameState",
     "IllegalActionError",
     "InferiorOrder",
     "InvalidStateError",
@@ -105,8 +107,10 @@ __all__ = [
     "face_of",
     "format_action",
     "new_deal",
+    "new_game",
     "parse_action",
     "parse_card_id",
     "play_many",
+    "players",
     "variants",
 ]
