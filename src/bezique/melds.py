@@ -15,7 +15,7 @@ one kind, every set of faces that forms it.
 
 >>> from bezique.cards import Suit
 >>> [" ".join(map(str, p.faces)) for p in patterns(MeldKind.ROYAL_MARRIAGE, Suit.HEARTS)]
-['KH QH']
+['QH KH']
 >>> MeldKind.DOUBLE_BEZIQUE.meld_class
 <MeldClass.BEZIQUES: 'beziques'>
 """
