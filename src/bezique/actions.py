@@ -40,16 +40,34 @@ __all__ = [
 
 
 def _kinds_key(kinds: tuple[MeldKind, ...]) -> tuple[int, ...]:
-    order = list(MeldKind)
-    return tuple(order.index(k) for k in kinds)
+    return tuple(_KIND_ORDER[k] for k in kinds)
+
+
+_KIND_ORDER = {kind: i for i, kind in enumerate(MeldKind)}
+
+
+def _normal_history(kinds: Iterable[MeldKind]) -> tuple[MeldKind, ...]:
+    """A history in canonical form: each kind once, in kind order."""
+    return tuple(sorted(set(kinds), key=_KIND_ORDER.__getitem__))
 
 
 @attrs.frozen(order=False)
 class CardRef:
-    """A card as an action names it: a face and the kinds it was declared in."""
+    """A card as an action names it: a face and the kinds it was declared in.
+
+    The history is kept in canonical form (each kind once, in kind order).
+    """
 
     card: Card
-    history: tuple[MeldKind, ...] = ()
+    history: tuple[MeldKind, ...] = attrs.field(default=(), converter=_normal_history)
+
+    @property
+    def mask(self) -> int:
+        """The history as a bit mask of :attr:`MeldKind.bit`."""
+        mask = 0
+        for kind in self.history:
+            mask |= kind.bit
+        return mask
 
     @classmethod
     def parse(cls, text: str) -> CardRef:
@@ -62,7 +80,7 @@ class CardRef:
             raise NotationError(f"unclosed history in {text!r}")
         names = [n for n in rest[:-1].replace("+", ",").split(",") if n.strip()]
         try:
-            kinds = tuple(sorted({MeldKind(n.strip()) for n in names}, key=list(MeldKind).index))
+            kinds = tuple(MeldKind(n.strip().lower()) for n in names)
         except ValueError:
             raise NotationError(
                 f"unknown meld kind in {text!r}; kinds are: " + ", ".join(k.value for k in MeldKind)

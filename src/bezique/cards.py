@@ -206,7 +206,7 @@ def card_id_name(card_id: int) -> str:
 def parse_card_id(text: str) -> int:
     """Parse the text form of a physical card, ``QSa`` (``10Sb`` accepted)."""
     cleaned = text.strip()
-    if len(cleaned) < 3 or not cleaned[-1].isalpha() or not cleaned[-1].islower():
+    if len(cleaned) < 3 or not "a" <= cleaned[-1] <= "z":
         raise NotationError(f"not a physical card: {text!r} (expected a face and a copy letter)")
     face = Card.parse(cleaned[:-1])
     return (ord(cleaned[-1]) - ord("a")) * FACES_PER_PACK + face.index

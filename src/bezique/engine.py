@@ -8,9 +8,11 @@ cited beside it.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
@@ -169,7 +171,7 @@ def _deck_order(rules: Rules, deck: Sequence[int | str | Card]) -> list[int]:
             copies[item.index] += 1
         elif isinstance(item, str):
             text = item.strip()
-            if text and text[-1].islower() and text[-1].isalpha():
+            if text and "a" <= text[-1] <= "z":
                 card_id = parse_card_id(text)
             else:
                 face = Card.parse(text)
@@ -276,30 +278,73 @@ def _beating(mask: int, win: Card, trump: Suit | None) -> int:
 
 def legal_actions(state: DealState) -> tuple[Action, ...]:
     """See :meth:`bezique.DealState.legal_actions` for the order."""
+    cached = state._legal
+    if cached is not None:
+        return cached
     if state.phase is Phase.OVER:
-        return ()
-    window = state.window
-    if window is None:
+        actions: tuple[Action, ...] = ()
+    elif state.window is None:
         seat = (state.leader + len(state.trick)) % state.players
-        return tuple(Play(ref) for ref in _refs(state, _playable(state, seat)))
+        actions = _play_actions(state, _playable(state, seat))
+    else:
+        actions = _window_actions(state, state.window)
+    object.__setattr__(state, "_legal", actions)
+    return actions
+
+
+def _window_actions(state: DealState, window: Window) -> tuple[Action, ...]:
     actions: list[Action] = []
     if not _exchange_reasons(state, window):
-        actions.append(Exchange())
+        actions.append(_EXCHANGE)
     actions.extend(legal_declarations(state))
     actions.extend(
         ScorePending(i)
         for i in state.pending_melds(window.seat)
         if not _score_pending_reasons(state, window, i)
     )
-    actions.append(Draw() if state.phase is Phase.STOCK else Pass())
+    actions.append(_DRAW if state.phase is Phase.STOCK else _PASS)
     return tuple(actions)
 
 
-def _refs(state: DealState, mask: int) -> list[CardRef]:
-    """One reference per (face, history) among the cards of ``mask``, in order."""
+_EXCHANGE = Exchange()
+_DRAW = Draw()
+_PASS = Pass()
+# Actions are values; these caches only spare rebuilding the same objects.
+_PLAYS: dict[int, Play] = {}
+_REFS: dict[int, CardRef] = {}
+
+
+def _ref(key: int) -> CardRef:
+    """The reference for key ``face << 32 | history``."""
+    ref = _REFS.get(key)
+    if ref is None:
+        ref = _REFS[key] = CardRef(FACES[key >> 32], kinds_in(key & 0xFFFFFFFF))
+    return ref
+
+
+def _play_action(key: int) -> Play:
+    play = _PLAYS.get(key)
+    if play is None:
+        play = _PLAYS[key] = Play(_ref(key))
+    return play
+
+
+def _play_actions(state: DealState, mask: int) -> tuple[Action, ...]:
+    """One ``Play`` per (face, history) among the cards of ``mask``, in order."""
     history = state.history
-    keys = sorted({(card % FACES_PER_PACK, history[card]) for card in bits(mask)})
-    return [CardRef(FACES[face], kinds_in(h)) for face, h in keys]
+    keys = set()
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        keys.add((card & 31) << 32 | history[card])
+    return tuple(map(_play_action, sorted(keys, key=_play_order)))
+
+
+@functools.cache
+def _play_order(key: int) -> tuple[int, tuple[int, ...]]:
+    """Sort key of a play: face, then history in the order of :attr:`CardRef.sort_key`."""
+    return _ref(key).sort_key
 
 
 def _declaration_limit_reasons(state: DealState, window: Window) -> list[Reason]:
@@ -344,32 +389,75 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
     held = state.hands[seat] | state.tables[seat]
     if window.exchanged is not None:
         held &= ~(1 << window.exchanged)
-    # Group held cards by (face, history): copies in one group are interchangeable.
-    groups: dict[int, dict[int, int]] = {}
-    for card in bits(held):
-        by_history = groups.setdefault(card % FACES_PER_PACK, {})
-        h = state.history[card]
-        by_history[h] = by_history.get(h, 0) + 1
+    history = state.history
     out: list[Declare] = []
-    for kind in rules.meld_kinds:
-        same, inferior = forbidden_history(rules, kind)
-        banned = same | inferior
-        # Cards whose history forbids this kind can never be part of it.
-        usable: dict[Card, list[tuple[int, int]]] = {}
-        for face, by_history in groups.items():
-            options = [(h, c) for h, c in sorted(by_history.items()) if not h & banned]
-            if options:
-                usable[FACES[face]] = options
+    for entry in _meld_table(rules, state.trump):
+        kind, pattern, banned, need, rank_mask = entry
+        # Quick count check before looking at histories.
+        if rank_mask:
+            pool = held & rank_mask
+            if pool.bit_count() < pattern.count:
+                continue
+        else:
+            pool = _fill(held, need)
+            if not pool:
+                continue
+        # Group the candidate cards by (face, history); cards whose history
+        # forbids this kind can never be part of it.
+        usable: dict[Card, dict[int, int]] = {}
+        for card in bits(pool):
+            h = history[card]
+            if not h & banned:
+                by_history = usable.setdefault(FACES[card & 31], {})
+                by_history[h] = by_history.get(h, 0) + 1
         if not usable:
             continue
-        counts = {face: sum(c for _, c in opts) for face, opts in usable.items()}
-        for pattern in _patterns(state, kind):
-            for faces in face_multisets(pattern, counts):
-                for histories in _history_choices(faces, usable):
-                    if reuse_reasons(rules, kind, [h for _, h in histories]):
-                        continue
-                    out.append(Declare(kind, tuple(CardRef(f, kinds_in(h)) for f, h in histories)))
+        options = {face: sorted(by.items()) for face, by in usable.items()}
+        counts = {face: sum(by.values()) for face, by in usable.items()}
+        for faces in face_multisets(pattern, counts):
+            for histories in _history_choices(faces, options):
+                if reuse_reasons(rules, kind, [h for _, h in histories]):
+                    continue
+                refs = tuple(_ref(face.index << 32 | h) for face, h in histories)
+                out.append(Declare(kind, refs))
     return tuple(out)
+
+
+def _fill(held: int, need: tuple[tuple[int, int], ...]) -> int:
+    """The held cards of the needed faces, or 0 if some face is short."""
+    pool = 0
+    for mask, count in need:
+        found = held & mask
+        if found.bit_count() < count:
+            return 0
+        pool |= found
+    return pool
+
+
+_Entry = tuple[MeldKind, Pattern, int, tuple[tuple[int, int], ...], int]
+
+
+@functools.cache
+def _meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
+    """Every pattern of every declarable kind, with the masks for a quick check:
+    (kind, pattern, banned history bits, ((face mask, count), ...), rank mask)."""
+    tables = deck_tables(rules.deck.packs)
+    decl = rules.declarations
+    entries: list[_Entry] = []
+    for kind in rules.meld_kinds:
+        same, inferior = forbidden_history(rules, kind)
+        for pattern in patterns(
+            kind, trump, bezique_pair=decl.bezique_pair, quartet_suits=decl.quartet_suits
+        ):
+            if pattern.rank is not None:
+                entries.append((kind, pattern, same | inferior, (), tables.rank_mask[pattern.rank]))
+                continue
+            need: dict[int, int] = {}
+            for face in pattern.faces:
+                need[face.index] = need.get(face.index, 0) + 1
+            masks = tuple((tables.face_mask[f], n) for f, n in need.items())
+            entries.append((kind, pattern, same | inferior, masks, 0))
+    return tuple(entries)
 
 
 def _patterns(state: DealState, kind: MeldKind) -> tuple[Pattern, ...]:
@@ -413,6 +501,9 @@ def why_illegal(state: DealState, action: Action) -> tuple[Reason, ...]:
     if not isinstance(action, (Declare, Exchange, ScorePending, Draw, Pass)):
         return (Reason.WRONG_ACTION_NOW,)
     if window is None:
+        if state.phase is Phase.END and not state.rules.declarations.melding_after_close:
+            # S000 law 9: no declarations once the stock is exhausted.
+            return (Reason.NOT_IN_STOCK_PHASE,)
         return (Reason.NOT_TRICK_WINNER,)
     if isinstance(action, Draw):
         return () if state.phase is Phase.STOCK else (Reason.WRONG_ACTION_NOW,)
@@ -428,7 +519,7 @@ def why_illegal(state: DealState, action: Action) -> tuple[Reason, ...]:
 def _find(state: DealState, mask: int, ref: CardRef) -> list[int]:
     """Card ids in ``mask`` matching a reference, lowest first."""
     tables = deck_tables(state.rules.deck.packs)
-    wanted = sum(k.bit for k in ref.history)
+    wanted = ref.mask
     return [c for c in bits(mask & tables.face_mask[ref.card.index]) if state.history[c] == wanted]
 
 
@@ -520,7 +611,7 @@ def _declare_reasons(
             if Reason.CARD_NOT_HELD not in reasons:
                 reasons.append(Reason.CARD_NOT_HELD)
     if Reason.KIND_NOT_IN_VARIANT not in reasons:
-        histories = [sum(k.bit for k in ref.history) for ref in action.cards]
+        histories = [ref.mask for ref in action.cards]
         reasons.extend(reuse_reasons(rules, kind, histories))
     return reasons, chosen
 
@@ -537,9 +628,11 @@ def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent,
         if reasons:
             raise IllegalActionError(action, reasons)
         return _declare(state, state.window, action.kind, chosen)
-    reasons_ = why_illegal(state, action)
-    if reasons_:
-        raise IllegalActionError(action, reasons_)
+    # The memo of legal actions, when present, already validated this action.
+    if not _known_legal(state._legal, action):
+        reasons_ = why_illegal(state, action)
+        if reasons_:
+            raise IllegalActionError(action, reasons_)
     if isinstance(action, Play):
         return _play(state, action)
     window = state.window
@@ -551,7 +644,26 @@ def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent,
         return _score_pending(state, window, action.meld)
     if isinstance(action, Draw):
         return _draw(state, window)
-    return attrs.evolve(state, window=None), ()
+    return _replace(state, window=None), ()
+
+
+def _known_legal(cached: tuple[Action, ...] | None, action: Action) -> bool:
+    if cached is None:
+        return False
+    for legal in cached:  # identity first: listed actions are shared objects
+        if legal is action:
+            return True
+    return action in cached
+
+
+_INIT_FIELDS = tuple(f.name for f in attrs.fields(DealState) if f.init)
+
+
+def _replace(state: DealState, **changes: Any) -> DealState:
+    """``attrs.evolve`` without its introspection: the hot paths call this."""
+    return DealState(
+        *[changes[name] if name in changes else getattr(state, name) for name in _INIT_FIELDS]
+    )
 
 
 def _add(scores: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:
@@ -570,8 +682,7 @@ def _is_seven_of_trumps(state: DealState, card: int) -> bool:
 def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, ...]]:
     rules = state.rules
     seat = (state.leader + len(state.trick)) % state.players
-    held = state.hands[seat] | state.tables[seat]
-    card = _find(state, _playable(state, seat) & held, action.card)[0]
+    card = _first(state, state.hands[seat] | state.tables[seat], action.card)
     bit = 1 << card
     events: list[ScoreEvent] = []
     scores = state.scores
@@ -592,15 +703,29 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
         history = history[:card] + (0,) + history[card + 1 :]
     trick = (*state.trick, card)
     if len(trick) < state.players:
-        new = attrs.evolve(
+        new = _replace(
             state, hands=hands, tables=tables, history=history, trick=trick, scores=scores
         )
         return new, tuple(events)
     return _complete_trick(
-        attrs.evolve(state, hands=hands, tables=tables, history=history, scores=scores),
+        _replace(state, hands=hands, tables=tables, history=history, scores=scores),
         trick,
         events,
     )
+
+
+def _first(state: DealState, held: int, ref: CardRef) -> int:
+    """The lowest held card id matching ``ref`` (the action is known legal)."""
+    wanted = ref.mask
+    history = state.history
+    mask = held & deck_tables(state.rules.deck.packs).face_mask[ref.card.index]
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        if history[card] == wanted:
+            return card
+        mask ^= low
+    raise IllegalActionError(Play(ref), (Reason.CARD_NOT_HELD,))  # pragma: no cover
 
 
 def _complete_trick(
@@ -652,7 +777,7 @@ def _complete_trick(
                     events.append(ScoreEvent(seat, points, ScoreSource.BRISQUES, f"{count}"))
     elif stock_phase or rules.declarations.melding_after_close:
         window = Window(winner)
-    new = attrs.evolve(
+    new = _replace(
         state,
         phase=phase,
         tricks=tricks,
@@ -770,7 +895,7 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
             # Interpretation 7: once back in the hand, declared cards are no
             # longer told apart by their history.
             history = (0,) * len(history)
-    new = attrs.evolve(
+    new = _replace(
         state,
         phase=phase,
         stock=stock,

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 import attrs
 
 from bezique.cards import FACES, Card, Rank, Suit
+from bezique.options import Option, check_fields
 
 __all__ = [
     "BeziquePair",
@@ -126,7 +127,7 @@ def kinds_in(mask: int) -> tuple[MeldKind, ...]:
     return tuple(k for k in KINDS_BY_BIT if mask & k.bit)
 
 
-class QuartetSuits(enum.StrEnum):
+class QuartetSuits(Option):
     """Which suits four of a kind may hold."""
 
     #: Any suit or suits, duplicates allowed (S000 table, FOS p.325, PAR, WKC).
@@ -135,7 +136,7 @@ class QuartetSuits(enum.StrEnum):
     ONE_OF_EACH = "one-of-each"
 
 
-class BeziquePair(enum.StrEnum):
+class BeziquePair(Option):
     """Which queen and jack make a bezique (SPEC 2.4)."""
 
     #: Always the queen of spades and the jack of diamonds (S000, S001, S002, S004, FOS, PAR).
@@ -178,7 +179,7 @@ _CMC_JACK = {
 }
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class MeldValues:
     """The points of every meld kind; ``None`` means the kind does not exist.
 
@@ -209,13 +210,18 @@ class MeldValues:
     five_trump_kings: int | None = None
     five_trump_tens: int | None = None
     five_trump_aces: int | None = None
-    #: The seven of trumps as a declaration; only used when the seven of trumps
-    #: scores on declaration (HGM, S001). See :class:`bezique.rules.Trumps`.
-    seven_of_trumps: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
 
     def of(self, kind: MeldKind) -> int | None:
-        """The points of ``kind``, or ``None`` if it is not in the variant."""
-        value: int | None = getattr(self, kind.field)
+        """The points of ``kind``, or ``None`` if it is not in the variant.
+
+        The seven of trumps is not here: its points are a field of
+        :class:`bezique.rules.Trumps`, since it is a declaration only when it
+        scores on declaration (HGM, S001).
+        """
+        value: int | None = getattr(self, kind.field, None)
         return value
 
     def kinds(self) -> tuple[MeldKind, ...]:

@@ -18,7 +18,6 @@ naming the fields, when the rules are built.
 from __future__ import annotations
 
 import enum
-import types
 import typing
 from collections.abc import Mapping
 from typing import Any
@@ -28,6 +27,7 @@ import attrs
 from bezique.cards import FACES_PER_PACK
 from bezique.errors import RulesError
 from bezique.melds import BeziquePair, MeldKind, MeldValues, QuartetSuits
+from bezique.options import Option, check_fields, describe
 
 __all__ = [
     "BrisqueTiming",
@@ -48,28 +48,14 @@ __all__ = [
 ]
 
 
-class _Knob(enum.StrEnum):
-    """A knob's options; text values are accepted wherever an option is."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> Any:
-        if isinstance(value, str):
-            key = value.strip().lower().replace("_", "-")
-            key = _ALIASES.get(cls.__name__, {}).get(key, key)
-            for member in cls:
-                if member.value == key:
-                    return member
-        return None
-
-
-class TrumpSelection(_Knob):
+class TrumpSelection(Option):
     """How the trump suit is chosen."""
 
     #: The card turned up after the deal fixes trumps (S000 law 4, S001, S002, PAR).
     TURN_UP = "turn-up"
 
 
-class SevenOfTrumps(_Knob):
+class SevenOfTrumps(Option):
     """When the seven of trumps (the dix) scores, apart from the exchange (SPEC 2.2)."""
 
     #: When played to a stock-phase trick, whether it wins or not (S000 law 8, S003, BRI).
@@ -82,7 +68,7 @@ class SevenOfTrumps(_Knob):
     NEVER = "never"
 
 
-class DeclarationLimit(_Knob):
+class DeclarationLimit(Option):
     """How many declarations a trick's winner may make (SPEC 1.6)."""
 
     #: One declaration per trick (S000 law 7, S002, S003, S004, EIW).
@@ -93,7 +79,7 @@ class DeclarationLimit(_Knob):
     SEVERAL = "several"
 
 
-class FreshCard(_Knob):
+class FreshCard(Option):
     """When a declaration must add a card from the concealed hand (SPEC 3.3 item 6)."""
 
     #: When it re-uses a card already declared in the same class (FOS p.326).
@@ -104,7 +90,7 @@ class FreshCard(_Knob):
     NEVER = "never"
 
 
-class InferiorOrder(_Knob):
+class InferiorOrder(Option):
     """Which later declarations a card's earlier declarations forbid (SPEC 3.2)."""
 
     #: No lower-valued meld of the same class (FOS pp. 325-326, S001(b), HGM, BRI, WKC).
@@ -116,7 +102,7 @@ class InferiorOrder(_Knob):
     LISTED_PAIRS = "listed-pairs"
 
 
-class LastTrick(_Knob):
+class LastTrick(Option):
     """Which trick scores the last-trick bonus (S000 law 10)."""
 
     #: The final trick of the deal (S000 law 10, EIW viii, S002; HGM, FOS, BIC for Rubicon).
@@ -125,7 +111,7 @@ class LastTrick(_Knob):
     LAST_STOCK_TRICK = "last-stock-trick"
 
 
-class BrisqueTiming(_Knob):
+class BrisqueTiming(Option):
     """When the aces and tens won in tricks score (SPEC 4.1)."""
 
     #: At the end of the deal, the non-dealer first (S000 laws 11-12, S001, S002).
@@ -134,7 +120,7 @@ class BrisqueTiming(_Knob):
     WHEN_WON = "when-won"
 
 
-class GameEnd(_Knob):
+class GameEnd(Option):
     """When a game to a target ends (S000 laws 1 and 12)."""
 
     #: Checked at the end of each deal; the higher total at or over the target wins.
@@ -143,59 +129,14 @@ class GameEnd(_Knob):
     FIRST_TO_REACH = "first-to-reach"
 
 
-#: Other spellings accepted for some options.
-_ALIASES: dict[str, dict[str, str]] = {
-    "LastTrick": {"24th": "last-stock-trick", "32nd": "final", "last": "final"},
-}
-
-
-def _check_fields(obj: object) -> None:
-    """Refuse a component field of the wrong type, naming it."""
-    cls: type[Any] = type(obj)
-    hints = typing.get_type_hints(cls)
-    for field in attrs.fields(cls):
-        value = getattr(obj, field.name)
-        expected = hints[field.name]
-        if not _is_instance(value, expected):
-            raise RulesError(
-                f"{cls.__name__}.{field.name} must be {_describe(expected)}, got {value!r}",
-                [field.name],
-            )
-
-
-def _is_instance(value: object, expected: Any) -> bool:
-    origin = typing.get_origin(expected)
-    if origin in (types.UnionType, typing.Union):
-        return any(_is_instance(value, arg) for arg in typing.get_args(expected))
-    if origin is tuple:
-        args = typing.get_args(expected)
-        return isinstance(value, tuple) and all(_is_instance(v, args[0]) for v in value)
-    if expected is type(None):
-        return value is None
-    if expected is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, expected)
-
-
-def _describe(expected: Any) -> str:
-    if isinstance(expected, type) and issubclass(expected, enum.Enum):
-        return "one of " + ", ".join(repr(m.value) for m in expected)
-    return str(expected).replace("typing.", "")
-
-
 class _Component:
     """Shared behaviour of the frozen rule components."""
 
     def __attrs_post_init__(self) -> None:
-        _check_fields(self)
-        cls: type[Any] = type(self)
-        for field in attrs.fields(cls):
-            value = getattr(self, field.name)
-            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-                raise RulesError(f"{field.name} must not be negative, got {value}", [field.name])
+        check_fields(self)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Deck(_Component):
     """Packs, hand size and how the deal is made (S000 laws 1, 3, 4)."""
 
@@ -211,7 +152,7 @@ class Deck(_Component):
     turn_up: bool = True
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Trumps(_Component):
     """The trump suit and the seven of trumps (S000 laws 4 and 8)."""
 
@@ -230,7 +171,7 @@ class Trumps(_Component):
     exchange_counts_as_declaration: bool = False
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class TrickPlay(_Component):
     """Who wins a trick, and the duties of the end phase (S000 laws 4, 6, 9)."""
 
@@ -243,7 +184,7 @@ class TrickPlay(_Component):
     trumps_win_in_stock_phase: bool = True
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Declarations(_Component):
     """When and what a trick's winner may declare, and the re-use rules (SPEC 3)."""
 
@@ -260,7 +201,7 @@ class Declarations(_Component):
     values: MeldValues = attrs.field(factory=MeldValues)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Scoring(_Component):
     """Last trick and brisques (S000 laws 10-11)."""
 
@@ -271,7 +212,7 @@ class Scoring(_Component):
     brisques: BrisqueTiming = BrisqueTiming.END_OF_DEAL
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class GameRules(_Component):
     """A game of several deals to a target (S000 laws 1 and 12)."""
 
@@ -290,7 +231,7 @@ _COMPONENTS: dict[str, type[Any]] = {
 }
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """A complete, validated rule set: a named composition of components.
 
@@ -323,10 +264,13 @@ class Rules:
         deck = self.deck
         if not 1 <= deck.packs <= 8:
             raise RulesError(f"packs must be 1..8, got {deck.packs}", ["packs"])
-        if deck.hand_size < 1 or sum(deck.packets) != deck.hand_size or 0 in deck.packets:
+        if any(packet < 1 for packet in deck.packets):
             raise RulesError(
-                f"the packets {deck.packets} must be positive and add up to the hand size "
-                f"{deck.hand_size}",
+                f"the packets {deck.packets} must all be positive", ["packets", "hand_size"]
+            )
+        if deck.hand_size < 1 or sum(deck.packets) != deck.hand_size:
+            raise RulesError(
+                f"the packets {deck.packets} must add up to the hand size {deck.hand_size}",
                 ["packets", "hand_size"],
             )
         stock = deck.packs * FACES_PER_PACK - self.players * deck.hand_size
@@ -440,7 +384,7 @@ def _convert(component: type[Any], key: str, value: Any) -> Any:
             return hint(value)
         except ValueError:
             raise RulesError(
-                f"{key}={value!r} is not an option; expected {_describe(hint)}", [key]
+                f"{key}={value!r} is not an option; expected {describe(hint)}", [key]
             ) from None
     if typing.get_origin(hint) is tuple and isinstance(value, list):
         return tuple(value)

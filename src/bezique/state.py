@@ -116,6 +116,8 @@ class DealState:
     window: Window | None
     melds: tuple[DeclaredMeld, ...]
     scores: tuple[int, ...]
+    #: Memo of :meth:`legal_actions` (not part of the value).
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # -- queries -------------------------------------------------------------------
 
@@ -200,9 +202,7 @@ class DealState:
         return tuple(i for i, m in enumerate(self.melds) if m.seat == seat and not m.scored)
 
     def _seat(self, seat: int) -> int:
-        from bezique.engine import check_seat
-
-        return check_seat(self, seat)
+        return _engine.check_seat(self, seat)
 
     # -- transitions (see bezique.engine) ------------------------------------------
 
@@ -214,21 +214,16 @@ class DealState:
         and cards, then ``ScorePending`` by meld number, then ``Draw`` (or ``Pass``).
         Empty once the deal is over.
         """
-        from bezique.engine import legal_actions
-
-        return legal_actions(self)
+        cached = self._legal
+        return cached if cached is not None else _engine.legal_actions(self)
 
     def legal_declarations(self) -> tuple[Declare, ...]:
         """The legal declarations of the player to move (empty outside the winner's turn)."""
-        from bezique.engine import legal_declarations
-
-        return legal_declarations(self)
+        return _engine.legal_declarations(self)
 
     def why_illegal(self, action: Action) -> tuple[Reason, ...]:
         """The reasons ``action`` is illegal here; empty if it is legal."""
-        from bezique.engine import why_illegal
-
-        return why_illegal(self, action)
+        return _engine.why_illegal(self, action)
 
     def is_legal(self, action: Action) -> bool:
         return not self.why_illegal(action)
@@ -243,12 +238,11 @@ class DealState:
 
     def step(self, action: Action | str) -> tuple[DealState, tuple[ScoreEvent, ...]]:
         """Like :meth:`apply`, also returning what scored and why."""
-        from bezique.engine import step
-        from bezique.notation import parse_action
-
         if isinstance(action, str):
+            from bezique.notation import parse_action
+
             action = parse_action(self, action)
-        return step(self, action)
+        return _engine.step(self, action)
 
     def require_legal(self, action: Action) -> None:
         reasons = self.why_illegal(action)
@@ -263,3 +257,7 @@ class DealState:
 
     def describe_cards(self, card_ids: Sequence[int]) -> str:
         return " ".join(face_of(c).display() for c in card_ids)
+
+
+# Imported last: the engine module imports this one.
+from bezique import engine as _engine  # noqa: E402

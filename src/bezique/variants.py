@@ -87,8 +87,9 @@ def _key(name: str) -> str:
 def register(rules: Rules, *aliases: str) -> Rules:
     """Make ``rules`` reachable by its name and aliases through :func:`get`."""
     key = _key(rules.name)
-    if key in _ALIASES and _REGISTRY[_ALIASES[key]] != rules:
-        raise RulesError(f"a different preset is already registered as {rules.name!r}", ["name"])
+    for name in (key, *map(_key, aliases)):
+        if name in _ALIASES and _REGISTRY[_ALIASES[name]] != rules:
+            raise RulesError(f"a different preset is already registered as {name!r}", ["name"])
     _REGISTRY[key] = rules
     for name in (key, *map(_key, aliases)):
         _ALIASES[name] = key
