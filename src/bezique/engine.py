@@ -231,12 +231,30 @@ def _trick_rules(state: DealState) -> tuple[Suit | None, bool]:
 
 
 def trick_winner(state: DealState, cards: Sequence[int]) -> int:
-    """The index in ``cards`` (in play order) of the card that wins them."""
-    trump, offsuit = _trick_rules(state)
+    """The index in ``cards`` (in play order) of the card that wins them.
+
+    The same rule as :func:`beats`, on card ids: a card id's suit is
+    ``(id & 31) >> 3`` and its rank ``id & 7`` (see :mod:`bezique.cards`).
+    """
+    trump_suit, offsuit = _trick_rules(state)
+    trump = -1 if trump_suit is None else int(trump_suit)
     best = 0
+    best_suit = (cards[0] & 31) >> 3
+    best_rank = cards[0] & 7
     for i in range(1, len(cards)):
-        if beats(face_of(cards[i]), face_of(cards[best]), trump, offsuit):
-            best = i
+        card = cards[i]
+        suit = (card & 31) >> 3
+        rank = card & 7
+        if suit == best_suit:
+            wins = rank > best_rank
+        elif suit == trump:
+            wins = True
+        elif best_suit == trump:
+            wins = False
+        else:
+            wins = offsuit and rank > best_rank
+        if wins:
+            best, best_suit, best_rank = i, suit, rank
     return best
 
 
@@ -501,6 +519,8 @@ def why_illegal(state: DealState, action: Action) -> tuple[Reason, ...]:
     if not isinstance(action, (Declare, Exchange, ScorePending, Draw, Pass)):
         return (Reason.WRONG_ACTION_NOW,)
     if window is None:
+        if isinstance(action, (Draw, Pass)):
+            return (Reason.WRONG_ACTION_NOW,)
         if state.phase is Phase.END and not state.rules.declarations.melding_after_close:
             # S000 law 9: no declarations once the stock is exhausted.
             return (Reason.NOT_IN_STOCK_PHASE,)
@@ -682,36 +702,71 @@ def _is_seven_of_trumps(state: DealState, card: int) -> bool:
 def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, ...]]:
     rules = state.rules
     seat = (state.leader + len(state.trick)) % state.players
-    card = _first(state, state.hands[seat] | state.tables[seat], action.card)
+    hand = state.hands[seat]
+    table = state.tables[seat]
+    card = _first(state, hand | table, action.card)
     bit = 1 << card
     events: list[ScoreEvent] = []
     scores = state.scores
     # S000 law 8: a seven of trumps played to a stock-phase trick scores for its
     # player, whether it wins or not (interpretation 4: at once).
     if (
-        state.phase is Phase.STOCK
+        card & 7 == _SEVEN
+        and state.phase is Phase.STOCK
         and rules.trumps.seven_of_trumps is SevenOfTrumps.ON_PLAY
         and _is_seven_of_trumps(state, card)
     ):
         points = rules.trumps.seven_of_trumps_points
-        scores = _add(scores, seat, points)
-        events.append(ScoreEvent(seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played"))
-    hands = _with(state.hands, seat, state.hands[seat] & ~bit)
-    tables = _with(state.tables, seat, state.tables[seat] & ~bit)
+        scores = _scored(scores, events, seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played")
+    hands = _with(state.hands, seat, hand & ~bit) if hand & bit else state.hands
+    tables = _with(state.tables, seat, table & ~bit) if table & bit else state.tables
     history = state.history
     if history[card]:
         history = history[:card] + (0,) + history[card + 1 :]
     trick = (*state.trick, card)
     if len(trick) < state.players:
-        new = _replace(
-            state, hands=hands, tables=tables, history=history, trick=trick, scores=scores
+        new = DealState(
+            state.rules,
+            state.dealer,
+            state.phase,
+            state.trump,
+            state.turn_up,
+            state.stock,
+            hands,
+            tables,
+            history,
+            state.won,
+            state.tricks,
+            trick,
+            state.leader,
+            None,
+            state.melds,
+            scores,
         )
-        return new, tuple(events)
+        return new, tuple(events) if events else ()
     return _complete_trick(
         _replace(state, hands=hands, tables=tables, history=history, scores=scores),
         trick,
         events,
     )
+
+
+_SEVEN = int(Rank.SEVEN)
+
+
+def _scored(
+    scores: tuple[int, ...],
+    events: list[ScoreEvent],
+    seat: int,
+    points: int,
+    source: ScoreSource,
+    detail: str,
+) -> tuple[int, ...]:
+    """Add points to a seat and record why; zero points record nothing."""
+    if not points:
+        return scores
+    events.append(ScoreEvent(seat, points, source, detail))
+    return _add(scores, seat, points)
 
 
 def _first(state: DealState, held: int, ref: CardRef) -> int:
@@ -746,22 +801,23 @@ def _complete_trick(
         for card in cards:
             if _is_seven_of_trumps(state, card):
                 points = rules.trumps.seven_of_trumps_points
-                scores = _add(scores, winner, points)
-                events.append(ScoreEvent(winner, points, ScoreSource.SEVEN_OF_TRUMPS, "won"))
+                scores = _scored(scores, events, winner, points, ScoreSource.SEVEN_OF_TRUMPS, "won")
+    brisques = deck_tables(rules.deck.packs).brisques
     if rules.scoring.brisques is BrisqueTiming.WHEN_WON:
-        count = (won_mask & deck_tables(rules.deck.packs).brisques).bit_count()
-        if count:
-            points = count * rules.scoring.brisque_points
-            scores = _add(scores, winner, points)
-            events.append(ScoreEvent(winner, points, ScoreSource.BRISQUES, f"{count} in trick"))
+        # PAR: each ace and ten scores as the trick is won.
+        count = (won_mask & brisques).bit_count()
+        points = count * rules.scoring.brisque_points
+        scores = _scored(scores, events, winner, points, ScoreSource.BRISQUES, f"{count} in trick")
     number = len(tricks)
-    last_stock = rules.stock_tricks
     final = number == rules.total_tricks
-    bonus_trick = final if rules.scoring.last_trick is LastTrick.FINAL else number == last_stock
-    if bonus_trick and rules.scoring.last_trick_points:
+    # S000 law 10: the final trick scores (variation: the last trick of the stock phase).
+    if rules.scoring.last_trick is LastTrick.FINAL:
+        bonus_trick = final
+    else:
+        bonus_trick = number == rules.stock_tricks
+    if bonus_trick:
         points = rules.scoring.last_trick_points
-        scores = _add(scores, winner, points)
-        events.append(ScoreEvent(winner, points, ScoreSource.LAST_TRICK, f"trick {number}"))
+        scores = _scored(scores, events, winner, points, ScoreSource.LAST_TRICK, f"trick {number}")
     phase = state.phase
     window: Window | None = None
     if final:
@@ -770,11 +826,9 @@ def _complete_trick(
             # S000 laws 11-12: aces and tens counted after the last trick, non-dealer first.
             for i in range(1, n + 1):
                 seat = (state.dealer + i) % n
-                count = (won[seat] & deck_tables(rules.deck.packs).brisques).bit_count()
-                if count:
-                    points = count * rules.scoring.brisque_points
-                    scores = _add(scores, seat, points)
-                    events.append(ScoreEvent(seat, points, ScoreSource.BRISQUES, f"{count}"))
+                count = (won[seat] & brisques).bit_count()
+                points = count * rules.scoring.brisque_points
+                scores = _scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
     elif stock_phase or rules.declarations.melding_after_close:
         window = Window(winner)
     new = _replace(
@@ -798,6 +852,9 @@ def _exchange(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreE
     if seven is None or gained is None:  # pragma: no cover - refused by _exchange_reasons
         raise IllegalActionError(Exchange(), (Reason.NO_SEVEN_OF_TRUMPS,))
     points = state.rules.trumps.exchange_points or 0
+    events = (
+        (ScoreEvent(seat, points, ScoreSource.EXCHANGE, str(face_of(gained))),) if points else ()
+    )
     hands = _with(state.hands, seat, (state.hands[seat] & ~(1 << seven)) | (1 << gained))
     counts = state.rules.trumps.exchange_counts_as_declaration
     new_window = attrs.evolve(
@@ -813,7 +870,7 @@ def _exchange(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreE
         window=new_window,
         scores=_add(state.scores, seat, points),
     )
-    return new, (ScoreEvent(seat, points, ScoreSource.EXCHANGE, str(face_of(gained))),)
+    return new, events
 
 
 def _declare(

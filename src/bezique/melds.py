@@ -144,9 +144,9 @@ class BeziquePair(Option):
     #: QC + JH when spades or diamonds are trumps, else QS + JD (S000 variation, CHA).
     CLUBS_HEARTS_WHEN_BLACK_RED = "qc-jh-when-spades-or-diamonds"
     #: Queen of trumps + jack of the suit of the other colour: S<->D, C<->H (PAR, HER).
+    #: CMC's table (H: QH+JC, D: QD+JS, C: QC+JH, S: QS+JD) is the same pairing, so the
+    #: text ``"cmc"`` is accepted as another name for this option.
     TRUMP_QUEEN_OPPOSITE_JACK = "trump-queen-opposite-jack"
-    #: H: QH+JC, D: QD+JS, C: QC+JH, S: QS+JD (CMC).
-    CMC = "cmc"
 
     def suits(self, trump: Suit | None) -> tuple[Suit, Suit]:
         """The (queen suit, jack suit) of the bezique with this trump suit.
@@ -160,9 +160,7 @@ class BeziquePair(Option):
             if trump in (Suit.SPADES, Suit.DIAMONDS):
                 return (Suit.CLUBS, Suit.HEARTS)
             return (Suit.SPADES, Suit.DIAMONDS)
-        if self is BeziquePair.TRUMP_QUEEN_OPPOSITE_JACK:
-            return (trump, _OPPOSITE[trump])
-        return (trump, _CMC_JACK[trump])
+        return (trump, _OPPOSITE[trump])
 
 
 _OPPOSITE = {
@@ -170,12 +168,6 @@ _OPPOSITE = {
     Suit.DIAMONDS: Suit.SPADES,
     Suit.CLUBS: Suit.HEARTS,
     Suit.HEARTS: Suit.CLUBS,
-}
-_CMC_JACK = {
-    Suit.HEARTS: Suit.CLUBS,
-    Suit.DIAMONDS: Suit.SPADES,
-    Suit.CLUBS: Suit.HEARTS,
-    Suit.SPADES: Suit.DIAMONDS,
 }
 
 

@@ -20,6 +20,8 @@ __all__ = ["Option", "check_fields", "describe"]
 #: Other spellings accepted for some options, by enum class name.
 ALIASES: dict[str, dict[str, str]] = {
     "LastTrick": {"24th": "last-stock-trick", "32nd": "final", "last": "final"},
+    # CMC's bezique table is PAR's pairing (SPEC 2.4 lists them apart, but they agree).
+    "BeziquePair": {"cmc": "trump-queen-opposite-jack", "par": "trump-queen-opposite-jack"},
 }
 
 
