@@ -159,7 +159,7 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse a face: rank then suit, ``QS``, ``TD``, ``10D``, ``Q♠``."""
         cleaned = text.strip()
-        if len(cleaned) < 2:
+        if len(cleaned) < 2 or any(ch.isspace() for ch in cleaned):
             raise NotationError(f"not a card: {text!r} (expected a rank and a suit, e.g. QS)")
         try:
             rank = Rank.parse(cleaned[:-1])

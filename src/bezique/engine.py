@@ -167,16 +167,13 @@ def _deck_order(rules: Rules, deck: Sequence[int | str | Card]) -> list[int]:
         if isinstance(item, int):
             card_id = item
         elif isinstance(item, Card):
-            card_id = copies[item.index] * FACES_PER_PACK + item.index
-            copies[item.index] += 1
+            card_id = _next_copy(rules, copies, item)
         elif isinstance(item, str):
             text = item.strip()
             if text and "a" <= text[-1] <= "z":
                 card_id = parse_card_id(text)
             else:
-                face = Card.parse(text)
-                card_id = copies[face.index] * FACES_PER_PACK + face.index
-                copies[face.index] += 1
+                card_id = _next_copy(rules, copies, Card.parse(text))
         else:
             raise NotationError(f"not a card: {item!r}")
         order.append(card_id)
@@ -186,6 +183,17 @@ def _deck_order(rules: Rules, deck: Sequence[int | str | Card]) -> list[int]:
             f"once (got {len(order)} cards{_deck_problem(order, size)})"
         )
     return order
+
+
+def _next_copy(rules: Rules, copies: list[int], face: Card) -> int:
+    """The id of the next copy of ``face`` in a deck given as faces."""
+    copy = copies[face.index]
+    if copy >= rules.deck.packs:
+        raise BeziqueError(
+            f"the deck holds {face} more than {rules.deck.packs} times, the number of packs"
+        )
+    copies[face.index] = copy + 1
+    return copy * FACES_PER_PACK + face.index
 
 
 def _deck_problem(order: list[int], size: int) -> str:

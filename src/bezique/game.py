@@ -85,9 +85,13 @@ class GameState:
             for event in events:
                 running[event.seat] += event.points
                 if running[event.seat] >= rules.game.target:
-                    return attrs.evolve(
-                        self, deal=deal, totals=tuple(running), winner=event.seat
-                    ), events
+                    ended = attrs.evolve(self, deal=deal, totals=tuple(running), winner=event.seat)
+                    if deal.result is not None:
+                        # The deal ended too: it counts among the results.
+                        ended = attrs.evolve(
+                            ended, results=(*self.results, deal.result), previous=deal
+                        )
+                    return ended, events
         if not deal.is_over:
             return attrs.evolve(self, deal=deal), events
         result = deal.result

@@ -69,7 +69,20 @@ def _is_instance(value: object, expected: Any) -> bool:
     return isinstance(value, expected)
 
 
+_PLAIN_NAMES = {int: "an integer", bool: "true or false", str: "a string", type(None): "None"}
+
+
 def describe(expected: Any) -> str:
+    """A type annotation in words, for error messages."""
     if isinstance(expected, type) and issubclass(expected, enum.Enum):
         return "one of " + ", ".join(repr(m.value) for m in expected)
-    return str(expected).replace("typing.", "")
+    if expected in _PLAIN_NAMES:
+        return _PLAIN_NAMES[expected]
+    origin = typing.get_origin(expected)
+    if origin in (types.UnionType, typing.Union):
+        return " or ".join(describe(arg) for arg in typing.get_args(expected))
+    if origin is tuple:
+        return f"a tuple of {describe(typing.get_args(expected)[0])}s"
+    if isinstance(expected, type):
+        return f"a {expected.__name__}"
+    return str(expected)

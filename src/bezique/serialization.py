@@ -1,1 +1,1288 @@
-"""JSON forms (written alongside the engine)."""
+"""The JSON forms of a deal state and of a deal record.
+
+A *state document* (``"format": "bezique-state"``) holds everything a
+:class:`~bezique.DealState` holds, with cards by their physical names
+(``"QSa"``) and meld kinds by their text values; :func:`load_state` reads one
+back and checks every invariant of a deal on the way, so a document either
+loads as a state the engine could have reached, or raises
+:class:`~bezique.NotationError` (it is not a well-formed document) or
+:class:`~bezique.InvalidStateError` (it is well formed but describes no
+reachable deal). A *deal record* (``"format": "bezique-deal-record"``) holds
+the rules, the deck order and the actions of one deal, and replays it.
+
+The fields and the checks are listed on the documentation page "JSON format".
+
+>>> import bezique as bz
+>>> state = bz.new_deal(bz.variants.CLASSIC, seed=7).apply("play 9H")
+>>> load_state(state_to_json(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NoReturn
+
+import attrs
+
+from bezique import variants
+from bezique.actions import Action, parse_action_text
+from bezique.cards import FACES_PER_PACK, Card, Rank, Suit, card_id_name, face_of, parse_card_id
+from bezique.engine import beats, new_deal
+from bezique.errors import (
+    BeziqueError,
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+    RulesError,
+)
+from bezique.melds import MeldKind, MeldValues, kinds_in, patterns
+from bezique.notation import parse_action
+from bezique.rules import DeclarationLimit, Rules
+from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window
+from bezique.tables import bits, deck_tables
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "STATE_FORMAT",
+    "STATE_VERSION",
+    "DealRecord",
+    "check_state",
+    "deck_order",
+    "load_state",
+    "record_deal",
+    "rules_from_dict",
+    "rules_to_dict",
+    "state_from_dict",
+    "state_to_dict",
+    "state_to_json",
+]
+
+#: The ``format`` of a state document.
+STATE_FORMAT = "bezique-state"
+#: The ``version`` of the state documents this release writes and reads.
+STATE_VERSION = 1
+#: The ``format`` of a deal record document.
+RECORD_FORMAT = "bezique-deal-record"
+#: The ``version`` of the deal records this release writes and reads.
+RECORD_VERSION = 1
+
+_STATE_KEYS = (
+    "format",
+    "version",
+    "rules",
+    "dealer",
+    "phase",
+    "trump",
+    "turn_up",
+    "stock",
+    "seats",
+    "trick",
+    "tricks",
+    "window",
+    "melds",
+    "scores",
+    "to_move",
+)
+_RULES_KEYS = ("name", "description", "sources", "knobs")
+_SEAT_KEYS = ("hand", "hand_kinds", "table", "won")
+_TABLE_KEYS = ("card", "kinds")
+_TRICK_KEYS = ("leader", "cards")
+_DONE_TRICK_KEYS = ("leader", "cards", "winner")
+_WINDOW_KEYS = ("seat", "declarations", "scored", "exchanged")
+_MELD_KEYS = ("seat", "kind", "cards", "trick", "points", "scored")
+_RECORD_KEYS = ("format", "version", "rules", "dealer", "deck", "actions", "scores")
+#: The rule components, by their attribute names on :class:`Rules`.
+_COMPONENTS = ("deck", "trumps", "trick_play", "declarations", "scoring", "game")
+#: The knob names :meth:`Rules.knobs` produces; a document may name no other.
+_KNOB_NAMES = frozenset(variants.CLASSIC.knobs())
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+def _card_key(card: int) -> tuple[int, int]:
+    """Sort cards by face (suit, then rank in trick order), then by copy."""
+    return (card % FACES_PER_PACK, card // FACES_PER_PACK)
+
+
+def _names(cards: Iterable[int]) -> list[str]:
+    """Physical names of a set of cards, sorted by face then copy."""
+    return [card_id_name(c) for c in sorted(cards, key=_card_key)]
+
+
+def _kind_names(mask: int) -> list[str]:
+    return [k.value for k in kinds_in(mask)]
+
+
+def _knobs(rules: Rules) -> dict[str, Any]:
+    """:meth:`Rules.knobs`, with a name that is both a component field and a meld value
+    (``seven_of_trumps``) holding the component field, the one :meth:`Rules.evolve` sets."""
+    knobs = rules.knobs()
+    meld_fields = {f.name for f in attrs.fields(MeldValues)}
+    for component in _COMPONENTS:
+        part = getattr(rules, component)
+        for field in attrs.fields(type(part)):
+            if field.name in meld_fields and field.name in knobs:
+                value = getattr(part, field.name)
+                knobs[field.name] = value.value if isinstance(value, enum.Enum) else value
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in knobs.items()}
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """The ``rules`` object of a document: name, description, sources and every knob."""
+    knobs = _knobs(rules)
+    return {
+        "name": rules.name,
+        "description": rules.description,
+        "sources": list(rules.sources),
+        "knobs": knobs,
+    }
+
+
+def state_to_dict(state: DealState) -> dict[str, Any]:
+    """The state document as plain JSON data (dicts, lists, strings, ints, bools, None)."""
+    seats = []
+    for seat in range(state.players):
+        hand = state.hands[seat]
+        seats.append(
+            {
+                "hand": _names(bits(hand)),
+                "hand_kinds": {
+                    card_id_name(c): _kind_names(state.history[c])
+                    for c in sorted(bits(hand), key=_card_key)
+                    if state.history[c]
+                },
+                "table": [
+                    {"card": card_id_name(c), "kinds": _kind_names(state.history[c])}
+                    for c in sorted(bits(state.tables[seat]), key=_card_key)
+                ],
+                "won": _names(bits(state.won[seat])),
+            }
+        )
+    window = state.window
+    return {
+        "format": STATE_FORMAT,
+        "version": STATE_VERSION,
+        "rules": rules_to_dict(state.rules),
+        "dealer": state.dealer,
+        "phase": state.phase.value,
+        "trump": None if state.trump is None else state.trump.letter,
+        "turn_up": None if state.turn_up is None else card_id_name(state.turn_up),
+        "stock": [card_id_name(c) for c in state.stock],
+        "seats": seats,
+        "trick": {"leader": state.leader, "cards": [card_id_name(c) for c in state.trick]},
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": [card_id_name(c) for c in t.cards],
+                "winner": t.winner,
+            }
+            for t in state.tricks
+        ],
+        "window": None
+        if window is None
+        else {
+            "seat": window.seat,
+            "declarations": window.declarations,
+            "scored": window.scored,
+            "exchanged": None if window.exchanged is None else card_id_name(window.exchanged),
+        },
+        "melds": [
+            {
+                "seat": m.seat,
+                "kind": m.kind.value,
+                "cards": _names(m.cards),
+                "trick": m.trick,
+                "points": m.points,
+                "scored": m.scored,
+            }
+            for m in state.melds
+        ],
+        "scores": list(state.scores),
+        "to_move": state.current_player,
+    }
+
+
+def state_to_json(state: DealState, *, indent: int | None = 2) -> str:
+    """The state document as JSON text.
+
+    With ``indent`` (the default, 2) objects go one key a line and lists of
+    cards are packed into lines of at most 100 characters; with ``None`` the
+    document is written on one line without spaces.
+    """
+    return _dumps(state_to_dict(state), indent)
+
+
+def _dumps(data: Any, indent: int | None) -> str:
+    if indent is None:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _pretty(data, indent, 0, 0)
+
+
+_WIDTH = 100
+
+
+_PLAIN = re.compile(r"[ !#-\[\]-~]*")
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, str) and _PLAIN.fullmatch(value):
+        return '"' + value + '"'
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _flat(value: Any) -> bool:
+    """A scalar or a list of scalars."""
+    if isinstance(value, list):
+        return all(not isinstance(v, (dict, list)) for v in value)
+    return not isinstance(value, dict)
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    return _scalar(value)
+
+
+def _pretty(value: Any, indent: int, level: int, used: int) -> str:
+    """JSON text: objects one key a line, unless short and flat (then on one line);
+    lists of scalars packed in lines of at most ``_WIDTH`` characters. ``used`` is the
+    length of the line before the value."""
+    pad = " " * (indent * (level + 1))
+    end = " " * (indent * level)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        if all(_flat(v) for v in value.values()):
+            inline = "{" + ", ".join(f"{_scalar(k)}: {_inline(v)}" for k, v in value.items()) + "}"
+            if used + len(inline) + 1 <= _WIDTH:
+                return inline
+        items = []
+        for k, v in value.items():
+            key = f"{pad}{_scalar(k)}: "
+            items.append(key + _pretty(v, indent, level + 1, len(key)))
+        return "{\n" + ",\n".join(items) + "\n" + end + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        if all(not isinstance(v, (dict, list)) for v in value):
+            parts = [_scalar(v) for v in value]
+            inline = "[" + ", ".join(parts) + "]"
+            if used + len(inline) + 1 <= _WIDTH:
+                return inline
+            lines: list[str] = []
+            line = ""
+            for part in parts:
+                if line and len(pad) + len(line) + len(part) + 2 > _WIDTH:
+                    lines.append(pad + line)
+                    line = ""
+                line += ("" if not line else " ") + part + ","
+            lines.append(pad + line[:-1])
+            return "[\n" + "\n".join(lines) + "\n" + end + "]"
+        inner = [pad + _pretty(v, indent, level + 1, len(pad)) for v in value]
+        return "[\n" + ",\n".join(inner) + "\n" + end + "]"
+    return _scalar(value)
+
+
+# -- reading: JSON text and types ------------------------------------------------------
+
+
+def _loads(text: object) -> Any:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise NotationError(f"not UTF-8 text: {error}") from None
+    if not isinstance(text, str):
+        raise NotationError(f"expected JSON text (a str), got {type(text).__name__}")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except NotationError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise NotationError(f"not JSON: {error}") from None
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise NotationError(f"not JSON for this library: key {key!r} appears twice")
+        out[key] = value
+    return out
+
+
+def _what(value: object) -> str:
+    """A short description of a JSON value for error messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, Mapping)):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    text = repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    if isinstance(value, str):
+        return f"the string {text}"
+    if isinstance(value, (int, float)):
+        return f"the number {text}"
+    return f"{type(value).__name__} {text}"
+
+
+def _fail(path: str, expected: str, value: object) -> NoReturn:
+    raise NotationError(f"{path}: expected {expected}, got {_what(value)}")
+
+
+def _object(value: object, path: str, keys: Sequence[str]) -> Mapping[str, Any]:
+    """A JSON object with exactly ``keys``."""
+    if not isinstance(value, Mapping):
+        _fail(path, "an object", value)
+    for key in keys:
+        if key not in value:
+            raise NotationError(f"{path}: missing key {key!r}")
+    for key in value:
+        if key not in keys:
+            raise NotationError(
+                f"{path}: unknown key {key!r} (expected the keys " + ", ".join(keys) + ")"
+            )
+    return value
+
+
+def _list(value: object, path: str) -> Sequence[Any]:
+    if not isinstance(value, (list, tuple)):
+        _fail(path, "a list", value)
+    return value
+
+
+def _int(value: object, path: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        _fail(path, "an integer", value)
+    return value
+
+
+def _bool(value: object, path: str) -> bool:
+    if not isinstance(value, bool):
+        _fail(path, "true or false", value)
+    return value
+
+
+def _str(value: object, path: str) -> str:
+    if not isinstance(value, str):
+        _fail(path, "a string", value)
+    return value
+
+
+def _seat(value: object, path: str, players: int) -> int:
+    seat = _int(value, path)
+    if not 0 <= seat < players:
+        raise InvalidStateError(f"{path}: no seat {seat}; seats are 0..{players - 1}")
+    return seat
+
+
+def _card(value: object, path: str, size: int) -> int:
+    text = _str(value, path)
+    card = _CARD_IDS.get(text)
+    if card is None:
+        try:
+            card = parse_card_id(text)
+        except NotationError as error:
+            raise NotationError(f"{path}: {error}") from None
+    if not 0 <= card < size:
+        raise NotationError(f"{path}: there is no card {text} in a deck of {size // 32} packs")
+    return card
+
+
+#: Card ids by their written names, for the decks of up to eight packs.
+_CARD_IDS = {card_id_name(c): c for c in range(8 * FACES_PER_PACK)}
+
+
+def _cards(value: object, path: str, size: int) -> list[int]:
+    return [_card(v, f"{path}[{i}]", size) for i, v in enumerate(_list(value, path))]
+
+
+def _kind(value: object, path: str) -> MeldKind:
+    text = _str(value, path)
+    try:
+        return MeldKind(text)
+    except ValueError:
+        raise NotationError(
+            f"{path}: unknown meld kind {text!r}; kinds are: "
+            + ", ".join(k.value for k in MeldKind)
+        ) from None
+
+
+def _kinds_mask(value: object, path: str) -> int:
+    mask = 0
+    for i, item in enumerate(_list(value, path)):
+        mask |= _kind(item, f"{path}[{i}]").bit
+    return mask
+
+
+def _header(data: object, fmt: str, version: int) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        _fail("document", "an object", data)
+    found = data.get("format")
+    if found != fmt:
+        raise NotationError(f"format: expected {fmt!r}, got {_what(found)}")
+    number = data.get("version")
+    if number != version or isinstance(number, bool):
+        raise NotationError(
+            f"version: this release reads {fmt} version {version}, got {_what(number)}"
+        )
+    return data
+
+
+# -- reading: rules --------------------------------------------------------------------
+
+
+def rules_from_dict(data: object, path: str = "rules") -> Rules:
+    """Rules from a document's ``rules`` object.
+
+    A registered preset with the same name, description, sources and knobs is
+    returned as the preset object itself. Knobs the document omits take their
+    default values; unknown knobs, wrong values and rule sets the library
+    refuses raise :class:`~bezique.NotationError`.
+    """
+    obj = _object(data, path, _RULES_KEYS)
+    name = _str(obj["name"], f"{path}.name")
+    description = _str(obj["description"], f"{path}.description")
+    sources = tuple(
+        _str(s, f"{path}.sources[{i}]")
+        for i, s in enumerate(_list(obj["sources"], f"{path}.sources"))
+    )
+    knobs = obj["knobs"]
+    if not isinstance(knobs, Mapping):
+        _fail(f"{path}.knobs", "an object", knobs)
+    for key, value in knobs.items():
+        if key not in _KNOB_NAMES:
+            raise NotationError(f"{path}.knobs: unknown knob {key!r}")
+        if isinstance(value, (list, tuple)):
+            for i, item in enumerate(value):
+                _int(item, f"{path}.knobs.{key}[{i}]")
+        elif value is not None and not isinstance(value, (bool, int, str)):
+            _fail(f"{path}.knobs.{key}", "a number, a string, true, false, null or a list", value)
+    if "players" in knobs:
+        _int(knobs["players"], f"{path}.knobs.players")
+    # Building rules is slow next to reading a state: keep the last few built.
+    key = (
+        name,
+        description,
+        sources,
+        tuple(
+            (k, type(v).__name__, tuple(v) if isinstance(v, (list, tuple)) else v)
+            for k, v in sorted(knobs.items())
+        ),
+    )
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        rules = _build_rules(name, description, sources, knobs, path)
+        if len(_RULES_CACHE) >= 64:
+            _RULES_CACHE.clear()
+        _RULES_CACHE[key] = rules
+    return rules
+
+
+_RULES_CACHE: dict[tuple[Any, ...], Rules] = {}
+
+
+def _build_rules(
+    name: str, description: str, sources: tuple[str, ...], knobs: Mapping[str, Any], path: str
+) -> Rules:
+    try:
+        rules = Rules.from_knobs(name, knobs, description).evolve(sources=sources)
+    except RulesError as error:
+        raise NotationError(f"{path}: {error}") from error
+    try:
+        preset = variants.get(name)
+    except RulesError:
+        return rules
+    return preset if preset == rules else rules
+
+
+# -- reading: state --------------------------------------------------------------------
+
+
+def load_state(text: str | bytes) -> DealState:
+    """Read a state document (JSON text) and check it.
+
+    Raises :class:`~bezique.NotationError` for text that is not a well-formed
+    document (not JSON, wrong keys or types, unknown cards or kinds, another
+    format or version), :class:`~bezique.InvalidStateError` for a document
+    that breaks an invariant of a deal. Each message names the field at fault.
+    """
+    return state_from_dict(_loads(text))
+
+
+def state_from_dict(data: object) -> DealState:
+    """Like :func:`load_state`, from JSON data already parsed."""
+    doc = _object(_header(data, STATE_FORMAT, STATE_VERSION), "document", _STATE_KEYS)
+    rules = rules_from_dict(doc["rules"])
+    n = rules.players
+    size = rules.deck_size
+    dealer = _seat(doc["dealer"], "dealer", n)
+    phase_text = _str(doc["phase"], "phase")
+    try:
+        phase = Phase(phase_text)
+    except ValueError:
+        raise NotationError(
+            f"phase: expected one of {', '.join(p.value for p in Phase)}, got {phase_text!r}"
+        ) from None
+    trump: Suit | None = None
+    if doc["trump"] is not None:
+        try:
+            trump = Suit.parse(_str(doc["trump"], "trump"))
+        except NotationError as error:
+            raise NotationError(f"trump: {error}") from None
+
+    # Every card of the deck must appear exactly once: record where each is seen.
+    seen: dict[int, str] = {}
+
+    def place(card: int, where: str) -> int:
+        if card in seen:
+            raise InvalidStateError(
+                f"card conservation: {card_id_name(card)} is at {seen[card]} and also at {where}"
+            )
+        seen[card] = where
+        return card
+
+    turn_up = (
+        None if doc["turn_up"] is None else place(_card(doc["turn_up"], "turn_up", size), "turn_up")
+    )
+    stock = tuple(
+        place(c, f"stock[{i}]") for i, c in enumerate(_cards(doc["stock"], "stock", size))
+    )
+
+    history = [0] * size
+    seat_list = _list(doc["seats"], "seats")
+    if len(seat_list) != n:
+        raise InvalidStateError(f"seats: {len(seat_list)} seats listed, the rules have {n} players")
+    hands: list[int] = []
+    tables: list[int] = []
+    won: list[int] = []
+    for s, raw in enumerate(seat_list):
+        path = f"seats[{s}]"
+        seat = _object(raw, path, _SEAT_KEYS)
+        hand = 0
+        for i, card in enumerate(_cards(seat["hand"], f"{path}.hand", size)):
+            hand |= 1 << place(card, f"{path}.hand[{i}]")
+        hand_kinds = seat["hand_kinds"]
+        if not isinstance(hand_kinds, Mapping):
+            _fail(f"{path}.hand_kinds", "an object", hand_kinds)
+        for name, kinds in hand_kinds.items():
+            where = f"{path}.hand_kinds.{name}"
+            card = _card(name, where, size)
+            if not hand >> card & 1:
+                raise InvalidStateError(f"{where}: {name} is not in seat {s}'s hand")
+            history[card] = _kinds_mask(kinds, where)
+        table = 0
+        for i, entry in enumerate(_list(seat["table"], f"{path}.table")):
+            where = f"{path}.table[{i}]"
+            item = _object(entry, where, _TABLE_KEYS)
+            card = place(_card(item["card"], f"{where}.card", size), where)
+            table |= 1 << card
+            history[card] = _kinds_mask(item["kinds"], f"{where}.kinds")
+        pile = 0
+        for i, card in enumerate(_cards(seat["won"], f"{path}.won", size)):
+            pile |= 1 << place(card, f"{path}.won[{i}]")
+        hands.append(hand)
+        tables.append(table)
+        won.append(pile)
+
+    trick_obj = _object(doc["trick"], "trick", _TRICK_KEYS)
+    leader = _seat(trick_obj["leader"], "trick.leader", n)
+    trick = tuple(
+        place(c, f"trick.cards[{i}]")
+        for i, c in enumerate(_cards(trick_obj["cards"], "trick.cards", size))
+    )
+    missing = [c for c in range(size) if c not in seen]
+    if missing:
+        raise InvalidStateError(
+            f"card conservation: {len(missing)} card(s) of the deck are nowhere: "
+            + " ".join(_names(missing))
+        )
+
+    tricks: list[Trick] = []
+    for i, raw in enumerate(_list(doc["tricks"], "tricks")):
+        path = f"tricks[{i}]"
+        obj = _object(raw, path, _DONE_TRICK_KEYS)
+        tricks.append(
+            Trick(
+                leader=_seat(obj["leader"], f"{path}.leader", n),
+                cards=tuple(_cards(obj["cards"], f"{path}.cards", size)),
+                winner=_seat(obj["winner"], f"{path}.winner", n),
+            )
+        )
+
+    window: Window | None = None
+    if doc["window"] is not None:
+        obj = _object(doc["window"], "window", _WINDOW_KEYS)
+        window = Window(
+            seat=_seat(obj["seat"], "window.seat", n),
+            declarations=_int(obj["declarations"], "window.declarations"),
+            scored=_bool(obj["scored"], "window.scored"),
+            exchanged=None
+            if obj["exchanged"] is None
+            else _card(obj["exchanged"], "window.exchanged", size),
+        )
+
+    melds: list[DeclaredMeld] = []
+    for i, raw in enumerate(_list(doc["melds"], "melds")):
+        path = f"melds[{i}]"
+        obj = _object(raw, path, _MELD_KEYS)
+        melds.append(
+            DeclaredMeld(
+                seat=_seat(obj["seat"], f"{path}.seat", n),
+                kind=_kind(obj["kind"], f"{path}.kind"),
+                cards=tuple(sorted(_cards(obj["cards"], f"{path}.cards", size))),
+                trick=_int(obj["trick"], f"{path}.trick"),
+                points=_int(obj["points"], f"{path}.points"),
+                scored=_bool(obj["scored"], f"{path}.scored"),
+            )
+        )
+
+    score_list = _list(doc["scores"], "scores")
+    scores = tuple(_int(v, f"scores[{i}]") for i, v in enumerate(score_list))
+    to_move = None if doc["to_move"] is None else _int(doc["to_move"], "to_move")
+
+    state = DealState(
+        rules=rules,
+        dealer=dealer,
+        phase=phase,
+        trump=trump,
+        turn_up=turn_up,
+        stock=stock,
+        hands=tuple(hands),
+        tables=tuple(tables),
+        history=tuple(history),
+        won=tuple(won),
+        tricks=tuple(tricks),
+        trick=trick,
+        leader=leader,
+        window=window,
+        melds=tuple(melds),
+        scores=scores,
+    )
+    check_state(state)
+    if to_move != state.current_player:
+        raise InvalidStateError(
+            f"to_move: the document says {_what(to_move)}, but in this position "
+            + (
+                "the deal is over (null)"
+                if state.current_player is None
+                else f"seat {state.current_player} is to move"
+            )
+        )
+    return state
+
+
+# -- invariants ------------------------------------------------------------------------
+
+
+def _bad(message: str) -> NoReturn:
+    raise InvalidStateError(message)
+
+
+def _count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def _stock_rules(rules: Rules, trump: Suit | None) -> tuple[Suit | None, bool]:
+    play = rules.trick_play
+    return (trump if play.trumps_win_in_stock_phase else None), play.offsuit_higher_card_wins
+
+
+def _winner_index(rules: Rules, trump: Suit | None, number: int, cards: Sequence[int]) -> int:
+    """Which card (index in play order) wins trick ``number`` (1-based)."""
+    if number <= rules.stock_tricks:
+        trump_now, offsuit = _stock_rules(rules, trump)
+    else:  # the end phase: "as at whist" (S000 law 9)
+        trump_now, offsuit = trump, False
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(face_of(cards[i]), face_of(cards[best]), trump_now, offsuit):
+            best = i
+    return best
+
+
+def check_state(state: DealState) -> None:
+    """Check every invariant of a deal state; raise :class:`~bezique.InvalidStateError`.
+
+    The checks are those listed on the "JSON format" page, in that order.
+    Every state the engine produces passes them.
+    """
+    rules = state.rules
+    n = rules.players
+    size = rules.deck_size
+    hand_size = rules.deck.hand_size
+    stock_tricks = rules.stock_tricks
+    total = rules.total_tricks
+    tables = deck_tables(rules.deck.packs)
+
+    def seat_ok(seat: int, what: str) -> None:
+        if not 0 <= seat < n:
+            _bad(f"{what}: no seat {seat}; seats are 0..{n - 1}")
+
+    seat_ok(state.dealer, "dealer")
+    seat_ok(state.leader, "trick.leader")
+    for name, values in (
+        ("hands", state.hands),
+        ("tables", state.tables),
+        ("won", state.won),
+        ("scores", state.scores),
+    ):
+        if len(values) != n:
+            _bad(f"{name}: {len(values)} entries for {n} players")
+    if len(state.history) != size:
+        _bad(f"history: {len(state.history)} entries for a deck of {size} cards")
+
+    # Card conservation.
+    zones: list[tuple[str, int]] = [("stock", sum(1 << c for c in state.stock))]
+    if len(set(state.stock)) != len(state.stock):
+        _bad("card conservation: a card appears twice in the stock")
+    if state.turn_up is not None:
+        zones.append(("turn_up", 1 << state.turn_up))
+    for s in range(n):
+        zones += [
+            (f"seats[{s}].hand", state.hands[s]),
+            (f"seats[{s}].table", state.tables[s]),
+            (f"seats[{s}].won", state.won[s]),
+        ]
+    zones.append(("trick.cards", sum(1 << c for c in state.trick)))
+    if len(set(state.trick)) != len(state.trick):
+        _bad("card conservation: a card appears twice in the current trick")
+    union = 0
+    for name, mask in zones:
+        if mask & union:
+            twice = _names(bits(mask & union))
+            _bad(f"card conservation: {' '.join(twice)} in {name} also appear elsewhere")
+        union |= mask
+    if union != tables.all_cards:
+        extra = union & ~tables.all_cards
+        if extra:
+            _bad(f"card conservation: card ids {bits(extra)} are not in a {size}-card deck")
+        missing = _names(bits(tables.all_cards & ~union))
+        _bad(f"card conservation: {len(missing)} card(s) are nowhere: {' '.join(missing)}")
+
+    # Phase, tricks and stock.
+    done = len(state.tricks)
+    window = state.window
+    if done > total:
+        _bad(f"tricks: {done} completed tricks, a deal has {total}")
+    if (state.phase is Phase.OVER) != (done == total):
+        _bad(
+            f"phase: {state.phase.value!r} with {done} of {total} tricks completed "
+            f"(the phase is 'over' exactly when all {total} are)"
+        )
+    if len(state.trick) >= n:
+        _bad(f"trick.cards: {len(state.trick)} cards in the current trick; it completes at {n}")
+    if state.phase is Phase.STOCK:
+        draws = done - (1 if window is not None else 0)
+        expected_stock = n * (stock_tricks - draws)
+        if expected_stock <= 0:
+            _bad(
+                f"phase: 'stock' after {done} completed tricks, but the stock is drawn out "
+                f"after trick {stock_tricks}"
+            )
+    else:
+        draws = stock_tricks
+        expected_stock = 0
+        if done < stock_tricks:
+            _bad(
+                f"phase: {state.phase.value!r} after only {done} tricks; the stock lasts "
+                f"{stock_tricks} tricks"
+            )
+    if state.stock_size != expected_stock:
+        _bad(
+            f"stock: {state.stock_size} cards left to draw (turn-up included), but after "
+            f"{done} completed tricks and {draws} draws {expected_stock} remain"
+        )
+
+    # Trumps and the turn-up.
+    if rules.deck.turn_up:
+        if state.trump is None:
+            _bad("trump: the trump suit is fixed by the turn-up in these rules, but it is null")
+        if state.phase is Phase.STOCK and state.turn_up is None:
+            _bad("turn_up: the turn-up lies under the stock until the last draw, but it is null")
+        if state.turn_up is not None and face_of(state.turn_up).suit is not state.trump:
+            _bad(
+                f"trump: {_suit_text(state.trump)} but the turn-up is {card_id_name(state.turn_up)}"
+            )
+    elif state.turn_up is not None:
+        _bad("turn_up: these rules deal no turn-up card")
+
+    # Completed tricks and won piles.
+    expected_leader = (state.dealer + 1) % n
+    piles = [0] * n
+    for i, trick in enumerate(state.tricks):
+        where = f"tricks[{i}]"
+        seat_ok(trick.leader, f"{where}.leader")
+        seat_ok(trick.winner, f"{where}.winner")
+        if len(trick.cards) != n:
+            _bad(f"{where}: {len(trick.cards)} cards; a trick has {n}")
+        if trick.leader != expected_leader:
+            _bad(
+                f"{where}.leader: seat {trick.leader}, but seat {expected_leader} leads "
+                + ("the first trick (the dealer's opponent)" if i == 0 else "(the last winner)")
+            )
+        mask = 0
+        for card in trick.cards:
+            if not 0 <= card < size:
+                _bad(f"{where}: card id {card} is not in the deck")
+            mask |= 1 << card
+        if _count(mask) != n:
+            _bad(f"{where}: a card appears twice")
+        if mask & sum(piles):
+            _bad(f"{where}: a card also belongs to an earlier trick")
+        winner = (trick.leader + _winner_index(rules, state.trump, i + 1, trick.cards)) % n
+        if trick.winner != winner:
+            _bad(
+                f"{where}.winner: seat {trick.winner}, but "
+                f"{card_id_name(trick.cards[(winner - trick.leader) % n])} of seat {winner} "
+                "wins the trick"
+            )
+        piles[trick.winner] |= mask
+        expected_leader = trick.winner
+    for s in range(n):
+        if piles[s] != state.won[s]:
+            diff = _names(bits(piles[s] ^ state.won[s]))
+            _bad(
+                f"seats[{s}].won: the won pile must hold exactly the cards of the tricks "
+                f"seat {s} won; it differs in {' '.join(diff)}"
+            )
+    if state.leader != expected_leader:
+        _bad(
+            f"trick.leader: seat {state.leader}, but seat {expected_leader} leads "
+            + ("the first trick" if not state.tricks else "(the winner of the last trick)")
+        )
+
+    # The trick winner's turn (the window).
+    if window is not None:
+        seat_ok(window.seat, "window.seat")
+        if not state.tricks:
+            _bad("window: the trick winner's turn comes after a trick, and none is completed")
+        if window.seat != state.tricks[-1].winner:
+            _bad(
+                f"window.seat: seat {window.seat}, but seat {state.tricks[-1].winner} won "
+                "the last trick"
+            )
+        if state.trick:
+            _bad("window: the trick winner's turn is open while a trick is being played")
+        if state.phase is Phase.END and not (
+            rules.declarations.melding_after_close and done > stock_tricks
+        ):
+            _bad("window: no trick winner's turn in the end phase unless melding continues")
+        if state.phase is Phase.OVER:
+            _bad("window: the deal is over")
+        if window.declarations < 0:
+            _bad(f"window.declarations: {window.declarations} is negative")
+        this_trick = [m for m in state.melds if m.trick == done]
+        counts = rules.trumps.exchange_counts_as_declaration
+        exchange_count = 1 if window.exchanged is not None and counts else 0
+        if window.declarations != len(this_trick) + exchange_count:
+            _bad(
+                f"window.declarations: {window.declarations}, but {len(this_trick)} meld(s) "
+                f"were declared after trick {done}"
+                + (" and the exchange counts as one" if exchange_count else "")
+            )
+        if not window.scored and (exchange_count or any(m.scored for m in this_trick)):
+            _bad("window.scored: false, but something scored in this turn")
+        if window.exchanged is not None:
+            gained = window.exchanged
+            if rules.trumps.exchange_points is None:
+                _bad("window.exchanged: these rules have no exchange of the seven of trumps")
+            if not 0 <= gained < size or not state.hands[window.seat] >> gained & 1:
+                _bad(
+                    f"window.exchanged: {_name(gained)} must be in the hand of seat "
+                    f"{window.seat}, who took it"
+                )
+            if face_of(gained).suit is not state.trump:
+                _bad(f"window.exchanged: {_name(gained)} was the turn-up, so it is a trump")
+            up = state.turn_up
+            if up is None or face_of(up).rank is not Rank.SEVEN:
+                _bad("window.exchanged: after an exchange the turn-up is the seven of trumps")
+
+    # Hand sizes.
+    played = {(state.leader + i) % n for i in range(len(state.trick))}
+    for s in range(n):
+        held = _count(state.hands[s] | state.tables[s])
+        expected = hand_size + draws - done - (1 if s in played else 0)
+        if held != expected:
+            _bad(
+                f"seats[{s}]: holds {held} cards (hand and table), expected {expected}: "
+                + _hand_rule(state, s in played)
+            )
+
+    # Tables and declaration histories.
+    if state.phase is not Phase.STOCK and any(state.tables):
+        _bad("table: cards lie on the table only in the stock phase (S000 law 9)")
+    if state.phase is Phase.STOCK:
+        declared = sum(state.tables)
+        zone = "on a table"
+    elif state.phase is Phase.END and rules.declarations.melding_after_close:
+        declared = sum(state.hands)
+        zone = "in a hand"
+    else:
+        declared = 0
+        zone = ""
+    expected_history = [0] * size
+    for meld in state.melds:
+        for card in meld.cards:
+            if 0 <= card < size and declared >> card & 1:
+                expected_history[card] |= meld.kind.bit
+    for card in range(size):
+        got = state.history[card]
+        want = expected_history[card]
+        if not declared >> card & 1:
+            if got:
+                _bad(
+                    f"{_name(card)}: has meld kinds {_kind_names(got)}, but "
+                    + (
+                        f"only cards {zone} keep them in the {state.phase.value} phase"
+                        if zone
+                        else f"no card keeps them in the {state.phase.value} phase"
+                    )
+                )
+            continue
+        if state.phase is Phase.STOCK and not want:
+            _bad(f"{_name(card)}: lies on a table but belongs to no declared meld")
+        if got != want:
+            _bad(
+                f"{_name(card)}: has meld kinds {_kind_names(got)}, but the melds containing "
+                f"it are {_kind_names(want)}"
+            )
+
+    # Declared melds.
+    several = rules.declarations.limit is not DeclarationLimit.ONE
+    per_trick: dict[int, int] = {}
+    last_trick = 0
+    kept = sum(state.won) | sum(1 << c for c in state.trick)
+    for i, meld in enumerate(state.melds):
+        where = f"melds[{i}]"
+        seat_ok(meld.seat, f"{where}.seat")
+        value = rules.meld_value(meld.kind)
+        if value is None:
+            _bad(f"{where}.kind: {meld.kind.value!r} cannot be declared under these rules")
+        if meld.points != value:
+            _bad(f"{where}.points: {meld.points}, but a {meld.kind.value} is worth {value}")
+        if not 1 <= meld.trick <= done:
+            _bad(f"{where}.trick: {meld.trick}, but {done} trick(s) are completed")
+        if meld.trick < last_trick:
+            _bad(f"{where}.trick: melds are listed in the order declared")
+        last_trick = meld.trick
+        if meld.seat != state.tricks[meld.trick - 1].winner:
+            _bad(
+                f"{where}.seat: seat {meld.seat}, but seat {state.tricks[meld.trick - 1].winner} "
+                f"won trick {meld.trick}, after which it was declared"
+            )
+        if meld.trick > stock_tricks and not rules.declarations.melding_after_close:
+            _bad(f"{where}.trick: declared after trick {meld.trick}, in the end phase")
+        per_trick[meld.trick] = per_trick.get(meld.trick, 0) + 1
+        allowed = several or (
+            rules.declarations.declare_all_after_last_stock_trick and meld.trick == stock_tricks
+        )
+        if per_trick[meld.trick] > 1 and not allowed:
+            _bad(f"{where}: a second declaration after trick {meld.trick}; the rules allow one")
+        if not meld.scored and rules.declarations.limit is not (
+            DeclarationLimit.ONE_SCORED_REST_PENDING
+        ):
+            _bad(f"{where}.scored: false, but these rules leave no meld waiting to be scored")
+        if len(set(meld.cards)) != len(meld.cards) or any(not 0 <= c < size for c in meld.cards):
+            _bad(f"{where}.cards: each card of a meld is a different card of the deck")
+        faces = tuple(face_of(c) for c in meld.cards)
+        forms = patterns(
+            meld.kind,
+            state.trump,
+            bezique_pair=rules.declarations.bezique_pair,
+            quartet_suits=rules.declarations.quartet_suits,
+        )
+        if not any(p.matches(faces) for p in forms):
+            _bad(
+                f"{where}.cards: {' '.join(_names(meld.cards))} do not form a "
+                f"{meld.kind.value} with trumps {_suit_text(state.trump)}"
+            )
+        holder = state.hands[meld.seat] | state.tables[meld.seat]
+        if state.phase is Phase.STOCK:
+            holder = state.tables[meld.seat]
+        for card in meld.cards:
+            if not (kept >> card & 1 or holder >> card & 1):
+                place = "table" if state.phase is Phase.STOCK else "hand"
+                _bad(
+                    f"{where}.cards: {_name(card)} is neither played nor on the {place} of "
+                    f"seat {meld.seat}, who declared it"
+                )
+
+    # Scores.
+    for s, score in enumerate(state.scores):
+        if not isinstance(score, int) or isinstance(score, bool):
+            _bad(f"scores[{s}]: {score!r} is not an integer")
+        if score < 0:
+            _bad(f"scores[{s}]: {score} is negative")
+        melded = sum(m.points for m in state.melds if m.seat == s and m.scored)
+        if score < melded:
+            _bad(f"scores[{s}]: {score}, less than the {melded} its scored melds are worth")
+
+
+def _name(card: int) -> str:
+    try:
+        return card_id_name(card)
+    except (BeziqueError, IndexError):
+        return f"card id {card}"
+
+
+def _suit_text(suit: Suit | None) -> str:
+    return "none" if suit is None else suit.letter
+
+
+def _hand_rule(state: DealState, played: bool) -> str:
+    hand_size = state.rules.deck.hand_size
+    less = " less the card it played to the current trick" if played else ""
+    if state.phase is Phase.STOCK:
+        if state.window is not None:
+            return (
+                f"in the trick winner's turn, before the draw, each seat holds "
+                f"{hand_size - 1} (the hand size less the card played)"
+            )
+        return f"in the stock phase each seat holds the hand size, {hand_size},{less}"
+    if state.phase is Phase.END:
+        left = state.rules.total_tricks - len(state.tricks)
+        return f"in the end phase each seat holds one card per trick left ({left}){less}"
+    return "when the deal is over no cards are held"
+
+
+# -- deal records ----------------------------------------------------------------------
+
+
+def deck_order(rules: Rules, seed: int | str) -> tuple[str, ...]:
+    """The deck order, top first, that ``new_deal(rules, seed=seed)`` deals.
+
+    >>> import bezique as bz
+    >>> deck = deck_order(bz.variants.CLASSIC, 7)
+    >>> bz.new_deal(bz.variants.CLASSIC, deck=deck) == bz.new_deal(bz.variants.CLASSIC, seed=7)
+    True
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise BeziqueError(f"seed must be an int or a string, got {seed!r}")
+    order = list(range(rules.deck_size))
+    random.Random(seed).shuffle(order)
+    return tuple(card_id_name(c) for c in order)
+
+
+def _dealt_deck(state: DealState) -> tuple[str, ...]:
+    """A deck order that deals exactly ``state`` (which must be as dealt).
+
+    Each seat's packets are filled from its hand in card order: the order of
+    cards within a hand is not kept by the state, and does not matter.
+    """
+    rules = state.rules
+    n = rules.players
+    pools = [sorted(bits(state.hands[s] | state.tables[s]), key=_card_key) for s in range(n)]
+    order: list[int] = []
+    for packet in rules.deck.packets:
+        for i in range(1, n + 1):
+            seat = (state.dealer + i) % n
+            order += pools[seat][:packet]
+            pools[seat] = pools[seat][packet:]
+    if state.turn_up is not None:
+        order.append(state.turn_up)
+    order += state.stock
+    return tuple(card_id_name(c) for c in order)
+
+
+def _deck_names(deck: Sequence[int | str], size: int) -> tuple[str, ...]:
+    """Physical names of a deck given as :func:`bezique.new_deal` takes it: card ids,
+    physical names, or faces (whose copies are numbered in order of appearance)."""
+    copies = [0] * FACES_PER_PACK
+    out: list[str] = []
+    for i, item in enumerate(deck):
+        if isinstance(item, int) and not isinstance(item, bool):
+            card = item
+        elif isinstance(item, str):
+            text = item.strip()
+            if text and text[-1].isalpha() and text[-1].islower():
+                card = parse_card_id(text)
+            else:
+                face = Card.parse(text)
+                card = copies[face.index] * FACES_PER_PACK + face.index
+                copies[face.index] += 1
+        else:
+            raise NotationError(f"[{i}]: not a card: {item!r}")
+        if not 0 <= card < size:
+            raise NotationError(f"[{i}]: card {item!r} is not in a deck of {size} cards")
+        out.append(card_id_name(card))
+    return tuple(out)
+
+
+@attrs.frozen
+class DealRecord:
+    """One deal, replayable: the rules, the dealer, the deck order, the actions,
+    and the scores they led to.
+
+    ``deck`` lists the physical cards top first (``"QSa"``), as
+    :func:`bezique.new_deal` takes them; ``actions`` are text forms
+    (``"play QS[bezique]"``); ``scores`` are the scores after the last action.
+    """
+
+    rules: Rules
+    dealer: int
+    deck: tuple[str, ...]
+    actions: tuple[str, ...]
+    scores: tuple[int, ...]
+
+    def initial_state(self) -> DealState:
+        """The state as dealt."""
+        try:
+            return new_deal(self.rules, deck=self.deck, dealer=self.dealer)
+        except (NotationError, InvalidStateError):
+            raise
+        except BeziqueError as error:
+            raise InvalidStateError(f"deck: {error}") from error
+
+    def replay(self) -> DealState:
+        """Deal and play every action; return the final state.
+
+        Raises :class:`~bezique.InvalidStateError` if an action does not parse
+        or is illegal (naming it) or if the replayed scores differ from
+        :attr:`scores`.
+        """
+        state = self.initial_state()
+        for i, text in enumerate(self.actions):
+            try:
+                state = state.apply(text)
+            except (IllegalActionError, NotationError) as error:
+                raise InvalidStateError(f"actions[{i}] {text!r}: {error}") from error
+        if state.scores != self.scores:
+            raise InvalidStateError(
+                f"scores: the record says {list(self.scores)}, but replaying its actions "
+                f"gives {list(state.scores)}"
+            )
+        return state
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": rules_to_dict(self.rules),
+            "dealer": self.dealer,
+            "deck": list(self.deck),
+            "actions": list(self.actions),
+            "scores": list(self.scores),
+        }
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The record document as JSON text (see :func:`state_to_json` for ``indent``)."""
+        return _dumps(self.to_dict(), indent)
+
+    @classmethod
+    def from_dict(cls, data: object) -> DealRecord:
+        """Read a record from JSON data already parsed (see :meth:`from_json`)."""
+        doc = _object(_header(data, RECORD_FORMAT, RECORD_VERSION), "document", _RECORD_KEYS)
+        rules = rules_from_dict(doc["rules"])
+        dealer = _seat(doc["dealer"], "dealer", rules.players)
+        size = rules.deck_size
+        deck = _cards(doc["deck"], "deck", size)
+        if sorted(deck) != list(range(size)):
+            counts: dict[int, int] = {}
+            for card in deck:
+                counts[card] = counts.get(card, 0) + 1
+            twice = _names(c for c, k in counts.items() if k > 1)
+            missing = _names(c for c in range(size) if c not in counts)
+            raise InvalidStateError(
+                f"deck: must list each of the {size} cards once; "
+                + (f"listed twice: {' '.join(twice)}; " if twice else "")
+                + (f"missing: {' '.join(missing)}" if missing else "")
+            )
+        actions: list[str] = []
+        for i, item in enumerate(_list(doc["actions"], "actions")):
+            text = _str(item, f"actions[{i}]")
+            try:
+                parse_action_text(text)
+            except NotationError as error:
+                raise NotationError(f"actions[{i}]: {error}") from None
+            actions.append(text)
+        score_list = _list(doc["scores"], "scores")
+        scores = tuple(_int(v, f"scores[{i}]") for i, v in enumerate(score_list))
+        if len(scores) != rules.players:
+            raise InvalidStateError(f"scores: {len(scores)} scores for {rules.players} players")
+        return cls(
+            rules=rules,
+            dealer=dealer,
+            deck=tuple(card_id_name(c) for c in deck),
+            actions=tuple(actions),
+            scores=scores,
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> DealRecord:
+        """Read a record document. The actions are parsed but not played: :meth:`replay`
+        plays them. Raises :class:`~bezique.NotationError` or
+        :class:`~bezique.InvalidStateError` as :func:`load_state` does."""
+        return cls.from_dict(_loads(text))
+
+
+def record_deal(
+    initial_state: DealState,
+    actions: Iterable[Action | str],
+    *,
+    deck: Sequence[int | str] | None = None,
+) -> DealRecord:
+    """Play ``actions`` from a freshly dealt state and record the deal.
+
+    ``deck`` is the order the state was dealt from (as given to
+    :func:`bezique.new_deal`, or :func:`deck_order` for a seeded deal). Without
+    it the record holds a deck order rebuilt from the dealt hands, which deals
+    the same state. Actions given as text are recorded in their canonical text
+    form. Raises :class:`~bezique.InvalidStateError` if ``initial_state`` is
+    not a state as dealt (or not the one ``deck`` deals), and
+    :class:`~bezique.IllegalActionError` if an action is illegal.
+
+    >>> import bezique as bz
+    >>> start = bz.new_deal(bz.variants.CLASSIC, seed=3)
+    >>> record = record_deal(start, ["play 8S", "play AC", "draw"])
+    >>> DealRecord.from_json(record.to_json()).replay() == start.apply("play 8S").apply(
+    ...     "play AC").apply("draw")
+    True
+    """
+    rules = initial_state.rules
+    if deck is None:
+        names = _dealt_deck(initial_state)
+    else:
+        try:
+            names = _deck_names(deck, rules.deck_size)
+        except NotationError as error:
+            raise NotationError(f"deck: {error}") from None
+    try:
+        dealt = new_deal(rules, deck=names, dealer=initial_state.dealer)
+    except (NotationError, InvalidStateError):
+        raise
+    except BeziqueError as error:
+        raise InvalidStateError(f"deck: {error}") from error
+    if dealt != initial_state:
+        raise InvalidStateError(
+            "record_deal needs the state as dealt"
+            + (" from this deck" if deck is not None else " (no card played yet)")
+        )
+    state = initial_state
+    texts: list[str] = []
+    for action in actions:
+        if isinstance(action, str):
+            action = parse_action(state, action)
+        state = state.apply(action)
+        texts.append(str(action))
+    return DealRecord(
+        rules=rules,
+        dealer=initial_state.dealer,
+        deck=names,
+        actions=tuple(texts),
+        scores=state.scores,
+    )

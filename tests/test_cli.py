@@ -1,0 +1,325 @@
+"""The ``bezique`` command: ``demo`` and ``variants``."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Sequence
+
+import pytest
+
+import bezique as bz
+from bezique import Card, DealState, Draw, Exchange, MeldKind, Play
+from bezique.cli import main
+from bezique.players import GreedyPlayer, Player, RandomPlayer
+
+CLASSIC = bz.variants.CLASSIC
+SCORES = re.compile(r"^  Deal (\d+) scores: Greedy0 (-?\d+), Random1 (-?\d+)$")
+TOTALS = re.compile(r"^  Game totals: Greedy0 (\d+), Random1 (\d+)$")
+TRICK = re.compile(r"^  Trick +(\d+) \(([^)]*)\): (\w+) (\S+), (\w+) (\S+) -> (\w+) wins$")
+DECLARES = re.compile(r"^      (\w+) declares ([a-z-]+) (.+) \+(\d+)$")
+POINTS = re.compile(r"^      (\w+) \+(\d+) for (.+)$")
+NAMES = {"Greedy0": 0, "Random1": 1}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def demo_players(seed: int) -> list[Player]:
+    """The players ``demo --players greedy,random --seed N`` uses."""
+    return [GreedyPlayer(), RandomPlayer(seed * 31 + 1)]
+
+
+def replay_first_deal(seed: int, rules: bz.Rules = CLASSIC) -> bz.GameState:
+    game = bz.new_game(rules, seed=seed)
+    seats = demo_players(seed)
+    while not game.results:
+        seat = game.current_player
+        assert seat is not None
+        game = game.apply(seats[seat].choose(game.deal))
+    return game
+
+
+def narrated_points(lines: Sequence[str]) -> list[int]:
+    """The points the narration gives each player, added up."""
+    points = [0, 0]
+    for line in lines:
+        declared = DECLARES.match(line)
+        if declared:
+            points[NAMES[declared.group(1)]] += int(declared.group(4))
+        scored = POINTS.match(line)
+        if scored:
+            points[NAMES[scored.group(1)]] += int(scored.group(2))
+    return points
+
+
+# -- the narrated deal -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_demo_narrates_a_whole_deal(capsys: pytest.CaptureFixture[str], seed: int) -> None:
+    code, out, err = run(capsys, "demo", "--seed", str(seed))
+    assert code == 0
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[0] == "=== Deal 1: Greedy0 deals (classic) ==="
+    assert re.match(r"^ +Greedy0 holds( \S\S){8}$", lines[1])
+    assert re.match(r"^ +Random1 holds( \S\S){8}$", lines[2])
+    assert re.match(r"^  Turn-up \S\S: (spades|hearts|diamonds|clubs) are trumps$", lines[3])
+    tricks = [TRICK.match(line) for line in lines]
+    numbers = [int(m.group(1)) for m in tricks if m]
+    assert numbers == list(range(1, 33))
+    phases = [m.group(2) for m in tricks if m]
+    assert phases[:24] == [f"stock {48 - 2 * i}" for i in range(24)]
+    assert phases[24:] == ["end phase"] * 8
+    assert "  The stock is exhausted: table cards go back to hand; end phase" in lines
+    assert any(DECLARES.match(line) for line in lines)
+    assert any("for the last trick (trick 32)" in line for line in lines)
+    assert any("for brisques" in line for line in lines)
+    assert SCORES.match(lines[-3])
+    assert lines[-2].startswith("  Brisques won: Greedy0 ")
+    assert TOTALS.match(lines[-1])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_demo_scores_equal_a_replay_of_the_same_seed(
+    capsys: pytest.CaptureFixture[str], seed: int
+) -> None:
+    code, out, _ = run(capsys, "demo", "--seed", str(seed))
+    assert code == 0
+    lines = out.splitlines()
+    match = SCORES.match(lines[-3])
+    assert match is not None
+    printed = (int(match.group(2)), int(match.group(3)))
+    game = replay_first_deal(seed)
+    result = game.results[0]
+    assert printed == result.scores
+    assert (
+        lines[-2] == f"  Brisques won: Greedy0 {result.brisques[0]}, Random1 {result.brisques[1]}"
+    )
+    # Every point scored is narrated: the narrated points add up to the scores.
+    assert tuple(narrated_points(lines)) == printed
+
+
+def _choices(state: DealState, line: str) -> list[bz.Action] | None:
+    """The actions a narrated declaration line may stand for (None: not one)."""
+    match = DECLARES.match(line)
+    if match:
+        kind = MeldKind(match.group(2))
+        faces = sorted(Card.parse(t) for t in match.group(3).split())
+        return [
+            d
+            for d in state.legal_declarations()
+            if d.kind is kind and sorted(c.card for c in d.cards) == faces
+        ]
+    if "for exchanging the seven" in line:
+        return [Exchange()]
+    return None
+
+
+def _replay(state: DealState, lines: Sequence[str]) -> DealState | None:
+    """Replay the narrated deal from ``state``, trying each reading of an ambiguous line."""
+    if not lines:
+        return state
+    line, rest = lines[0], lines[1:]
+    trick = TRICK.match(line)
+    if trick:
+        if state.window is not None:
+            state = state.apply(Draw())
+        first, second = Card.parse(trick.group(4)), Card.parse(trick.group(6))
+        for a in (p for p in state.legal_actions() if isinstance(p, Play)):
+            if a.card.card != first:
+                continue
+            middle = state.apply(a)
+            for b in (p for p in middle.legal_actions() if isinstance(p, Play)):
+                if b.card.card == second:
+                    done = _replay(middle.apply(b), rest)
+                    if done is not None:
+                        return done
+        return None
+    choices = _choices(state, line)
+    if choices is None:
+        return _replay(state, rest)
+    for action in choices:
+        done = _replay(state.apply(action), rest)
+        if done is not None:
+            return done
+    return None
+
+
+@pytest.mark.parametrize("seed", [1, 3, 8])
+def test_the_narration_replays_to_the_printed_scores(
+    capsys: pytest.CaptureFixture[str], seed: int
+) -> None:
+    """The log alone (tricks, declarations, exchanges) is a legal deal with those scores."""
+    code, out, _ = run(capsys, "demo", "--seed", str(seed), "--ascii")
+    assert code == 0
+    lines = out.splitlines()
+    assert "♠" not in out
+    assert "♥" not in out
+    assert "♦" not in out
+    assert "♣" not in out
+    start = bz.new_deal(CLASSIC, seed=f"{seed}/0", dealer=0)
+    hands = [" ".join(sorted(str(bz.face_of(c)) for c in start.hand(s))) for s in (0, 1)]
+    for seat, name in enumerate(NAMES):
+        held = lines[1 + seat].split("holds ")[1].split()
+        assert sorted(held) == sorted(hands[seat].split()), name
+    end = _replay(start, lines[4:])
+    assert end is not None
+    assert end.is_over
+    match = SCORES.match(lines[-3])
+    assert match is not None
+    assert end.scores == (int(match.group(2)), int(match.group(3)))
+    # Seeds 3 and 8 include an exchange of the seven, so the replay covers it.
+    exchanges = sum("for exchanging the seven" in line for line in lines)
+    assert exchanges == {1: 0, 3: 1, 8: 1}[seed]
+    narrated = [DECLARES.match(line) for line in lines if DECLARES.match(line)]
+    assert [(m.group(2), int(m.group(4))) for m in narrated if m] == [
+        (meld.kind.value, meld.points) for meld in end.melds
+    ]
+
+
+# -- whole games ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_demo_game_ends_with_a_winner_line(capsys: pytest.CaptureFixture[str], seed: int) -> None:
+    code, out, _ = run(capsys, "demo", "--seed", str(seed), "--game")
+    assert code == 0
+    lines = out.splitlines()
+    winner = re.match(
+        r"^(Greedy0|Random1) wins the game to 1000, Greedy0 (\d+), Random1 (\d+)\.$", lines[-1]
+    )
+    assert winner is not None
+    totals = (int(winner.group(2)), int(winner.group(3)))
+    assert totals[NAMES[winner.group(1)]] == max(totals) >= 1000
+    headers = [line for line in lines if line.startswith("=== Deal ")]
+    dealers = [re.match(r"=== Deal (\d+): (\w+) deals", h) for h in headers]
+    assert [int(m.group(1)) for m in dealers if m] == list(range(1, len(headers) + 1))
+    assert [m.group(2) for m in dealers if m] == [
+        ["Greedy0", "Random1"][i % 2] for i in range(len(headers))
+    ]
+    last_totals = [TOTALS.match(line) for line in lines if TOTALS.match(line)]
+    assert last_totals[-1] is not None
+    assert (int(last_totals[-1].group(1)), int(last_totals[-1].group(2))) == totals
+    # The same game played in code.
+    game = bz.new_game(CLASSIC, seed=seed)
+    seats = demo_players(seed)
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        game = game.apply(seats[seat].choose(game.deal))
+    assert game.totals == totals
+    assert game.winner == NAMES[winner.group(1)]
+    assert len(game.results) == len(headers)
+
+
+# -- options ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [name for name, _ in bz.variants.names()])
+def test_demo_with_each_variant(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, out, err = run(capsys, "demo", "--seed", "3", "--variant", name)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == f"=== Deal 1: Greedy0 deals ({name}) ==="
+    match = SCORES.match(lines[-3])
+    assert match is not None
+    game = replay_first_deal(3, bz.variants.get(name))
+    assert (int(match.group(2)), int(match.group(3))) == game.results[0].scores
+
+
+@pytest.mark.parametrize("alias", ["swift", "c-and-d", "SINKINSON_1933"])
+def test_demo_accepts_aliases(capsys: pytest.CaptureFixture[str], alias: str) -> None:
+    code, out, _ = run(capsys, "demo", "--seed", "3", "--variant", alias)
+    assert code == 0
+    assert f"({bz.variants.get(alias).name})" in out.splitlines()[0]
+
+
+def test_demo_with_other_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "demo", "--seed", "2", "--players", "random,greedy")
+    assert code == 0
+    assert out.splitlines()[0] == "=== Deal 1: Random0 deals (classic) ==="
+    assert "Greedy1 holds" in out
+
+
+def test_variants_lists_every_preset_and_alias(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "variants")
+    assert code == 0
+    lines = out.splitlines()
+    for name, aliases in bz.variants.names():
+        header = next(line for line in lines if line.split(" ")[0] == name)
+        for alias in aliases:
+            assert alias in header
+        description = lines[lines.index(header) + 1].strip()
+        assert description == bz.variants.get(name).description
+    assert len(lines) == 2 * len(bz.variants.names())
+
+
+# -- bad input ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["demo", "--variant", "nope"], "no preset named 'nope'"),
+        (["demo", "--players", "greedy"], "--players needs 2 names"),
+        (["demo", "--players", "greedy,clever"], "--players needs 2 names"),
+        (["demo", "--players", "greedy,random,random"], "--players needs 2 names"),
+        (["demo", "--players", ""], "--players needs 2 names"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("bezique: ")
+    assert message in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "argv", [["demo", "--seed", "abc"], ["nonsense"], [], ["demo", "--unknown"]]
+)
+def test_bad_arguments_exit_2_through_argparse(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage: bezique" in err
+    assert "Traceback" not in err
+
+
+def test_python_dash_m_bezique_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bezique", "demo", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("=== Deal 1: Greedy0 deals (classic) ===")
+    assert "Game totals:" in done.stdout
+
+
+def test_python_dash_m_bezique_reports_bad_input_without_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bezique", "demo", "--variant", "nope"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "no preset named 'nope'" in done.stderr
+    assert "Traceback" not in done.stderr

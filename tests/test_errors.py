@@ -1,0 +1,137 @@
+"""The exception hierarchy and what each error carries."""
+
+from __future__ import annotations
+
+import pytest
+
+import bezique as bz
+from bezique import (
+    BeziqueError,
+    Card,
+    CardRef,
+    Draw,
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+    Play,
+    Reason,
+    RulesError,
+    SeatError,
+)
+
+CLASSIC = bz.variants.CLASSIC
+ERRORS = [BeziqueError, NotationError, RulesError, InvalidStateError, IllegalActionError, SeatError]
+
+
+def test_every_exported_error_is_a_bezique_error_and_a_value_error() -> None:
+    exported = {
+        obj
+        for name in bz.__all__
+        if isinstance(obj := getattr(bz, name), type) and issubclass(obj, BaseException)
+    }
+    assert exported == set(ERRORS)
+    for error in ERRORS:
+        assert issubclass(error, BeziqueError)
+        assert issubclass(error, ValueError)
+
+
+def test_callers_catching_value_error_keep_working() -> None:
+    with pytest.raises(ValueError, match="not a card"):
+        Card.parse("XX")
+    with pytest.raises(ValueError, match="no preset"):
+        bz.variants.get("nope")
+    with pytest.raises(ValueError, match="illegal action"):
+        bz.new_deal(CLASSIC, seed=1).apply(Draw())
+
+
+def test_illegal_action_error_carries_the_action_and_the_reasons() -> None:
+    state = bz.new_deal(CLASSIC, seed=1)
+    assert state.current_player == 1
+    held = {bz.face_of(c) for c in state.hand(1)}
+    missing = next(face for face in bz.cards.FACES if face not in held)
+    action = Play(CardRef(missing))
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action)
+    error = info.value
+    assert error.action == action
+    assert error.reasons == (Reason.CARD_NOT_HELD,)
+    assert str(action) in str(error)
+    assert Reason.CARD_NOT_HELD.explanation in str(error)
+    assert state.why_illegal(action) == error.reasons
+
+
+def test_illegal_action_error_message_names_every_reason() -> None:
+    reasons = [Reason.INFERIOR_ORDER, Reason.NO_FRESH_CARD]
+    error = IllegalActionError(Draw(), reasons)
+    assert error.reasons == tuple(reasons)
+    assert error.action == Draw()
+    message = str(error)
+    assert message.startswith("illegal action draw: ")
+    for reason in reasons:
+        assert reason.explanation in message
+    assert str(IllegalActionError(Draw(), ())) == "illegal action draw: not legal here"
+
+
+def test_text_actions_are_named_in_the_error() -> None:
+    state = bz.new_deal(CLASSIC, seed=1)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply("draw")
+    assert info.value.action == Draw()
+    assert info.value.reasons
+    assert info.value.reasons == state.why_illegal(Draw())
+    assert "draw" in str(info.value)
+    for reason in info.value.reasons:
+        assert reason.explanation in str(info.value)
+
+
+def test_every_reason_has_its_own_explanation() -> None:
+    explanations = [reason.explanation for reason in Reason]
+    assert all(explanations)
+    assert len(set(explanations)) == len(explanations)
+    for reason in Reason:
+        assert Reason(reason.value) is reason
+        assert reason.value == reason.value.lower()
+
+
+@pytest.mark.parametrize("seat", [5, 2, -1, True, "0", 1.0])
+def test_a_bad_seat_is_a_seat_error(seat: object) -> None:
+    state = bz.new_deal(CLASSIC, seed=1)
+    for query in (state.hand, state.table, state.held, state.won_cards, state.brisques_won):
+        with pytest.raises(SeatError, match="seat"):
+            query(seat)  # type: ignore[arg-type]
+
+
+def test_state_hand_5_names_the_seats() -> None:
+    state = bz.new_deal(CLASSIC, seed=1)
+    with pytest.raises(SeatError, match=r"no seat 5: seats are 0\.\.1"):
+        state.hand(5)
+
+
+@pytest.mark.parametrize("dealer", [3, 2, -1, "0", None])
+def test_a_bad_dealer_is_a_seat_error(dealer: object) -> None:
+    with pytest.raises(SeatError, match="seat"):
+        bz.new_deal(CLASSIC, seed=1, dealer=dealer)  # type: ignore[arg-type]
+
+
+def test_rules_error_names_its_fields() -> None:
+    with pytest.raises(RulesError) as info:
+        CLASSIC.evolve(hand_size=9)
+    assert info.value.fields == ("packets", "hand_size")
+    assert RulesError("plain").fields == ()
+
+
+def test_bad_decks_and_seeds() -> None:
+    with pytest.raises(BeziqueError, match="exactly once"):
+        bz.new_deal(CLASSIC, deck=range(63))
+    with pytest.raises(BeziqueError, match="QS appears more often"):
+        bz.new_deal(CLASSIC, deck=[4, *range(63)])
+    three_queens = ["QS"] * 3 + [c for c in range(64) if c % 32 != 4][1:]
+    assert len(three_queens) == 64
+    with pytest.raises(BeziqueError, match="holds QS more than 2 times"):
+        bz.new_deal(CLASSIC, deck=three_queens)
+    with pytest.raises(NotationError, match="not a card"):
+        bz.new_deal(CLASSIC, deck=["ZZ", *range(63)])
+    with pytest.raises(NotationError):
+        bz.new_deal(CLASSIC, deck=[True, *range(63)])
+    with pytest.raises(BeziqueError, match="seed"):
+        bz.new_deal(CLASSIC, seed=1.5)  # type: ignore[arg-type]

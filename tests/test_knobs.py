@@ -1,0 +1,648 @@
+"""Every rule knob changes the game: a position where its options differ.
+
+For each field of the rule components (PRESETS section 1 and SPEC section 6)
+there is a position in which the options give different legal actions or
+different scores, asserted exactly; a knob the engine ignored would fail
+here. ``test_every_knob_has_a_test`` keeps the list complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+import pytest
+from positions import CLASSIC, build, deal_deck, declare, draw, meld, play, play_trick, step
+
+import bezique as bz
+from bezique import (
+    DealState,
+    Exchange,
+    MeldKind,
+    Phase,
+    Reason,
+    Rules,
+    RulesError,
+    ScoreEvent,
+    ScoreSource,
+    Window,
+    variants,
+)
+from bezique.game import decide_winner
+
+
+def declared(seat: int, points: int, kind: str) -> ScoreEvent:
+    return ScoreEvent(seat, points, ScoreSource.DECLARATION, kind)
+
+
+def outcome(state: DealState, action: bz.Action) -> tuple[Reason, ...] | tuple[ScoreEvent, ...]:
+    """The reasons ``action`` is refused, or, if it is legal, the events it scores
+    (after checking the legal lists and the score change agree)."""
+    reasons = state.why_illegal(action)
+    if reasons:
+        assert action not in state.legal_actions()
+        return reasons
+    assert action in state.legal_actions()
+    new, events = step(state, action)
+    for seat in (0, 1):
+        gained = sum(e.points for e in events if e.seat == seat)
+        assert new.scores[seat] - state.scores[seat] == gained
+    return events
+
+
+# -- trick play ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("option", "winner"), [(False, 0), (True, 1)])
+def test_offsuit_higher_card_wins(option: bool, winner: int) -> None:
+    """S000 law 6 as printed (a higher card of another suit wins) against S001, S002,
+    HGM, PAR (only the suit led or a trump wins); the end phase is "as at whist"."""
+    rules = CLASSIC.evolve(offsuit_higher_card_wins=option)
+    state = build(rules, trump="S", window=False, hand="9H", other_hand="AC")
+    after, _ = play_trick(state, "9H", "AC")
+    assert after.window == Window(winner)
+    end = build(rules, trump="S", stock_size=0, tricks_done=30, hand="9H 8H", other_hand="AC 7D")
+    after, _ = play_trick(end, "9H", "AC")
+    assert after.leader == 0
+
+
+@pytest.mark.parametrize(("option", "winner"), [(True, 1), (False, 0)])
+def test_trumps_win_in_stock_phase(option: bool, winner: int) -> None:
+    """S000 law 4 and all sources (a trump wins) against the S000 law 4 variation
+    (trumps rank highest only in the last eight tricks)."""
+    rules = CLASSIC.evolve(trumps_win_in_stock_phase=option)
+    state = build(rules, trump="S", window=False, hand="AH", other_hand="8S")
+    after, _ = play_trick(state, "AH", "8S")
+    assert after.window == Window(winner)
+    end = build(rules, trump="S", stock_size=0, tricks_done=30, hand="AH 8H", other_hand="8S 7D")
+    after, _ = play_trick(end, "AH", "8S")
+    assert after.leader == 1
+
+
+# -- declarations per trick -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "second"),
+    [
+        ("one", (Reason.ALREADY_DECLARED,)),
+        ("one-scored-rest-pending", ()),
+        ("several", (declared(0, 20, "common-marriage"),)),
+    ],
+)
+def test_limit(option: str, second: tuple[Reason, ...] | tuple[ScoreEvent, ...]) -> None:
+    """S000 law 7 (one); FOS p.326, PAR, S001 (one scored, the rest pending);
+    Marjolet, S003, WMJ (several scored)."""
+    rules = CLASSIC.evolve(limit=option)
+    state = build(rules, trump="H", hand="KS QS JD")
+    state, events = step(state, declare("bezique", "QS JD"))
+    assert events == (declared(0, 40, "bezique"),)
+    assert outcome(state, declare("common-marriage", "KS QS[bezique]")) == second
+
+
+@pytest.mark.parametrize(
+    ("option", "stock_size", "second"),
+    [
+        (False, 2, (Reason.ALREADY_DECLARED,)),
+        (True, 2, (declared(0, 20, "common-marriage"),)),
+        (True, 4, (Reason.ALREADY_DECLARED,)),
+    ],
+)
+def test_declare_all_after_last_stock_trick(
+    option: bool, stock_size: int, second: tuple[Reason, ...] | tuple[ScoreEvent, ...]
+) -> None:
+    """S000 law 7 variation: the winner of the 24th trick (not the 23rd) declares all he holds."""
+    rules = CLASSIC.evolve(declare_all_after_last_stock_trick=option)
+    state = build(rules, trump="H", hand="KS QS JD", stock_size=stock_size)
+    assert len(state.tricks) == 24 - (stock_size - 2) // 2
+    state, _ = step(state, declare("bezique", "QS JD"))
+    assert outcome(state, declare("common-marriage", "KS QS[bezique]")) == second
+
+
+@pytest.mark.parametrize(
+    ("option", "after_exchange"),
+    [
+        (False, (declared(0, 40, "royal-marriage"),)),
+        (True, (Reason.ALREADY_DECLARED,)),
+    ],
+)
+def test_exchange_counts_as_declaration(
+    option: bool, after_exchange: tuple[Reason, ...] | tuple[ScoreEvent, ...]
+) -> None:
+    """S000 law 8 (exchange and declare) against S002b (the exchange is the declaration)."""
+    rules = CLASSIC.evolve(exchange_counts_as_declaration=option)
+    state = build(rules, trump="S", turn_up="AS", hand="7S KS QS")
+    state, events = step(state, Exchange())
+    assert events == (ScoreEvent(0, 10, ScoreSource.EXCHANGE, "AS"),)
+    assert outcome(state, declare("royal-marriage", "KS QS")) == after_exchange
+
+
+SEVEN_PLAYED = ScoreEvent(0, 10, ScoreSource.SEVEN_OF_TRUMPS, "played")
+SEVEN_WON = ScoreEvent(1, 10, ScoreSource.SEVEN_OF_TRUMPS, "won")
+
+
+@pytest.mark.parametrize(
+    ("option", "trick", "declaration"),
+    [
+        ("on-play", (SEVEN_PLAYED,), (Reason.KIND_NOT_IN_VARIANT,)),
+        ("on-win", (SEVEN_WON,), (Reason.KIND_NOT_IN_VARIANT,)),
+        ("on-declaration", (), (declared(0, 10, "seven-of-trumps"),)),
+        ("never", (), (Reason.KIND_NOT_IN_VARIANT,)),
+    ],
+)
+def test_seven_of_trumps(
+    option: str,
+    trick: tuple[ScoreEvent, ...],
+    declaration: tuple[Reason, ...] | tuple[ScoreEvent, ...],
+) -> None:
+    """S000 law 8 (on play); its variation (only if it wins, else to the captor);
+    HGM, S001 (on declaration); HGM, BIC, PAR for Rubicon (never)."""
+    rules = CLASSIC.evolve(seven_of_trumps=option)
+    lead = build(rules, trump="S", window=False, hand="7S", other_hand="8S")
+    _, events = play_trick(lead, "7S", "8S")
+    assert events == trick
+    window = build(rules, trump="S", turn_up="7Sb", hand="7Sa")
+    assert outcome(window, declare("seven-of-trumps", "7S")) == declaration
+
+
+@pytest.mark.parametrize(("points", "option"), [(10, "on-play"), (25, "on-play"), (25, "on-win")])
+def test_seven_of_trumps_points(points: int, option: str) -> None:
+    """S000 law 8: the seven of trumps scores 10; the value is a knob."""
+    rules = CLASSIC.evolve(seven_of_trumps=option, seven_of_trumps_points=points)
+    state = build(rules, trump="S", window=False, hand="7S", other_hand="8S")
+    after, events = play_trick(state, "7S", "8S")
+    scorer, detail = (0, "played") if option == "on-play" else (1, "won")
+    assert events == (ScoreEvent(scorer, points, ScoreSource.SEVEN_OF_TRUMPS, detail),)
+    assert after.scores[scorer] == points
+
+
+@pytest.mark.parametrize(
+    ("points", "reasons"), [(10, ()), (15, ()), (None, (Reason.EXCHANGE_NOT_IN_VARIANT,))]
+)
+def test_exchange_points(points: int | None, reasons: tuple[Reason, ...]) -> None:
+    """S000 law 8: the exchange scores 10; ``None``: no exchange at all."""
+    rules = CLASSIC.evolve(exchange_points=points)
+    state = build(rules, trump="S", turn_up="AS", hand="7S")
+    got = outcome(state, Exchange())
+    if reasons:
+        assert got == reasons
+    else:
+        assert got == (ScoreEvent(0, points or 0, ScoreSource.EXCHANGE, "AS"),)
+
+
+@pytest.mark.parametrize("points", [10, 30])
+def test_turn_up_seven_points(points: int) -> None:
+    """S000 law 4: the dealer scores 10 when the turn-up is a seven."""
+    rules = CLASSIC.evolve(turn_up_seven_points=points)
+    deck = deal_deck(rules, hands=("", ""), turn_up="7H", dealer=1)
+    assert bz.new_deal(rules, deck=deck, dealer=1).scores == (0, points)
+
+
+@pytest.mark.parametrize("option", [False, True])
+def test_melding_after_close(option: bool) -> None:
+    """S000 law 9, S001, FOS (no declarations in the end phase) against S003's
+    enhanced rules (melding goes on after the close)."""
+    rules = CLASSIC.evolve(melding_after_close=option)
+    state = build(
+        rules, trump="S", stock_size=0, tricks_done=24, hand="KH QH AC", other_hand="8C 9C"
+    )
+    state, _ = play_trick(state, "AC", "8C")
+    marriage = declare("common-marriage", "KH QH")
+    if option:
+        assert state.window == Window(0)
+        assert state.legal_declarations() == (marriage,)
+        assert outcome(state, marriage) == (declared(0, 20, "common-marriage"),)
+    else:
+        assert state.window is None
+        assert state.legal_declarations() == ()
+        assert not state.is_legal(marriage)
+
+
+# -- re-use rules ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "two_singles", "other_classes"),
+    [
+        ("same-class", (Reason.NO_FRESH_CARD,), (declared(0, 40, "bezique"),)),
+        ("always", (Reason.NO_FRESH_CARD,), (Reason.NO_FRESH_CARD,)),
+        ("never", (declared(0, 500, "double-bezique"),), (declared(0, 40, "bezique"),)),
+    ],
+)
+def test_fresh_card(
+    option: str,
+    two_singles: tuple[Reason, ...] | tuple[ScoreEvent, ...],
+    other_classes: tuple[Reason, ...] | tuple[ScoreEvent, ...],
+) -> None:
+    """FOS p.326 (a fresh card when re-using cards of the same class); CHA (always);
+    never. SPEC #10 and PRESETS interpretation 6."""
+    rules = CLASSIC.evolve(fresh_card=option)
+    singles = build(
+        rules, trump="H", table=[meld("bezique", "QSa JDa"), meld("bezique", "QSb JDb")]
+    )
+    double = declare("double-bezique", "QS[bezique] QS[bezique] JD[bezique] JD[bezique]")
+    assert outcome(singles, double) == two_singles
+    crossed = build(
+        rules,
+        trump="H",
+        table=[meld("four-jacks", "JH JS JD JC"), meld("common-marriage", "KS QS")],
+    )
+    bezique = declare("bezique", "QS[common-marriage] JD[four-jacks]")
+    assert outcome(crossed, bezique) == other_classes
+
+
+def test_fresh_card_same_class_double_from_quartet_remnants() -> None:
+    """PRESETS interpretation 6: both Q♠ left from four queens and both J♦ left from
+    four jacks make a double bezique with no card from the hand (+500); with
+    ``fresh_card=always`` they do not."""
+    state = build(
+        trump="H",
+        table=[meld("four-queens", "QS QS QH QC")],
+        hand="JD JD JH",
+        other_hand="7C 8C 9C 7D 8D 9D 7S",
+        stock="JC 8S 9S 9S",
+    )
+    state, _ = play_trick(draw(state), "QH[four-queens]", "7D")
+    state, events = step(state, declare("four-jacks", "JD JD JH JC"))
+    assert events == (declared(0, 40, "four-jacks"),)
+    state, _ = play_trick(draw(state), "JH[four-jacks]", "8D")
+    double = declare(
+        "double-bezique", "QS[four-queens] QS[four-queens] JD[four-jacks] JD[four-jacks]"
+    )
+    assert set(state.legal_declarations()) == {
+        double,
+        declare("bezique", "QS[four-queens] JD[four-jacks]"),
+    }
+    assert outcome(state, double) == (declared(0, 500, "double-bezique"),)
+    always = attrs.evolve(state, rules=CLASSIC.evolve(fresh_card="always"))
+    assert outcome(always, double) == (Reason.NO_FRESH_CARD,)
+
+
+@pytest.mark.parametrize(
+    ("option", "new_queen_to_sequence_king", "marriage_from_four_kings"),
+    [
+        ("same-class", (Reason.INFERIOR_ORDER,), (declared(0, 20, "common-marriage"),)),
+        ("any-class", (Reason.INFERIOR_ORDER,), (Reason.INFERIOR_ORDER,)),
+        (
+            "listed-pairs",
+            (declared(0, 40, "royal-marriage"),),
+            (declared(0, 20, "common-marriage"),),
+        ),
+    ],
+)
+def test_inferior_order(
+    option: str,
+    new_queen_to_sequence_king: tuple[Reason, ...] | tuple[ScoreEvent, ...],
+    marriage_from_four_kings: tuple[Reason, ...] | tuple[ScoreEvent, ...],
+) -> None:
+    """FOS pp.325-326, S001(b) (same class); S001(a) (any lower-valued meld);
+    S000's listed case only. SPEC #3 and #7."""
+    rules = CLASSIC.evolve(inferior_order=option)
+    sequence = build(rules, trump="H", table=[meld("trump-sequence", "AH TH KH QH JH")], hand="QH")
+    royal = declare("royal-marriage", "KH[trump-sequence] QH")
+    assert outcome(sequence, royal) == new_queen_to_sequence_king
+    kings = build(rules, trump="C", table=[meld("four-kings", "KH KS KD KC")], hand="QS")
+    common = declare("common-marriage", "KS[four-kings] QS")
+    assert outcome(kings, common) == marriage_from_four_kings
+
+
+@pytest.mark.parametrize(
+    ("option", "mixed"),
+    [("any", (declared(0, 100, "four-aces"),)), ("one-of-each", (Reason.NOT_A_MELD,))],
+)
+def test_quartet_suits(option: str, mixed: tuple[Reason, ...] | tuple[ScoreEvent, ...]) -> None:
+    """S000, FOS p.325, PAR (any suits) against S002, S001 variant (one of each suit)."""
+    rules = CLASSIC.evolve(quartet_suits=option)
+    state = build(rules, trump="D", hand="AH AH AS AC")
+    assert outcome(state, declare("four-aces", "AH AH AS AC")) == mixed
+    each = build(rules, trump="D", hand="AH AS AD AC")
+    assert outcome(each, declare("four-aces", "AH AS AD AC")) == (declared(0, 100, "four-aces"),)
+
+
+#: The bezique pair (queen, jack) for each option and trump suit (SPEC 2.4).
+BEZIQUE_PAIRS = {
+    "standard": {"S": "QS JD", "H": "QS JD", "D": "QS JD", "C": "QS JD"},
+    "qc-jh-when-spades-or-diamonds": {"S": "QC JH", "H": "QS JD", "D": "QC JH", "C": "QS JD"},
+    "trump-queen-opposite-jack": {"S": "QS JD", "H": "QH JC", "D": "QD JS", "C": "QC JH"},
+    "cmc": {"S": "QS JD", "H": "QH JC", "D": "QD JS", "C": "QC JH"},
+}
+
+
+@pytest.mark.parametrize("trump", ["S", "H", "D", "C"])
+@pytest.mark.parametrize("option", list(BEZIQUE_PAIRS))
+def test_bezique_pair(option: str, trump: str) -> None:
+    """S000, FOS (Q♠ J♦); S000 variation, CHA (Q♣ J♥ with spades or diamonds trumps);
+    PAR, HER (trump queen, jack of the other suit of the opposite colour); CMC."""
+    rules = CLASSIC.evolve(bezique_pair=option)
+    pairs = {p[trump] for p in BEZIQUE_PAIRS.values()}
+    state = build(rules, trump=trump, hand=" ".join(sorted(pairs)))
+    pair = BEZIQUE_PAIRS[option][trump]
+    bezique = declare("bezique", pair)
+    assert [d for d in state.legal_declarations() if d.kind is MeldKind.BEZIQUE] == [bezique]
+    assert outcome(state, bezique) == (declared(0, 40, "bezique"),)
+    for other in pairs - {pair}:
+        assert outcome(state, declare("bezique", other)) == (Reason.NOT_A_MELD,)
+
+
+@pytest.mark.parametrize(
+    ("value", "result"),
+    [
+        (None, (Reason.KIND_NOT_IN_VARIANT,)),
+        (150, (declared(0, 150, "plain-sequence"),)),
+        (120, (declared(0, 120, "plain-sequence"),)),
+    ],
+)
+def test_plain_sequence(
+    value: int | None, result: tuple[Reason, ...] | tuple[ScoreEvent, ...]
+) -> None:
+    """S000, FOS (no plain-suit sequence in two-hand); S002 (150); S003 (120)."""
+    rules = CLASSIC.evolve(plain_sequence=value)
+    state = build(rules, trump="H", hand="AS TS KS QS JS")
+    sequence = declare("plain-sequence", "AS TS KS QS JS")
+    assert (sequence in state.legal_declarations()) is (value is not None)
+    assert outcome(state, sequence) == result
+
+
+@pytest.mark.parametrize("value", [500, 350])
+def test_double_bezique_value(value: int) -> None:
+    """S000, FOS (500) against S003's enhanced 350."""
+    rules = CLASSIC.evolve(double_bezique=value)
+    state = build(rules, trump="H", hand="QS QS JD JD")
+    double = declare("double-bezique", "QS QS JD JD")
+    assert outcome(state, double) == (declared(0, value, "double-bezique"),)
+
+
+#: A meld of each kind, hearts trumps, for the value test (six packs).
+MELD_CARDS = {
+    MeldKind.COMMON_MARRIAGE: "KS QS",
+    MeldKind.ROYAL_MARRIAGE: "KH QH",
+    MeldKind.PLAIN_SEQUENCE: "AS TS KS QS JS",
+    MeldKind.TRUMP_SEQUENCE: "AH TH KH QH JH",
+    MeldKind.BEZIQUE: "QS JD",
+    MeldKind.DOUBLE_BEZIQUE: "QS QS JD JD",
+    MeldKind.TRIPLE_BEZIQUE: "QS QS QS JD JD JD",
+    MeldKind.QUADRUPLE_BEZIQUE: "QS QS QS QS JD JD JD JD",
+    MeldKind.QUINTUPLE_BEZIQUE: "QS QS QS QS QS JD JD JD JD JD",
+    MeldKind.FOUR_JACKS: "JS JH JD JC",
+    MeldKind.FOUR_QUEENS: "QS QH QD QC",
+    MeldKind.FOUR_KINGS: "KS KH KD KC",
+    MeldKind.FOUR_TENS: "TS TH TD TC",
+    MeldKind.FOUR_ACES: "AS AH AD AC",
+    **{
+        kind: " ".join([rank + "H"] * count)
+        for kind, rank, count in [
+            (MeldKind.FOUR_TRUMP_JACKS, "J", 4),
+            (MeldKind.FOUR_TRUMP_QUEENS, "Q", 4),
+            (MeldKind.FOUR_TRUMP_KINGS, "K", 4),
+            (MeldKind.FOUR_TRUMP_TENS, "T", 4),
+            (MeldKind.FOUR_TRUMP_ACES, "A", 4),
+            (MeldKind.FIVE_TRUMP_JACKS, "J", 5),
+            (MeldKind.FIVE_TRUMP_QUEENS, "Q", 5),
+            (MeldKind.FIVE_TRUMP_KINGS, "K", 5),
+            (MeldKind.FIVE_TRUMP_TENS, "T", 5),
+            (MeldKind.FIVE_TRUMP_ACES, "A", 5),
+        ]
+    },
+}
+SIX_PACKS = CLASSIC.evolve(packs=6, hand_size=12, packets=(4, 4, 4))
+
+
+@pytest.mark.parametrize("kind", list(MELD_CARDS), ids=str)
+@pytest.mark.parametrize("value", [None, 77])
+def test_meld_values(kind: MeldKind, value: int | None) -> None:
+    """SPEC 2.1: every meld value is a knob; ``None`` removes the kind."""
+    rules = SIX_PACKS.evolve(**{kind.field: value})
+    cards = MELD_CARDS[kind]
+    state = build(rules, trump="H", hand=cards)
+    action = declare(kind, cards)
+    if value is None:
+        assert outcome(state, action) == (Reason.KIND_NOT_IN_VARIANT,)
+        assert all(d.kind is not kind for d in state.legal_declarations())
+    else:
+        assert action in state.legal_declarations()
+        assert outcome(state, action) == (declared(0, value, kind.value),)
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+
+LAST_24 = ScoreEvent(0, 10, ScoreSource.LAST_TRICK, "trick 24")
+LAST_32 = ScoreEvent(0, 10, ScoreSource.LAST_TRICK, "trick 32")
+
+
+@pytest.mark.parametrize(
+    ("option", "at_24", "at_32"),
+    [("final", (), (LAST_32,)), ("24th", (LAST_24,), ()), ("32nd", (), (LAST_32,))],
+)
+def test_last_trick(
+    option: str, at_24: tuple[ScoreEvent, ...], at_32: tuple[ScoreEvent, ...]
+) -> None:
+    """S000 law 10 (the final trick) against its variation, S001, PKW (the 24th)."""
+    rules = CLASSIC.evolve(last_trick=option)
+    state = build(rules, trump="H", window=False, stock_size=2, hand="AC", other_hand="7D")
+    _, events = play_trick(state, "AC", "7D")
+    assert events == at_24
+    final = build(rules, trump="H", stock_size=0, tricks_done=31, hand="AC", other_hand="7D")
+    _, events = play_trick(final, "AC", "7D")
+    assert tuple(e for e in events if e.source is ScoreSource.LAST_TRICK) == at_32
+
+
+@pytest.mark.parametrize("points", [10, 50])
+def test_last_trick_points(points: int) -> None:
+    """S000 law 10: 10 for the last trick (50 in Rubicon, 250 with six packs)."""
+    rules = CLASSIC.evolve(last_trick_points=points)
+    final = build(rules, trump="H", stock_size=0, tricks_done=31, hand="AC", other_hand="7D")
+    _, events = play_trick(final, "AC", "7D")
+    assert events[0] == ScoreEvent(0, points, ScoreSource.LAST_TRICK, "trick 32")
+
+
+@pytest.mark.parametrize(
+    ("option", "stock_trick", "final_trick"),
+    [
+        (
+            "end-of-deal",
+            (),
+            (
+                ScoreEvent(0, 10, ScoreSource.LAST_TRICK, "trick 32"),
+                ScoreEvent(0, 120, ScoreSource.BRISQUES, "12"),
+                ScoreEvent(1, 40, ScoreSource.BRISQUES, "4"),
+            ),
+        ),
+        (
+            "when-won",
+            (ScoreEvent(0, 20, ScoreSource.BRISQUES, "2 in trick"),),
+            (
+                ScoreEvent(0, 10, ScoreSource.BRISQUES, "1 in trick"),
+                ScoreEvent(0, 10, ScoreSource.LAST_TRICK, "trick 32"),
+            ),
+        ),
+    ],
+)
+def test_brisques_timing(
+    option: str, stock_trick: tuple[ScoreEvent, ...], final_trick: tuple[ScoreEvent, ...]
+) -> None:
+    """S000 laws 11-12 (counted at the end, non-dealer first) against PAR, Polish
+    (scored as each trick is won)."""
+    rules = CLASSIC.evolve(brisques=option)
+    state = build(rules, trump="H", window=False, hand="AC", other_hand="TC")
+    _, events = play_trick(state, "AC", "TC")
+    assert events == stock_trick
+    final = build(
+        rules,
+        trump="H",
+        stock_size=0,
+        tricks_done=31,
+        hand="AC",
+        other_hand="7D",
+        other_won="AS TS AH TH",
+    )
+    _, events = play_trick(final, "AC", "7D")
+    assert events == final_trick
+
+
+@pytest.mark.parametrize("points", [10, 15])
+def test_brisque_points(points: int) -> None:
+    """S000 law 11: each ace and ten won scores 10."""
+    rules = CLASSIC.evolve(brisques="when-won", brisque_points=points)
+    state = build(rules, trump="H", window=False, hand="AC", other_hand="TC")
+    after, events = play_trick(state, "AC", "TC")
+    assert events == (ScoreEvent(0, 2 * points, ScoreSource.BRISQUES, "2 in trick"),)
+    assert after.scores == (2 * points, 0)
+
+
+# -- deck and deal ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("packets", "non_dealer"),
+    [((3, 2, 3), {0, 1, 2, 6, 7, 10, 11, 12}), ((2, 3, 3), {0, 1, 4, 5, 6, 10, 11, 12})],
+)
+def test_packets(packets: tuple[int, ...], non_dealer: set[int]) -> None:
+    """S000 law 3, S001: eight each in packets of 3, 2, 3, the non-dealer first."""
+    rules = CLASSIC.evolve(packets=packets)
+    state = bz.new_deal(rules, deck=list(range(64)), dealer=0)
+    assert set(state.hand(1)) == non_dealer
+    assert set(state.hand(0)) == set(range(16)) - non_dealer
+    assert state.turn_up == 16
+
+
+@pytest.mark.parametrize(
+    ("packs", "hand_size", "packets", "stock", "stock_tricks"),
+    [(2, 8, (3, 2, 3), 48, 24), (4, 9, (3, 3, 3), 110, 55), (6, 9, (3, 3, 3), 174, 87)],
+)
+def test_packs_and_hand_size(
+    packs: int, hand_size: int, packets: tuple[int, ...], stock: int, stock_tricks: int
+) -> None:
+    """S000 law 1: two packs and eight cards; four or six packs with nine cards."""
+    rules = CLASSIC.evolve(packs=packs, hand_size=hand_size, packets=packets)
+    state = bz.new_deal(rules, seed=5)
+    assert [len(state.hand(s)) for s in (0, 1)] == [hand_size, hand_size]
+    assert state.stock_size == stock
+    assert rules.stock_tricks == stock_tricks
+    assert max(state.stock) < 32 * packs
+    assert rules.total_tricks == 16 * packs
+    # The stock phase lasts exactly as many tricks, then the end phase.
+    while state.phase is Phase.STOCK:
+        state = state.apply(state.legal_actions()[-1] if state.window else state.legal_actions()[0])
+    assert len(state.tricks) == stock_tricks
+    assert [len(state.hand(s)) for s in (0, 1)] == [hand_size, hand_size]
+
+
+def test_four_pack_triple_bezique() -> None:
+    """S000 law 1: with four packs, triple bezique 1500 may be declared."""
+    four_packs = CLASSIC.evolve(packs=4, hand_size=9, packets=(3, 3, 3))
+    triple = declare("triple-bezique", "QS QS QS JD JD JD")
+    state = build(four_packs, trump="H", hand="QS QS QS JD JD JD")
+    assert outcome(state, triple) == (Reason.KIND_NOT_IN_VARIANT,)
+    rules = four_packs.evolve(triple_bezique=1500)
+    state = build(rules, trump="H", hand="QS QS QS JD JD JD")
+    assert outcome(state, triple) == (declared(0, 1500, "triple-bezique"),)
+
+
+def test_impossible_deck_is_refused() -> None:
+    """A deck that cannot deal the hands and a stock drawn evenly is a RulesError."""
+    with pytest.raises(RulesError) as error:
+        CLASSIC.evolve(hand_size=9)
+    assert set(error.value.fields) >= {"packets", "hand_size"}
+
+
+# -- game -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("target", "winner"), [(1000, 0), (1500, None), (900, 0)])
+def test_target(target: int, winner: int | None) -> None:
+    """S000 law 1: a game of 1000, 1500 or 2000 by agreement."""
+    rules = CLASSIC.evolve(target=target)
+    last = bz.DealResult(scores=(700, 300), brisques=(8, 8), last_trick_winner=0)
+    assert decide_winner(rules, (1040, 950), last) == winner
+
+
+@pytest.mark.parametrize(("end", "winner"), [("end-of-deal", None), ("first-to-reach", 1)])
+def test_game_end(end: str, winner: int | None) -> None:
+    """S000 laws 1 and 12 (decided at the end of a deal) against "first to reach"."""
+    rules = CLASSIC.evolve(target=10, end=end)
+    deck = deal_deck(rules, hands=("", "7H"), turn_up="AH", dealer=0)
+    game = bz.new_game(rules, decks=[deck], first_dealer=0)
+    game = game.apply(play("7H"))
+    assert game.scores == (0, 10)
+    assert game.winner == winner
+
+
+# -- completeness ----------------------------------------------------------------------------
+
+
+#: Each knob of ``Rules.knobs()`` and the test above that shows it working.
+KNOB_TESTS: dict[str, Callable[..., None]] = {
+    "packs": test_packs_and_hand_size,
+    "hand_size": test_packs_and_hand_size,
+    "packets": test_packets,
+    "turn_up_seven_points": test_turn_up_seven_points,
+    "seven_of_trumps": test_seven_of_trumps,
+    "seven_of_trumps_points": test_seven_of_trumps_points,
+    "exchange_points": test_exchange_points,
+    "exchange_counts_as_declaration": test_exchange_counts_as_declaration,
+    "offsuit_higher_card_wins": test_offsuit_higher_card_wins,
+    "trumps_win_in_stock_phase": test_trumps_win_in_stock_phase,
+    "limit": test_limit,
+    "declare_all_after_last_stock_trick": test_declare_all_after_last_stock_trick,
+    "melding_after_close": test_melding_after_close,
+    "fresh_card": test_fresh_card,
+    "inferior_order": test_inferior_order,
+    "quartet_suits": test_quartet_suits,
+    "bezique_pair": test_bezique_pair,
+    "plain_sequence": test_plain_sequence,
+    "double_bezique": test_double_bezique_value,
+    **{kind.field: test_meld_values for kind in MELD_CARDS},
+    "last_trick": test_last_trick,
+    "last_trick_points": test_last_trick_points,
+    "brisque_points": test_brisque_points,
+    "brisques": test_brisques_timing,
+    "target": test_target,
+    "end": test_game_end,
+}
+#: Fields with a single option so far: nothing to compare.
+SINGLE_OPTION = {"players", "turn_up", "selection"}
+
+
+def test_every_knob_has_a_test() -> None:
+    """Every field of the rule components is covered above (or has one option only)."""
+    assert set(CLASSIC.knobs()) == set(KNOB_TESTS) | SINGLE_OPTION
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        CLASSIC,
+        variants.SWIFT_1865,
+        variants.MCNEELY,
+        variants.WIKIPEDIA,
+        variants.CARDS_AND_DOMINOES,
+    ],
+    ids=lambda r: r.name,
+)
+def test_knobs_round_trip(rules: Rules) -> None:
+    """``Rules.from_knobs`` rebuilds a preset from the flat table ``knobs`` shows."""
+    knobs = rules.knobs()
+    assert knobs["seven_of_trumps"] == rules.trumps.seven_of_trumps.value
+    rebuilt = Rules.from_knobs(rules.name, knobs, rules.description)
+    assert rebuilt == attrs.evolve(rules, sources=())

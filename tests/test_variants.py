@@ -1,0 +1,223 @@
+"""The named presets: lookup by name and alias, and how each differs from CLASSIC."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import bezique as bz
+from bezique import Rules, RulesError, variants
+from bezique.melds import MeldValues
+
+CLASSIC = variants.CLASSIC
+
+#: PRESETS.md section 3: the knobs each source preset sets, with their values.
+DIFFERENCES: dict[str, dict[str, Any]] = {
+    # S004: the seven of trumps scores for its player whichever side takes the
+    # trick (as CLASSIC), one declaration per trick (as CLASSIC).
+    "swift-1865": {},
+    # S002: one-of-each-suit quartets, plain sequence 150; S002b: the exchange
+    # is the trick's declaration.
+    "mcneely": {
+        "quartet_suits": "one-of-each",
+        "plain_sequence": 150,
+        "exchange_counts_as_declaration": True,
+    },
+    # S001: the 24th trick scores the last-trick bonus; several melds shown, one
+    # scored, the rest pending; the seven of trumps is declared for 10.
+    "wikipedia": {
+        "last_trick": "last-stock-trick",
+        "limit": "one-scored-rest-pending",
+        "seven_of_trumps": "on-declaration",
+    },
+    # S003 "enhanced": melding after the close, double bezique 350, plain
+    # sequence 120, one meld per trick (as CLASSIC).
+    "cards-and-dominoes": {
+        "melding_after_close": True,
+        "double_bezique": 350,
+        "plain_sequence": 120,
+    },
+}
+PRESET_OBJECTS = {
+    "classic": variants.CLASSIC,
+    "swift-1865": variants.SWIFT_1865,
+    "mcneely": variants.MCNEELY,
+    "wikipedia": variants.WIKIPEDIA,
+    "cards-and-dominoes": variants.CARDS_AND_DOMINOES,
+}
+ALIASES = {
+    "classic": ("bezique", "sinkinson-1933", "standard", "two-hand"),
+    "swift-1865": ("swift",),
+    "mcneely": (),
+    "wikipedia": (),
+    "cards-and-dominoes": ("c-and-d", "cardsanddominoes"),
+}
+
+
+def spellings(name: str) -> list[str]:
+    return [
+        name,
+        name.upper(),
+        name.title(),
+        name.replace("-", "_"),
+        name.replace("-", "_").upper(),
+        name.replace("-", " "),
+        f"  {name}  ",
+    ]
+
+
+def component_fields(rules: Rules) -> dict[str, Any]:
+    """Every component field by ``component.field`` (meld values under ``values.``)."""
+    out: dict[str, Any] = {"players": rules.players}
+    for owner in ("deck", "trumps", "trick_play", "declarations", "scoring", "game"):
+        component = getattr(rules, owner)
+        for field in attrs.fields(type(component)):
+            value = getattr(component, field.name)
+            if isinstance(value, MeldValues):
+                for meld in attrs.fields(MeldValues):
+                    out[f"values.{meld.name}"] = getattr(value, meld.name)
+            else:
+                out[f"{owner}.{field.name}"] = value
+    return out
+
+
+def test_the_registry_lists_exactly_the_shipped_presets_and_aliases() -> None:
+    assert dict(variants.names()) == ALIASES
+
+
+@pytest.mark.parametrize("name", sorted(PRESET_OBJECTS))
+def test_every_preset_is_reachable_by_name_in_any_spelling(name: str) -> None:
+    preset = PRESET_OBJECTS[name]
+    assert preset.name == name
+    for text in spellings(name):
+        assert variants.get(text) is preset, text
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"), [(a, n) for n, aliases in ALIASES.items() for a in aliases]
+)
+def test_every_alias_is_reachable_in_any_spelling(alias: str, name: str) -> None:
+    for text in spellings(alias):
+        assert variants.get(text) is PRESET_OBJECTS[name], text
+
+
+def test_sinkinson_1933_is_classic() -> None:
+    assert variants.SINKINSON_1933 is CLASSIC
+    assert variants.get("Sinkinson_1933") is CLASSIC
+    assert variants.get("SINKINSON-1933") is CLASSIC
+    assert "S000" in CLASSIC.sources
+
+
+def test_presets_are_exported_from_the_package() -> None:
+    assert bz.variants.CLASSIC is CLASSIC
+    for name in variants.__all__:
+        assert hasattr(variants, name)
+
+
+@pytest.mark.parametrize("name", sorted(DIFFERENCES))
+def test_source_preset_knobs_differ_from_classic_exactly_as_listed(name: str) -> None:
+    classic, preset = CLASSIC.knobs(), PRESET_OBJECTS[name].knobs()
+    assert preset.keys() == classic.keys()
+    differing = {key: preset[key] for key in classic if preset[key] != classic[key]}
+    assert differing == DIFFERENCES[name]
+
+
+@pytest.mark.parametrize("name", sorted(DIFFERENCES))
+def test_source_preset_components_differ_from_classic_exactly_as_listed(name: str) -> None:
+    """The same check on the component objects themselves, field by field."""
+    classic, preset = component_fields(CLASSIC), component_fields(PRESET_OBJECTS[name])
+    differing = {
+        key.rsplit(".", 1)[1]: (value.value if hasattr(value, "value") else value)
+        for key, value in preset.items()
+        if value != classic[key]
+    }
+    assert differing == DIFFERENCES[name]
+
+
+@pytest.mark.parametrize("name", sorted(PRESET_OBJECTS))
+def test_every_preset_has_a_description_and_sources(name: str) -> None:
+    preset = PRESET_OBJECTS[name]
+    assert preset.description
+    assert preset.sources
+    assert preset.players == 2
+
+
+@pytest.mark.parametrize("name", sorted(DIFFERENCES))
+def test_every_source_preset_is_classic_evolved(name: str) -> None:
+    preset = PRESET_OBJECTS[name]
+    changes = dict(DIFFERENCES[name])
+    rebuilt = CLASSIC.evolve(
+        name=preset.name, description=preset.description, sources=preset.sources, **changes
+    )
+    assert rebuilt == preset
+
+
+@pytest.mark.parametrize("name", sorted(PRESET_OBJECTS))
+def test_every_preset_deals_and_plays(name: str) -> None:
+    state = bz.new_deal(PRESET_OBJECTS[name], seed=11)
+    player = bz.players.RandomPlayer(11)
+    while not state.is_over:
+        state = state.apply(player.choose(state))
+    assert state.result is not None
+    assert len(state.tricks) == 32
+
+
+@pytest.mark.parametrize("name", ["", "nope", "classic2", "six-pack", "rubicon"])
+def test_unknown_names_are_refused_listing_the_known_ones(name: str) -> None:
+    with pytest.raises(RulesError) as info:
+        variants.get(name)
+    message = str(info.value)
+    assert repr(name) in message
+    for preset, aliases in ALIASES.items():
+        assert preset in message
+        for alias in aliases:
+            assert alias in message
+    assert info.value.fields == ("name",)
+
+
+def test_register_accepts_the_same_preset_again() -> None:
+    assert variants.register(CLASSIC) is CLASSIC
+    assert variants.register(variants.SWIFT_1865, "swift") is variants.SWIFT_1865
+    assert variants.get("classic") is CLASSIC
+    assert dict(variants.names()) == ALIASES
+
+
+@pytest.mark.parametrize(
+    "impostor",
+    [
+        CLASSIC.evolve(double_bezique=350),
+        CLASSIC.evolve(name="Classic", target=1500),
+        CLASSIC.evolve(name="swift"),
+        CLASSIC.evolve(name="TWO_HAND"),
+    ],
+    ids=["same-name", "other-spelling", "alias-of-swift", "alias-of-classic"],
+)
+def test_register_refuses_a_different_preset_under_an_existing_name(impostor: Rules) -> None:
+    with pytest.raises(RulesError, match="already registered") as info:
+        variants.register(impostor)
+    assert info.value.fields == ("name",)
+    assert dict(variants.names()) == ALIASES
+    assert variants.get(impostor.name) in PRESET_OBJECTS.values()
+
+
+def test_register_refuses_a_new_preset_taking_an_existing_alias(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(variants, "_REGISTRY", dict(variants._REGISTRY))
+    monkeypatch.setattr(variants, "_ALIASES", dict(variants._ALIASES))
+    house = CLASSIC.evolve(name="house", last_trick="24th")
+    with pytest.raises(RulesError):
+        variants.register(house, "classic")
+    assert variants.get("classic") is CLASSIC
+
+
+def test_register_makes_a_new_preset_reachable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(variants, "_REGISTRY", dict(variants._REGISTRY))
+    monkeypatch.setattr(variants, "_ALIASES", dict(variants._ALIASES))
+    house = CLASSIC.evolve(name="House Rules", last_trick="24th")
+    assert variants.register(house, "ours", "Our_Table") is house
+    for text in ("house-rules", "HOUSE_RULES", "ours", "our-table", "OUR TABLE"):
+        assert variants.get(text) is house
+    assert ("house-rules", ("our-table", "ours")) in variants.names()
