@@ -11,9 +11,11 @@ declared card on the table lists its kinds::
     play QS[bezique]            the Q♠ on the table, declared in a bezique
     declare double-bezique QS QS[bezique] JD JD[bezique]
     exchange                    the seven of trumps for the turn-up
+    show-carte-blanche          show a hand without court cards (multi-pack games)
     score 3                     score pending meld number 3
     draw                        end the winner's turn: both players draw
-    pass                        end the winner's turn in the end phase
+    pass                        end the winner's turn in the end phase, or decline
+                                to show a carte blanche
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ __all__ = [
     "Pass",
     "Play",
     "ScorePending",
+    "ShowCarteBlanche",
     "parse_action_text",
 ]
 
@@ -53,13 +56,19 @@ def _normal_history(kinds: Iterable[MeldKind]) -> tuple[MeldKind, ...]:
 
 @attrs.frozen(order=False)
 class CardRef:
-    """A card as an action names it: a face and the kinds it was declared in.
+    """A card as an action names it: a face, the kinds it was declared in, and
+    which of those melds have since been broken.
 
-    The history is kept in canonical form (each kind once, in kind order).
+    ``broken`` lists the kinds of ``history`` whose meld has lost a card (played
+    to a trick, or moved to another marriage), so that this card may re-form it
+    (Rubicon, SPEC 3.4). It is empty unless the rules let melds be re-formed.
+    Both are kept in canonical form (each kind once, in kind order). Text:
+    ``QS[four-queens*,bezique]``, a ``*`` marking a broken meld.
     """
 
     card: Card
     history: tuple[MeldKind, ...] = attrs.field(default=(), converter=_normal_history)
+    broken: tuple[MeldKind, ...] = attrs.field(default=(), converter=_normal_history)
 
     @property
     def mask(self) -> int:
@@ -69,33 +78,44 @@ class CardRef:
             mask |= kind.bit
         return mask
 
+    @property
+    def broken_mask(self) -> int:
+        mask = 0
+        for kind in self.broken:
+            mask |= kind.bit
+        return mask
+
     @classmethod
     def parse(cls, text: str) -> CardRef:
-        """Parse ``QS`` or ``QS[bezique,four-queens]``."""
+        """Parse ``QS``, ``QS[bezique,four-queens]`` or ``QS[four-queens*]``."""
         cleaned = text.strip()
         if "[" not in cleaned:
             return cls(Card.parse(cleaned))
         face, _, rest = cleaned.partition("[")
         if not rest.endswith("]"):
             raise NotationError(f"unclosed history in {text!r}")
-        names = [n for n in rest[:-1].replace("+", ",").split(",") if n.strip()]
+        names = [n.strip().lower() for n in rest[:-1].replace("+", ",").split(",") if n.strip()]
         try:
-            kinds = tuple(MeldKind(n.strip().lower()) for n in names)
+            kinds = tuple(MeldKind(n.removesuffix("*")) for n in names)
         except ValueError:
             raise NotationError(
                 f"unknown meld kind in {text!r}; kinds are: " + ", ".join(k.value for k in MeldKind)
             ) from None
-        return cls(Card.parse(face), kinds)
+        broken = tuple(k for k, n in zip(kinds, names, strict=True) if n.endswith("*"))
+        return cls(Card.parse(face), kinds, broken)
 
     @property
-    def sort_key(self) -> tuple[int, tuple[int, ...]]:
-        return (self.card.index, _kinds_key(self.history))
+    def sort_key(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        return (self.card.index, _kinds_key(self.history), _kinds_key(self.broken))
 
     def display(self) -> str:
         return self.card.display() + self._suffix()
 
     def _suffix(self) -> str:
-        return "[" + ",".join(k.value for k in self.history) + "]" if self.history else ""
+        if not self.history:
+            return ""
+        broken = set(self.broken)
+        return "[" + ",".join(k.value + ("*" if k in broken else "") for k in self.history) + "]"
 
     def __str__(self) -> str:
         return str(self.card) + self._suffix()
@@ -139,6 +159,15 @@ class Exchange:
 
 
 @attrs.frozen
+class ShowCarteBlanche:
+    """Show a hand with no king, queen or jack (or a non-court card just drawn while
+    the carte blanche lasts) for its points (HGM, FOS p.334, WKC, PAR)."""
+
+    def __str__(self) -> str:
+        return "show-carte-blanche"
+
+
+@attrs.frozen
 class ScorePending:
     """Score a meld shown on an earlier trick (FOS p.326); ``meld`` indexes ``state.melds``."""
 
@@ -158,21 +187,23 @@ class Draw:
 
 @attrs.frozen
 class Pass:
-    """End the trick winner's turn in the end phase (when melding continues after the close)."""
+    """End the trick winner's turn in the end phase (when melding continues after the
+    close), or decline to show a carte blanche."""
 
     def __str__(self) -> str:
         return "pass"
 
 
-Action = Play | Declare | Exchange | ScorePending | Draw | Pass
+Action = Play | Declare | Exchange | ShowCarteBlanche | ScorePending | Draw | Pass
 
 
 def parse_action_text(text: str) -> Action:
     """Parse the text form of an action, without checking it against a state.
 
-    >>> parse_action_text("declare bezique JD QS")
-    Declare(kind=MeldKind.BEZIQUE, cards=(CardRef(card=Card.parse('QS'), history=()), \
-CardRef(card=Card.parse('JD'), history=())))
+    >>> str(parse_action_text("declare bezique JD QS"))
+    'declare bezique QS JD'
+    >>> str(parse_action_text("play QS[FOUR-QUEENS*,bezique]"))
+    'play QS[bezique,four-queens*]'
     """
     words = text.split()
     if not words:
@@ -194,8 +225,13 @@ CardRef(card=Card.parse('JD'), history=())))
         return _SIMPLE[verb]
     raise NotationError(
         f"not an action: {text!r} (expected play CARD, declare KIND CARDS..., exchange, "
-        "score N, draw or pass)"
+        "show-carte-blanche, score N, draw or pass)"
     )
 
 
-_SIMPLE: dict[str, Action] = {"exchange": Exchange(), "draw": Draw(), "pass": Pass()}
+_SIMPLE: dict[str, Action] = {
+    "exchange": Exchange(),
+    "show-carte-blanche": ShowCarteBlanche(),
+    "draw": Draw(),
+    "pass": Pass(),
+}

@@ -21,6 +21,20 @@ that choose between the sources (SPEC 3.2-3.3):
 Classes are those of :class:`~bezique.melds.MeldClass`. Cards declared in
 other classes may be re-used freely (S000: a married queen of spades may make
 a bezique and then four queens, #8).
+
+The multi-pack games relax the same-kind rule (SPEC 3.4):
+
+* **Re-forming** (:class:`~bezique.rules.SameKindReuse`, WKC, BIC, S003): once a
+  card of a declared meld has been played, its other cards are *broken* for
+  that kind and may form the same kind again with a like card from the hand
+  (#37, #38). The fresh-card rule still asks for the card from the hand.
+* **Marriage re-pairing** (:class:`~bezique.rules.MarriageRearrangement`) lets
+  cards of declared marriages marry again with no card from the hand: crosswise
+  with nothing played (S003, #40), or a lone partner with a card taken from
+  another marriage of the suit (WKC, #39). That rule looks at which cards were
+  married to which, so the engine applies it (``bezique.engine``).
+* **Marriage then sequence** may be forbidden (WKC): a card declared in a
+  marriage may then not go into a sequence.
 """
 
 from __future__ import annotations
@@ -30,18 +44,29 @@ from collections.abc import Sequence
 
 from bezique.legality import Reason
 from bezique.melds import CLASS_MASK, MeldKind
-from bezique.rules import FreshCard, InferiorOrder, Rules
+from bezique.rules import FreshCard, InferiorOrder, Rules, SameKindReuse
 
 __all__ = ["forbidden_history", "reuse_reasons"]
 
 
+_MARRIAGES = MeldKind.COMMON_MARRIAGE.bit | MeldKind.ROYAL_MARRIAGE.bit
+_SEQUENCES = (MeldKind.PLAIN_SEQUENCE, MeldKind.TRUMP_SEQUENCE)
+
+
 @functools.cache
-def forbidden_history(rules: Rules, kind: MeldKind) -> tuple[int, int]:
+def forbidden_history(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
     """For ``kind``: the history bits that forbid a card for reason of same kind,
-    and those that forbid it for reason of inferior order (as two masks)."""
+    of inferior order, and of a marriage before a sequence (WKC), as three masks.
+
+    A card whose same-kind bit is also in its *broken* mask escapes the first
+    when melds may be re-formed (see :func:`reuse_reasons`).
+    """
     same = kind.bit
     value = rules.meld_value(kind)
     scope = rules.declarations.inferior_order
+    married = 0
+    if kind in _SEQUENCES and not rules.declarations.marriage_then_sequence:
+        married = _MARRIAGES
     inferior = 0
     if value is not None and scope is not InferiorOrder.LISTED_PAIRS:
         for other in rules.meld_kinds:
@@ -54,18 +79,29 @@ def forbidden_history(rules: Rules, kind: MeldKind) -> tuple[int, int]:
             # combination of equal value in the same class".
             if other_value is not None and other_value >= value:
                 inferior |= other.bit
-    return same, inferior
+    return same, inferior, married
 
 
-def reuse_reasons(rules: Rules, kind: MeldKind, histories: Sequence[int]) -> list[Reason]:
+def reuse_reasons(
+    rules: Rules,
+    kind: MeldKind,
+    histories: Sequence[int],
+    broken: Sequence[int] | None = None,
+) -> list[Reason]:
     """The re-use rules broken by declaring ``kind`` with cards of these histories.
 
     ``histories`` holds one kind mask per card (``0``: a card from the concealed
-    hand, never declared).
+    hand, never declared); ``broken`` the kinds whose meld each card was in has
+    since lost a card (only kept when melds may be re-formed).
     """
     reasons: list[Reason] = []
-    same, inferior = forbidden_history(rules, kind)
-    if any(h & same for h in histories):
+    same, inferior, married = forbidden_history(rules, kind)
+    reform = rules.declarations.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
+    if broken is not None and reform:
+        reused = any(h & same and not b & same for h, b in zip(histories, broken, strict=True))
+    else:
+        reused = any(h & same for h in histories)
+    if reused:
         reasons.append(Reason.SAME_KIND_REUSED)
     if rules.declarations.inferior_order is InferiorOrder.LISTED_PAIRS:
         # S000: "The King and queen used in a sequence cannot afterwards be
@@ -76,6 +112,8 @@ def reuse_reasons(rules: Rules, kind: MeldKind, histories: Sequence[int]) -> lis
             reasons.append(Reason.INFERIOR_ORDER)
     elif any(h & inferior for h in histories):
         reasons.append(Reason.INFERIOR_ORDER)
+    if any(h & married for h in histories):
+        reasons.append(Reason.MARRIED_CARD_IN_SEQUENCE)
     if needs_fresh_card(rules, kind, histories) and all(histories):
         reasons.append(Reason.NO_FRESH_CARD)
     return reasons

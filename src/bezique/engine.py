@@ -16,7 +16,17 @@ from typing import Any
 
 import attrs
 
-from bezique.actions import Action, CardRef, Declare, Draw, Exchange, Pass, Play, ScorePending
+from bezique.actions import (
+    Action,
+    CardRef,
+    Declare,
+    Draw,
+    Exchange,
+    Pass,
+    Play,
+    ScorePending,
+    ShowCarteBlanche,
+)
 from bezique.cards import FACES, FACES_PER_PACK, Card, Rank, Suit, face_of, parse_card_id
 from bezique.declarations import forbidden_history, reuse_reasons
 from bezique.errors import BeziqueError, IllegalActionError, NotationError
@@ -26,8 +36,11 @@ from bezique.rules import (
     BrisqueTiming,
     DeclarationLimit,
     LastTrick,
+    MarriageRearrangement,
     Rules,
+    SameKindReuse,
     SevenOfTrumps,
+    TrumpSelection,
 )
 from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window
 from bezique.tables import bits, deck_tables
@@ -59,6 +72,8 @@ class ScoreSource(enum.StrEnum):
     DECLARATION = "declaration"
     LAST_TRICK = "last-trick"
     BRISQUES = "brisques"
+    CARTE_BLANCHE = "carte-blanche"
+    CUT = "cut"
 
 
 @attrs.frozen
@@ -86,6 +101,7 @@ def new_deal(
     seed: int | str | None = None,
     deck: Sequence[int | str | Card] | None = None,
     dealer: int = 0,
+    cut: tuple[int, int] | None = None,
 ) -> DealState:
     """Deal a new hand: from a shuffled deck (``seed``) or an explicit card order.
 
@@ -94,7 +110,11 @@ def new_deal(
     card ids). Cards go out in the packets of the rules, non-dealer first
     (S000 law 3, S001); the next card is turned up for trumps and placed under
     the stock to be drawn last (S000 law 4). A turned-up seven scores for the
-    dealer at once (S000 law 4).
+    dealer at once (S000 law 4). Without a turn-up (Rubicon and the multi-pack
+    games) there are no trumps until a declaration fixes them.
+
+    ``cut`` is the six-pack cut (PKW, HER): the number of cards the dealer lifted
+    and the non-dealer's guess, scored when the rules have a cut bonus.
 
     >>> import bezique as bz
     >>> state = bz.new_deal(bz.variants.CLASSIC, seed=1)
@@ -128,6 +148,19 @@ def new_deal(
         trump = face_of(turn_up).suit
         if face_of(turn_up).rank is Rank.SEVEN:
             scores[dealer] += rules.trumps.turn_up_seven_points
+    if cut is not None:
+        _score_cut(rules, cut, dealer, scores)
+    tracking = _tracks_broken(rules)
+    carte_blanche: tuple[bool, ...] = ()
+    offers: tuple[int, ...] = ()
+    if rules.carte_blanche.carte_blanche_points is not None:
+        # HGM, FOS p.334: a dealt hand with no king, queen or jack may be shown,
+        # before the first trick; the non-dealer decides first.
+        carte_blanche = (False,) * n
+        courts = deck_tables(rules.deck.packs).courts
+        offers = tuple(
+            (dealer + i) % n for i in range(1, n + 1) if not hands[(dealer + i) % n] & courts
+        )
     return DealState(
         rules=rules,
         dealer=dealer,
@@ -145,16 +178,48 @@ def new_deal(
         window=None,
         melds=(),
         scores=tuple(scores),
+        broken=(0,) * rules.deck_size if tracking else (),
+        carte_blanche=carte_blanche,
+        offers=offers,
     )
 
 
+def _tracks_broken(rules: Rules) -> bool:
+    """Whether the state keeps broken melds (for re-forming and re-pairing)."""
+    decl = rules.declarations
+    return (
+        decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
+        or decl.marriage_rearrangement is MarriageRearrangement.REPAIR_AFTER_PLAY
+    )
+
+
+def _score_cut(rules: Rules, cut: tuple[int, int], dealer: int, scores: list[int]) -> None:
+    """The six-pack cut (PKW, HER): the dealer lifts a packet from the top; the
+    non-dealer guesses its size. ``cut`` is (cards lifted, the guess)."""
+    lifted, guess = cut
+    if not all(isinstance(x, int) and 0 < x <= rules.deck_size for x in cut):
+        raise BeziqueError(f"cut must be two numbers of cards 1..{rules.deck_size}, got {cut!r}")
+    scoring = rules.scoring
+    if scoring.cut_dealer_points is None and scoring.cut_guess_points is None:
+        raise BeziqueError("these rules have no cut bonus (cut_dealer_points)")
+    if lifted == scoring.cut_exact and scoring.cut_dealer_points:
+        scores[dealer] += scoring.cut_dealer_points
+    if guess == lifted and scoring.cut_guess_points:
+        scores[(dealer + 1) % rules.players] += scoring.cut_guess_points
+
+
 def initial_events(state: DealState) -> tuple[ScoreEvent, ...]:
-    """What scored when the deal was made (a turned-up seven, S000 law 4)."""
-    if state.turn_up is not None and not state.tricks and face_of(state.turn_up).rank is Rank.SEVEN:
+    """What scored when the deal was made: a turned-up seven (S000 law 4), the
+    six-pack cut (PKW); read from a state on which no action was taken."""
+    events: list[ScoreEvent] = []
+    if state.turn_up is not None and face_of(state.turn_up).rank is Rank.SEVEN:
         points = state.rules.trumps.turn_up_seven_points
-        if points:
-            return (ScoreEvent(state.dealer, points, ScoreSource.TURN_UP_SEVEN),)
-    return ()
+        _scored((0,) * state.players, events, state.dealer, points, ScoreSource.TURN_UP_SEVEN, "")
+    for seat, total in enumerate(state.scores):
+        already = sum(e.points for e in events if e.seat == seat)
+        if total > already:
+            events.append(ScoreEvent(seat, total - already, ScoreSource.CUT, ""))
+    return tuple(events)
 
 
 def _deck_order(rules: Rules, deck: Sequence[int | str | Card]) -> list[int]:
@@ -309,6 +374,8 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
         return cached
     if state.phase is Phase.OVER:
         actions: tuple[Action, ...] = ()
+    elif state.offers:
+        actions = (_SHOW_CARTE_BLANCHE, _PASS)
     elif state.window is None:
         seat = (state.leader + len(state.trick)) % state.players
         actions = _play_actions(state, _playable(state, seat))
@@ -333,6 +400,7 @@ def _window_actions(state: DealState, window: Window) -> tuple[Action, ...]:
 
 
 _EXCHANGE = Exchange()
+_SHOW_CARTE_BLANCHE = ShowCarteBlanche()
 _DRAW = Draw()
 _PASS = Pass()
 # Actions are values; these caches only spare rebuilding the same objects.
@@ -340,11 +408,21 @@ _PLAYS: dict[int, Play] = {}
 _REFS: dict[int, CardRef] = {}
 
 
+_LOW = 0xFFFFFFFF
+
+
+def _key(face: int, history: int, broken: int) -> int:
+    """An int key for (face, history, broken): cards with equal keys are interchangeable."""
+    return face << 64 | broken << 32 | history
+
+
 def _ref(key: int) -> CardRef:
-    """The reference for key ``face << 32 | history``."""
+    """The reference for a key of :func:`_key`."""
     ref = _REFS.get(key)
     if ref is None:
-        ref = _REFS[key] = CardRef(FACES[key >> 32], kinds_in(key & 0xFFFFFFFF))
+        ref = _REFS[key] = CardRef(
+            FACES[key >> 64], kinds_in(key & _LOW), kinds_in(key >> 32 & _LOW)
+        )
     return ref
 
 
@@ -356,20 +434,21 @@ def _play_action(key: int) -> Play:
 
 
 def _play_actions(state: DealState, mask: int) -> tuple[Action, ...]:
-    """One ``Play`` per (face, history) among the cards of ``mask``, in order."""
+    """One ``Play`` per (face, history, broken) among the cards of ``mask``, in order."""
     history = state.history
+    broken = state.broken
     keys = set()
     while mask:
         low = mask & -mask
         card = low.bit_length() - 1
         mask ^= low
-        keys.add((card & 31) << 32 | history[card])
+        keys.add((card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card])
     return tuple(map(_play_action, sorted(keys, key=_play_order)))
 
 
 @functools.cache
-def _play_order(key: int) -> tuple[int, tuple[int, ...]]:
-    """Sort key of a play: face, then history in the order of :attr:`CardRef.sort_key`."""
+def _play_order(key: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """Sort key of a play: face, then history, in the order of :attr:`CardRef.sort_key`."""
     return _ref(key).sort_key
 
 
@@ -408,7 +487,12 @@ def _after_last_stock_trick(state: DealState) -> bool:
 def legal_declarations(state: DealState) -> tuple[Declare, ...]:
     """Every legal declaration of the trick winner, each choice once."""
     window = state.window
-    if window is None or state.phase is Phase.OVER or _declaration_limit_reasons(state, window):
+    if (
+        window is None
+        or state.offers
+        or state.phase is Phase.OVER
+        or _declaration_limit_reasons(state, window)
+    ):
         return ()
     rules = state.rules
     seat = window.seat
@@ -416,6 +500,7 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
     if window.exchanged is not None:
         held &= ~(1 << window.exchanged)
     history = state.history
+    broken = state.broken
     out: list[Declare] = []
     for entry in _meld_table(rules, state.trump):
         kind, pattern, banned, need, rank_mask = entry
@@ -428,25 +513,96 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
             pool = _fill(held, need)
             if not pool:
                 continue
-        # Group the candidate cards by (face, history); cards whose history
-        # forbids this kind can never be part of it.
+        # Group the candidate cards by (face, history, broken); cards whose
+        # history forbids this kind can never be part of it.
         usable: dict[Card, dict[int, int]] = {}
         for card in bits(pool):
             h = history[card]
             if not h & banned:
-                by_history = usable.setdefault(FACES[card & 31], {})
-                by_history[h] = by_history.get(h, 0) + 1
+                by_class = usable.setdefault(FACES[card & 31], {})
+                cls = (broken[card] << 32 if broken else 0) | h
+                by_class[cls] = by_class.get(cls, 0) + 1
         if not usable:
             continue
         options = {face: sorted(by.items()) for face, by in usable.items()}
         counts = {face: sum(by.values()) for face, by in usable.items()}
         for faces in face_multisets(pattern, counts):
-            for histories in _history_choices(faces, options):
-                if reuse_reasons(rules, kind, [h for _, h in histories]):
+            for classes in _history_choices(faces, options):
+                if _class_reasons(state, seat, kind, classes):
                     continue
-                refs = tuple(_ref(face.index << 32 | h) for face, h in histories)
+                refs = tuple(_ref(face.index << 64 | cls) for face, cls in classes)
                 out.append(Declare(kind, refs))
     return tuple(out)
+
+
+def _class_reasons(
+    state: DealState, seat: int, kind: MeldKind, classes: Sequence[tuple[Card, int]]
+) -> list[Reason]:
+    """The re-use reasons against a declaration of cards of these classes
+    (face, ``broken << 32 | history``): none if some choice of cards is legal."""
+    rules = state.rules
+    histories = [cls & _LOW for _, cls in classes]
+    broken = [cls >> 32 for _, cls in classes] if state.broken else None
+    reasons = reuse_reasons(rules, kind, histories, broken)
+    if (
+        reasons
+        and _rearrangement_applies(rules, kind, reasons)
+        and _rearranged_choice(state, seat, kind, classes) is not None
+    ):
+        return []
+    return reasons
+
+
+_RELAXED = {Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD}
+
+
+def _rearrangement_applies(rules: Rules, kind: MeldKind, reasons: list[Reason]) -> bool:
+    return (
+        kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
+        and rules.declarations.marriage_rearrangement is not MarriageRearrangement.NONE
+        and set(reasons) <= _RELAXED
+    )
+
+
+def _rearranged_choice(
+    state: DealState, seat: int, kind: MeldKind, classes: Sequence[tuple[Card, int]]
+) -> tuple[int, int] | None:
+    """Two held card ids of these classes that may marry again by re-pairing, if any.
+
+    S003 (swap without play): both come from declared marriages and were never
+    married to each other. WKC (re-pair after play): one is a lone partner whose
+    marriage lost a card, the other comes from another declared marriage.
+    """
+    (face_a, cls_a), (face_b, cls_b) = classes
+    held = state.hands[seat] | state.tables[seat]
+    firsts = _ids_of(state, held, face_a, cls_a)
+    seconds = _ids_of(state, held, face_b, cls_b)
+    bit = kind.bit
+    married = {frozenset(m.cards) for m in state.melds if m.seat == seat and m.kind is kind}
+    mode = state.rules.declarations.marriage_rearrangement
+    broken = state.broken
+    for a in firsts:
+        for b in seconds:
+            if a == b or frozenset((a, b)) in married:
+                continue
+            in_a = state.history[a] & bit
+            in_b = state.history[b] & bit
+            if mode is MarriageRearrangement.SWAP_WITHOUT_PLAY:
+                if in_a and in_b:
+                    return (a, b)
+            elif broken and ((broken[a] & bit and in_b) or (broken[b] & bit and in_a)):
+                return (a, b)
+    return None
+
+
+def _ids_of(state: DealState, held: int, face: Card, cls: int) -> list[int]:
+    """Held card ids of a face whose (broken, history) class is ``cls``."""
+    broken = state.broken
+    return [
+        c
+        for c in bits(held & deck_tables(state.rules.deck.packs).face_mask[face.index])
+        if (broken[c] << 32 if broken else 0) | state.history[c] == cls
+    ]
 
 
 def _fill(held: int, need: tuple[tuple[int, int], ...]) -> int:
@@ -471,26 +627,50 @@ def _meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
     decl = rules.declarations
     entries: list[_Entry] = []
     for kind in rules.meld_kinds:
-        same, inferior = forbidden_history(rules, kind)
-        for pattern in patterns(
-            kind, trump, bezique_pair=decl.bezique_pair, quartet_suits=decl.quartet_suits
-        ):
+        same, inferior, married = forbidden_history(rules, kind)
+        # Re-forming and re-pairing let a card of the same kind in again.
+        relaxed = decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY or (
+            kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
+            and decl.marriage_rearrangement is not MarriageRearrangement.NONE
+        )
+        banned = inferior | married | (0 if relaxed else same)
+        for pattern in _kind_patterns(rules, kind, trump):
             if pattern.rank is not None:
-                entries.append((kind, pattern, same | inferior, (), tables.rank_mask[pattern.rank]))
+                entries.append((kind, pattern, banned, (), tables.rank_mask[pattern.rank]))
                 continue
             need: dict[int, int] = {}
             for face in pattern.faces:
                 need[face.index] = need.get(face.index, 0) + 1
             masks = tuple((tables.face_mask[f], n) for f, n in need.items())
-            entries.append((kind, pattern, same | inferior, masks, 0))
+            entries.append((kind, pattern, banned, masks, 0))
     return tuple(entries)
 
 
 def _patterns(state: DealState, kind: MeldKind) -> tuple[Pattern, ...]:
-    decl = state.rules.declarations
+    return _kind_patterns(state.rules, kind, state.trump)
+
+
+@functools.cache
+def _kind_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:
+    decl = rules.declarations
     return patterns(
-        kind, state.trump, bezique_pair=decl.bezique_pair, quartet_suits=decl.quartet_suits
+        kind,
+        trump,
+        bezique_pair=decl.bezique_pair,
+        quartet_suits=decl.quartet_suits,
+        fix_trumps=_TRUMP_FIXERS[rules.trumps.selection],
     )
+
+
+#: The declarations that fix trumps while there are none (HGM, FOS p.334, BIC, WKC, PAR).
+_TRUMP_FIXERS: dict[TrumpSelection, tuple[MeldKind, ...]] = {
+    TrumpSelection.TURN_UP: (),
+    TrumpSelection.FIRST_MARRIAGE: (MeldKind.ROYAL_MARRIAGE,),
+    TrumpSelection.FIRST_MARRIAGE_OR_SEQUENCE: (
+        MeldKind.ROYAL_MARRIAGE,
+        MeldKind.TRUMP_SEQUENCE,
+    ),
+}
 
 
 def _history_choices(
@@ -501,6 +681,7 @@ def _history_choices(
     for face in faces:
         need[face] = need.get(face, 0) + 1
     per_face: list[list[list[tuple[Card, int]]]] = []
+    # ``options`` lists, per face, each class of interchangeable copies with its count.
     for face, count in need.items():
         options = usable[face]
         picks = []
@@ -519,6 +700,11 @@ def why_illegal(state: DealState, action: Action) -> tuple[Reason, ...]:
     """The reasons ``action`` is illegal in ``state`` (empty if legal)."""
     if state.phase is Phase.OVER:
         return (Reason.DEAL_OVER,)
+    if state.offers:
+        # A carte blanche is on offer (HGM, WKC): show it or pass, nothing else.
+        return () if isinstance(action, (ShowCarteBlanche, Pass)) else (Reason.WRONG_ACTION_NOW,)
+    if isinstance(action, ShowCarteBlanche):
+        return (Reason.NO_CARTE_BLANCHE,)
     window = state.window
     if isinstance(action, Play):
         if window is not None:
@@ -546,9 +732,9 @@ def why_illegal(state: DealState, action: Action) -> tuple[Reason, ...]:
 
 def _find(state: DealState, mask: int, ref: CardRef) -> list[int]:
     """Card ids in ``mask`` matching a reference, lowest first."""
-    tables = deck_tables(state.rules.deck.packs)
-    wanted = ref.mask
-    return [c for c in bits(mask & tables.face_mask[ref.card.index]) if state.history[c] == wanted]
+    if not state.broken and ref.broken:
+        return []
+    return _ids_of(state, mask, ref.card, _class_of(state, ref))
 
 
 def _play_reasons(state: DealState, action: Play) -> list[Reason]:
@@ -640,8 +826,19 @@ def _declare_reasons(
                 reasons.append(Reason.CARD_NOT_HELD)
     if Reason.KIND_NOT_IN_VARIANT not in reasons:
         histories = [ref.mask for ref in action.cards]
-        reasons.extend(reuse_reasons(rules, kind, histories))
+        broken = [ref.broken_mask for ref in action.cards] if state.broken else None
+        reuse = reuse_reasons(rules, kind, histories, broken)
+        if reuse and _rearrangement_applies(rules, kind, reuse) and len(chosen) == 2:
+            classes = [(ref.card, _class_of(state, ref)) for ref in action.cards]
+            pair = _rearranged_choice(state, seat, kind, classes)
+            if pair is not None:
+                reuse, chosen = [], list(pair)
+        reasons.extend(reuse)
     return reasons, chosen
+
+
+def _class_of(state: DealState, ref: CardRef) -> int:
+    return (ref.broken_mask << 32 if state.broken else 0) | ref.mask
 
 
 # -- transitions -----------------------------------------------------------------------
@@ -650,7 +847,7 @@ def _declare_reasons(
 def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent, ...]]:
     """Apply a legal action; raise :class:`IllegalActionError` otherwise."""
     if isinstance(action, Declare):
-        if state.window is None or state.phase is Phase.OVER:
+        if state.window is None or state.phase is Phase.OVER or state.offers:
             raise IllegalActionError(action, why_illegal(state, action))
         reasons, chosen = _declare_reasons(state, state.window, action)
         if reasons:
@@ -661,6 +858,8 @@ def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent,
         reasons_ = why_illegal(state, action)
         if reasons_:
             raise IllegalActionError(action, reasons_)
+    if state.offers:
+        return _carte_blanche(state, isinstance(action, ShowCarteBlanche))
     if isinstance(action, Play):
         return _play(state, action)
     window = state.window
@@ -673,6 +872,27 @@ def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent,
     if isinstance(action, Draw):
         return _draw(state, window)
     return _replace(state, window=None), ()
+
+
+def _carte_blanche(state: DealState, show: bool) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    """The first seat on offer shows its carte blanche (scoring it) or passes.
+
+    While a shown carte blanche lasts, each non-court card drawn may be shown
+    again (WKC, PAR, S003); passing ends it.
+    """
+    seat = state.offers[0]
+    rules = state.rules.carte_blanche
+    lasting = show and rules.carte_blanche_repeat
+    carte_blanche = tuple(
+        lasting if s == seat else alive for s, alive in enumerate(state.carte_blanche)
+    )
+    events: list[ScoreEvent] = []
+    scores = state.scores
+    if show:
+        points = rules.carte_blanche_points or 0
+        scores = _scored(scores, events, seat, points, ScoreSource.CARTE_BLANCHE, "")
+    new = _replace(state, offers=state.offers[1:], carte_blanche=carte_blanche, scores=scores)
+    return new, tuple(events)
 
 
 def _known_legal(cached: tuple[Action, ...] | None, action: Action) -> bool:
@@ -729,7 +949,10 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
     hands = _with(state.hands, seat, hand & ~bit) if hand & bit else state.hands
     tables = _with(state.tables, seat, table & ~bit) if table & bit else state.tables
     history = state.history
+    broken = state.broken
     if history[card]:
+        if broken:
+            broken = _break_melds(state, seat, card, history[card])
         history = history[:card] + (0,) + history[card + 1 :]
     trick = (*state.trick, card)
     if len(trick) < state.players:
@@ -750,13 +973,32 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
             None,
             state.melds,
             scores,
+            broken,
+            state.carte_blanche,
+            state.offers,
         )
         return new, tuple(events) if events else ()
     return _complete_trick(
-        _replace(state, hands=hands, tables=tables, history=history, scores=scores),
+        _replace(state, hands=hands, tables=tables, history=history, scores=scores, broken=broken),
         trick,
         events,
     )
+
+
+def _break_melds(state: DealState, seat: int, card: int, kinds: int) -> tuple[int, ...]:
+    """The broken masks once ``card`` leaves the melds of these kinds it was last
+    declared in: their other held cards may now re-form them (SPEC 3.4)."""
+    broken = list(state.broken)
+    broken[card] = 0
+    held = state.hands[seat] | state.tables[seat]
+    for kind in kinds_in(kinds):
+        for meld in reversed(state.melds):
+            if meld.seat == seat and meld.kind is kind and card in meld.cards:
+                for other in meld.cards:
+                    if other != card and held >> other & 1:
+                        broken[other] |= kind.bit
+                break
+    return tuple(broken)
 
 
 _SEVEN = int(Rank.SEVEN)
@@ -830,7 +1072,7 @@ def _complete_trick(
     window: Window | None = None
     if final:
         phase = Phase.OVER
-        if rules.scoring.brisques is BrisqueTiming.END_OF_DEAL:
+        if _brisques_count(rules, scores, won, brisques):
             # S000 laws 11-12: aces and tens counted after the last trick, non-dealer first.
             for i in range(1, n + 1):
                 seat = (state.dealer + i) % n
@@ -850,6 +1092,27 @@ def _complete_trick(
         window=window,
     )
     return new, tuple(events)
+
+
+def _brisques_count(
+    rules: Rules, scores: tuple[int, ...], won: tuple[int, ...], brisques: int
+) -> bool:
+    """Whether the brisques are counted after the last trick.
+
+    Rubicon (BIC, CMC, S003): only to break a tie, or when they lift the lower
+    total to the rubicon; if either player counts them, both do.
+    """
+    timing = rules.scoring.brisques
+    if timing is BrisqueTiming.END_OF_DEAL:
+        return True
+    if timing is not BrisqueTiming.TIES_AND_RUBICON:
+        return False
+    low, high = sorted(scores)
+    if low == high:
+        return True
+    loser = scores.index(low)
+    points = (won[loser] & brisques).bit_count() * rules.scoring.brisque_points
+    return low < rules.scoring.rubicon <= low + points
 
 
 def _exchange(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent, ...]]:
@@ -889,6 +1152,9 @@ def _declare(
     points = rules.meld_value(kind) or 0
     # One score per trick unless all may score (FOS p.326, SPEC 3.3 item 7).
     scored = _all_score(state) or not window.scored
+    broken = state.broken
+    if broken:
+        broken = _rejoin_melds(state, seat, kind, cards)
     mask = 0
     history = list(state.history)
     for card in cards:
@@ -900,12 +1166,18 @@ def _declare(
         tables = _with(tables, seat, tables[seat] | mask)
     else:  # melding after the close: the cards stay in the hand, shown
         hands = state.hands
+    trump = state.trump
+    if trump is None and kind in _TRUMP_FIXERS[rules.trumps.selection]:
+        # HGM, FOS p.334, BIC: the first marriage (or sequence) fixes trumps.
+        trump = face_of(cards[0]).suit
     meld = DeclaredMeld(seat, kind, tuple(sorted(cards)), len(state.tricks), points, scored)
-    new = attrs.evolve(
+    new = _replace(
         state,
+        trump=trump,
         hands=hands,
         tables=tables,
         history=tuple(history),
+        broken=broken,
         melds=(*state.melds, meld),
         window=attrs.evolve(
             window, declarations=window.declarations + 1, scored=window.scored or scored
@@ -915,6 +1187,28 @@ def _declare(
     if not scored:
         return new, ()
     return new, (ScoreEvent(seat, points, ScoreSource.DECLARATION, kind.value),)
+
+
+def _rejoin_melds(state: DealState, seat: int, kind: MeldKind, cards: list[int]) -> tuple[int, ...]:
+    """The broken masks once ``cards`` form a new meld of ``kind``: they are in a
+    whole meld of that kind again. A card taken from another whole marriage
+    (WKC re-pairing) leaves that marriage broken."""
+    broken = list(state.broken)
+    bit = kind.bit
+    held = state.hands[seat] | state.tables[seat]
+    repair = state.rules.declarations.marriage_rearrangement is (
+        MarriageRearrangement.REPAIR_AFTER_PLAY
+    )
+    for card in cards:
+        if repair and state.history[card] & bit and not broken[card] & bit:
+            for meld in reversed(state.melds):
+                if meld.seat == seat and meld.kind is kind and card in meld.cards:
+                    for other in meld.cards:
+                        if other not in cards and held >> other & 1:
+                            broken[other] |= bit
+                    break
+        broken[card] &= ~bit
+    return tuple(broken)
 
 
 def _score_pending(
@@ -951,15 +1245,32 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
         hands[seat] |= 1 << card
     tables = state.tables
     history = state.history
+    broken = state.broken
     phase = state.phase
+    offers: tuple[int, ...] = ()
+    carte_blanche = state.carte_blanche
     if not stock and turn_up is None:
         phase = Phase.END
         hands = [h | t for h, t in zip(hands, tables, strict=True)]
         tables = (0,) * n
+        carte_blanche = (False,) * n if carte_blanche else ()
         if not state.rules.declarations.melding_after_close:
             # Interpretation 7: once back in the hand, declared cards are no
             # longer told apart by their history.
             history = (0,) * len(history)
+            broken = (0,) * len(broken) if broken else ()
+    elif any(carte_blanche):
+        # WKC, PAR, S003: while a carte blanche lasts, each card drawn that is not
+        # a court card may be shown again; a court card ends it.
+        courts = deck_tables(state.rules.deck.packs).courts
+        alive = list(carte_blanche)
+        for seat in range(n):
+            if alive[seat]:
+                drawn = hands[seat] & ~state.hands[seat]
+                if drawn & courts:
+                    alive[seat] = False
+        carte_blanche = tuple(alive)
+        offers = tuple((window.seat + i) % n for i in range(n) if alive[(window.seat + i) % n])
     new = _replace(
         state,
         phase=phase,
@@ -968,7 +1279,10 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
         hands=tuple(hands),
         tables=tables,
         history=history,
+        broken=broken,
         window=None,
+        carte_blanche=carte_blanche,
+        offers=offers,
     )
     return new, ()
 

@@ -26,7 +26,7 @@ from bezique.cards import Card, Rank
 from bezique.engine import ScoreEvent, SeatError, new_deal
 from bezique.errors import BeziqueError, IllegalActionError
 from bezique.legality import Reason
-from bezique.rules import GameEnd, Rules
+from bezique.rules import DealScoring, GameEnd, Rules
 from bezique.state import DealResult, DealState
 
 __all__ = ["GameState", "cut_for_deal", "decide_winner", "new_game"]
@@ -48,6 +48,9 @@ class GameState:
     winner: int | None
     #: The last finished deal, as it ended (``None`` before the first ends).
     previous: DealState | None = None
+    #: Whether the game is over; ``winner`` is then ``None`` only for a drawn game
+    #: (equal totals after the last of a fixed number of deals).
+    over: bool = False
 
     @property
     def target(self) -> int:
@@ -55,7 +58,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self.over
 
     @property
     def current_player(self) -> int | None:
@@ -63,8 +66,9 @@ class GameState:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Game totals including the points of the deal in progress."""
-        if self.is_over:
+        """Game totals, with the points of the deal in progress where they count
+        towards them (not under rubicon scoring, where a deal scores when it ends)."""
+        if self.is_over or self.rules.scoring.deal_scoring is not DealScoring.CUMULATIVE:
             return self.totals
         return tuple(t + s for t, s in zip(self.totals, self.deal.scores, strict=True))
 
@@ -85,7 +89,9 @@ class GameState:
             for event in events:
                 running[event.seat] += event.points
                 if running[event.seat] >= rules.game.target:
-                    ended = attrs.evolve(self, deal=deal, totals=tuple(running), winner=event.seat)
+                    ended = attrs.evolve(
+                        self, deal=deal, totals=tuple(running), winner=event.seat, over=True
+                    )
                     if deal.result is not None:
                         # The deal ended too: it counts among the results.
                         ended = attrs.evolve(
@@ -97,14 +103,27 @@ class GameState:
         result = deal.result
         if result is None:  # pragma: no cover - an over deal always has a result
             raise BeziqueError("finished deal without a result")
-        totals = tuple(t + s for t, s in zip(self.totals, result.scores, strict=True))
+        totals = tuple(t + s for t, s in zip(self.totals, result.game_scores, strict=True))
         results = (*self.results, result)
         winner = None
+        over = False
         if rules.game.end is GameEnd.END_OF_DEAL:
             winner = decide_winner(rules, totals, result)
-        if winner is not None:
+            over = winner is not None
+        elif rules.game.end is GameEnd.DEALS and len(results) >= rules.game.deals:
+            best = max(totals)
+            leaders = [seat for seat, total in enumerate(totals) if total == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+            over = True
+        if over:
             return attrs.evolve(
-                self, deal=deal, totals=totals, results=results, winner=winner
+                self,
+                deal=deal,
+                totals=totals,
+                results=results,
+                winner=winner,
+                previous=deal,
+                over=True,
             ), events
         next_deal = _deal(
             self.rules, self.seed, self.decks, len(results), (deal.dealer + 1) % rules.players
@@ -117,7 +136,7 @@ class GameState:
             for seat, points in enumerate(next_deal.scores):
                 if points and totals[seat] + points >= rules.game.target:
                     reached = tuple(t + s for t, s in zip(totals, next_deal.scores, strict=True))
-                    return attrs.evolve(following, totals=reached, winner=seat), events
+                    return attrs.evolve(following, totals=reached, winner=seat, over=True), events
         return following, events
 
 

@@ -27,6 +27,7 @@ class Reason(enum.StrEnum):
     NOT_A_MELD = "not-a-meld"
     SAME_KIND_REUSED = "same-kind-reused"
     INFERIOR_ORDER = "inferior-order"
+    MARRIED_CARD_IN_SEQUENCE = "married-card-in-sequence"
     NO_FRESH_CARD = "no-fresh-card"
     ALREADY_DECLARED = "already-declared"
     USES_EXCHANGED_CARD = "uses-exchanged-card"
@@ -37,6 +38,7 @@ class Reason(enum.StrEnum):
     NO_SUCH_PENDING_MELD = "no-such-pending-meld"
     PENDING_MELD_BROKEN = "pending-meld-broken"
     ALREADY_SCORED = "already-scored"
+    NO_CARTE_BLANCHE = "no-carte-blanche"
 
     @property
     def explanation(self) -> str:
@@ -59,6 +61,9 @@ _EXPLANATIONS = {
     Reason.INFERIOR_ORDER: (
         "a card was already declared in a meld worth as much or more of the same class"
     ),
+    Reason.MARRIED_CARD_IN_SEQUENCE: (
+        "under these rules a card declared in a marriage may not go into a sequence"
+    ),
     Reason.NO_FRESH_CARD: (
         "a declaration that re-uses declared cards must add a card from the concealed hand"
     ),
@@ -71,4 +76,5 @@ _EXPLANATIONS = {
     Reason.NO_SUCH_PENDING_MELD: "there is no pending meld of this player with that number",
     Reason.PENDING_MELD_BROKEN: "a card of the pending meld is no longer on the table",
     Reason.ALREADY_SCORED: "a declaration has already scored on this trick",
+    Reason.NO_CARTE_BLANCHE: "the player has no carte blanche to show now",
 }

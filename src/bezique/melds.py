@@ -281,13 +281,22 @@ def patterns(
     *,
     bezique_pair: BeziquePair = BeziquePair.STANDARD,
     quartet_suits: QuartetSuits = QuartetSuits.ANY,
+    fix_trumps: tuple[MeldKind, ...] = (),
 ) -> tuple[Pattern, ...]:
     """Every set of faces that forms ``kind`` with this trump suit.
 
     With no trump suit (``None``, Rubicon before trumps are fixed) no card is a
-    trump: there are no trump sequences, trump quartets or sevens of trumps,
-    and every marriage is common.
+    trump: there are no trump quartets or sevens of trumps, no plain-suit
+    sequences, and no common marriages, since the first marriage fixes trumps.
+    The kinds in ``fix_trumps`` (the royal marriage, and the trump sequence
+    where a sequence may fix trumps: HGM, FOS p.334, WKC, PAR) may then be
+    declared in any suit, which becomes trumps.
     """
+    if trump is None:
+        if kind in fix_trumps:
+            return tuple(p for suit in Suit for p in patterns(kind, suit))
+        if kind in (MeldKind.COMMON_MARRIAGE, MeldKind.PLAIN_SEQUENCE) and fix_trumps:
+            return ()
     plain = [s for s in Suit if s is not trump]
     if kind is MeldKind.COMMON_MARRIAGE:
         return tuple(_fixed(kind, [_face(s, Rank.KING), _face(s, Rank.QUEEN)]) for s in plain)

@@ -31,6 +31,8 @@ from bezique.options import Option, check_fields, describe
 
 __all__ = [
     "BrisqueTiming",
+    "CarteBlanche",
+    "DealScoring",
     "Deck",
     "DeclarationLimit",
     "Declarations",
@@ -39,7 +41,11 @@ __all__ = [
     "GameRules",
     "InferiorOrder",
     "LastTrick",
+    "MarriageRearrangement",
+    "Rounding",
+    "RubiconBonus",
     "Rules",
+    "SameKindReuse",
     "Scoring",
     "SevenOfTrumps",
     "TrickPlay",
@@ -53,6 +59,12 @@ class TrumpSelection(Option):
 
     #: The card turned up after the deal fixes trumps (S000 law 4, S001, S002, PAR).
     TURN_UP = "turn-up"
+    #: No turn-up: the first marriage declared fixes trumps and scores as a royal
+    #: marriage (BIC, FOS p.334).
+    FIRST_MARRIAGE = "first-marriage"
+    #: As ``FIRST_MARRIAGE``, and a trump sequence declared before any marriage fixes
+    #: trumps too (HGM, WKC, PKW, PAR).
+    FIRST_MARRIAGE_OR_SEQUENCE = "first-marriage-or-sequence"
 
 
 class SevenOfTrumps(Option):
@@ -90,6 +102,29 @@ class FreshCard(Option):
     NEVER = "never"
 
 
+class SameKindReuse(Option):
+    """Whether a card may be declared twice in the same kind (SPEC 3.4)."""
+
+    #: Never (two-hand: S000, S001, S003, FOS, MAS).
+    NEVER = "never"
+    #: Once a card of a declared meld has been played to a trick, the meld may be
+    #: declared again by adding a like card from the hand (Rubicon: WKC, BIC, S003).
+    REFORM_AFTER_PLAY = "reform-after-play"
+
+
+class MarriageRearrangement(Option):
+    """Whether declared marriages of one suit may be re-paired (SPEC 3.4, #39, #40)."""
+
+    #: No (two-hand rules).
+    NONE = "none"
+    #: Two declared marriages of a suit may be declared again crosswise, nothing
+    #: played and no card from the hand, each pair once (S003 item 8).
+    SWAP_WITHOUT_PLAY = "swap-without-play"
+    #: After a card of a declared marriage is played, the lone partner may marry a card
+    #: taken from another declared marriage of the suit, no card from the hand (WKC).
+    REPAIR_AFTER_PLAY = "repair-after-play"
+
+
 class InferiorOrder(Option):
     """Which later declarations a card's earlier declarations forbid (SPEC 3.2)."""
 
@@ -118,6 +153,42 @@ class BrisqueTiming(Option):
     END_OF_DEAL = "end-of-deal"
     #: As each trick is won (PAR; Polish: WKC).
     WHEN_WON = "when-won"
+    #: Only to break a tie or to save a player from the rubicon; if either player
+    #: counts them, both do (Rubicon: BIC, CMC, S003).
+    TIES_AND_RUBICON = "ties-and-rubicon"
+    #: Never (six and eight packs: PKW, CMC).
+    NEVER = "never"
+
+
+class DealScoring(Option):
+    """How a finished deal scores in the game."""
+
+    #: Each player's points are added to his game total (two-hand, S000 law 12).
+    CUMULATIVE = "cumulative"
+    #: Each deal is a game of its own: the winner scores a game bonus and the
+    #: difference, or the rubicon bonus if the loser is under the rubicon (BIC, S003, PAR).
+    RUBICON = "rubicon"
+
+
+class RubiconBonus(Option):
+    """What the winner scores when the loser is under the rubicon (SPEC 4.3, #43)."""
+
+    #: Rubicon bonus + both totals + every brisque of the deck (BIC).
+    BIC = "bic"
+    #: Rubicon bonus + both totals (S003).
+    S003 = "s003"
+    #: Game bonus + 500 + both totals (PAR, reading a damaged table).
+    PAR = "par"
+
+
+class Rounding(Option):
+    """Rounding of deal totals under rubicon scoring (SPEC 4.3)."""
+
+    #: No rounding.
+    NONE = "none"
+    #: Totals are dropped to their hundreds; the winner is still decided on the exact
+    #: totals ("unless needed to determine the winner", BIC; S003).
+    HUNDREDS = "hundreds"
 
 
 class GameEnd(Option):
@@ -127,6 +198,9 @@ class GameEnd(Option):
     END_OF_DEAL = "end-of-deal"
     #: The first player to reach the target wins at once, even mid-deal.
     FIRST_TO_REACH = "first-to-reach"
+    #: A fixed number of deals (``GameRules.deals``); the higher total wins. For the
+    #: rubicon games, where each deal is a game of its own (HGM, BIC, PAR).
+    DEALS = "deals"
 
 
 class _Component:
@@ -196,9 +270,27 @@ class Declarations(_Component):
     melding_after_close: bool = False
     fresh_card: FreshCard = FreshCard.SAME_CLASS
     inferior_order: InferiorOrder = InferiorOrder.SAME_CLASS
+    same_kind_reuse: SameKindReuse = SameKindReuse.NEVER
+    marriage_rearrangement: MarriageRearrangement = MarriageRearrangement.NONE
+    #: A card declared in a marriage may later go into a sequence (FOS p.325, S000
+    #: hint 6, S001, S002); ``False``: it may not (WKC, for Rubicon).
+    marriage_then_sequence: bool = True
     quartet_suits: QuartetSuits = QuartetSuits.ANY
     bezique_pair: BeziquePair = BeziquePair.STANDARD
     values: MeldValues = attrs.field(factory=MeldValues)
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class CarteBlanche(_Component):
+    """Carte blanche: a hand with no king, queen or jack, shown for points (SPEC 2.3)."""
+
+    #: Points for showing it; ``None``: no carte blanche (two-hand, eight packs).
+    #: Rubicon 50, six packs 250 (HGM, FOS p.334, WKC, PAR, S003).
+    carte_blanche_points: int | None = None
+    #: After the dealt hand, each drawn card that is not a court card may be shown for
+    #: the same points, until a court card is drawn (WKC, PAR, S003, CMC); ``False``:
+    #: only before the first trick (FOS p.334).
+    carte_blanche_repeat: bool = True
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -210,6 +302,22 @@ class Scoring(_Component):
     #: Points for each ace and ten won in tricks (S000 law 11).
     brisque_points: int = 10
     brisques: BrisqueTiming = BrisqueTiming.END_OF_DEAL
+    deal_scoring: DealScoring = DealScoring.CUMULATIVE
+    #: Rubicon scoring: the winner's bonus for the deal (PAR: 500 / 1000 / 1000 for
+    #: four / six / eight packs).
+    game_bonus: int = 500
+    #: Rubicon scoring: a loser under this total is rubiconed (PAR: 1000 / 3000 / 5000).
+    rubicon: int = 1000
+    #: Rubicon scoring: the bonus when the loser is rubiconed (BIC, S003: 1000).
+    rubicon_bonus: int = 1000
+    rubicon_bonus_formula: RubiconBonus = RubiconBonus.BIC
+    rounding: Rounding = Rounding.HUNDREDS
+    #: Six-pack cut (PKW, HER): points to the dealer who lifts exactly
+    #: ``cut_exact`` cards (250), ``None``: no cut bonus.
+    cut_dealer_points: int | None = None
+    #: Six-pack cut: points to the non-dealer who guesses the number lifted (150).
+    cut_guess_points: int | None = None
+    cut_exact: int = 24
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -219,6 +327,8 @@ class GameRules(_Component):
     #: 1000, 1500 or 2000 by agreement (S000 law 1).
     target: int = 1000
     end: GameEnd = GameEnd.END_OF_DEAL
+    #: Under ``GameEnd.DEALS``: the number of deals, whose deal scores are totalled.
+    deals: int = 1
 
 
 _COMPONENTS: dict[str, type[Any]] = {
@@ -226,6 +336,7 @@ _COMPONENTS: dict[str, type[Any]] = {
     "trumps": Trumps,
     "trick_play": TrickPlay,
     "declarations": Declarations,
+    "carte_blanche": CarteBlanche,
     "scoring": Scoring,
     "game": GameRules,
 }
@@ -245,6 +356,7 @@ class Rules:
     trumps: Trumps = attrs.field(factory=Trumps)
     trick_play: TrickPlay = attrs.field(factory=TrickPlay)
     declarations: Declarations = attrs.field(factory=Declarations)
+    carte_blanche: CarteBlanche = attrs.field(factory=CarteBlanche)
     scoring: Scoring = attrs.field(factory=Scoring)
     game: GameRules = attrs.field(factory=GameRules)
     #: Source tags of ``SPEC.md`` this rule set follows.
@@ -280,16 +392,29 @@ class Rules:
                 f"players and leave a stock that they draw from evenly (stock {stock})",
                 ["packs", "hand_size", "players"],
             )
-        if (self.trumps.selection is TrumpSelection.TURN_UP) != deck.turn_up:
+        selection = self.trumps.selection
+        if (selection is TrumpSelection.TURN_UP) != deck.turn_up:
             raise RulesError(
                 "trumps chosen by the turn-up need a turn-up card, and only then",
                 ["selection", "turn_up"],
+            )
+        values = self.declarations.values
+        if (
+            selection is not TrumpSelection.TURN_UP
+            and values.royal_marriage is None
+            and (selection is TrumpSelection.FIRST_MARRIAGE or values.trump_sequence is None)
+        ):
+            raise RulesError(
+                f"trumps are fixed by a declaration ({selection.value}) that has no value",
+                ["selection", "royal_marriage", "trump_sequence"],
             )
         if self.trumps.exchange_points is not None and not deck.turn_up:
             raise RulesError(
                 "the seven of trumps can only be exchanged for a turn-up",
                 ["exchange_points", "turn_up"],
             )
+        if self.game.end is GameEnd.DEALS and self.game.deals < 1:
+            raise RulesError("a game of a fixed number of deals needs at least one", ["deals"])
         if all(self.declarations.values.of(k) is None for k in MeldKind):
             raise RulesError("no meld has a value", ["values"])
 

@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import enum
 import json
 import random
 import re
@@ -40,7 +39,7 @@ from bezique.errors import (
     NotationError,
     RulesError,
 )
-from bezique.melds import MeldKind, MeldValues, kinds_in, patterns
+from bezique.melds import MeldKind, kinds_in, patterns
 from bezique.notation import parse_action
 from bezique.rules import DeclarationLimit, Rules
 from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window
@@ -97,8 +96,6 @@ _DONE_TRICK_KEYS = ("leader", "cards", "winner")
 _WINDOW_KEYS = ("seat", "declarations", "scored", "exchanged")
 _MELD_KEYS = ("seat", "kind", "cards", "trick", "points", "scored")
 _RECORD_KEYS = ("format", "version", "rules", "dealer", "deck", "actions", "scores")
-#: The rule components, by their attribute names on :class:`Rules`.
-_COMPONENTS = ("deck", "trumps", "trick_play", "declarations", "scoring", "game")
 #: The knob names :meth:`Rules.knobs` produces; a document may name no other.
 _KNOB_NAMES = frozenset(variants.CLASSIC.knobs())
 
@@ -120,23 +117,13 @@ def _kind_names(mask: int) -> list[str]:
     return [k.value for k in kinds_in(mask)]
 
 
-def _knobs(rules: Rules) -> dict[str, Any]:
-    """:meth:`Rules.knobs`, with a name that is both a component field and a meld value
-    (``seven_of_trumps``) holding the component field, the one :meth:`Rules.evolve` sets."""
-    knobs = rules.knobs()
-    meld_fields = {f.name for f in attrs.fields(MeldValues)}
-    for component in _COMPONENTS:
-        part = getattr(rules, component)
-        for field in attrs.fields(type(part)):
-            if field.name in meld_fields and field.name in knobs:
-                value = getattr(part, field.name)
-                knobs[field.name] = value.value if isinstance(value, enum.Enum) else value
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in knobs.items()}
+def _kinds_text(mask: int) -> str:
+    return ",".join(_kind_names(mask))
 
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """The ``rules`` object of a document: name, description, sources and every knob."""
-    knobs = _knobs(rules)
+    knobs = {k: (list(v) if isinstance(v, tuple) else v) for k, v in rules.knobs().items()}
     return {
         "name": rules.name,
         "description": rules.description,
@@ -145,8 +132,64 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
     }
 
 
+#: The fields of each state object that version 1 of the format writes.
+_WRITTEN: dict[type[Any], frozenset[str]] = {
+    DealState: frozenset(
+        {
+            "rules",
+            "dealer",
+            "phase",
+            "trump",
+            "turn_up",
+            "stock",
+            "hands",
+            "tables",
+            "history",
+            "won",
+            "tricks",
+            "trick",
+            "leader",
+            "window",
+            "melds",
+            "scores",
+        }
+    ),
+    Window: frozenset({"seat", "declarations", "scored", "exchanged"}),
+    DeclaredMeld: frozenset({"seat", "kind", "cards", "trick", "points", "scored"}),
+    Trick: frozenset({"leader", "cards", "winner"}),
+}
+
+
+def _extra_fields(cls: type[Any]) -> tuple[Any, ...]:
+    """The fields of ``cls`` that the format does not write (computed once per class)."""
+    extra = _EXTRA.get(cls)
+    if extra is None:
+        extra = _EXTRA[cls] = tuple(
+            f for f in attrs.fields(cls) if f.init and f.name not in _WRITTEN[cls]
+        )
+    return extra
+
+
+_EXTRA: dict[type[Any], tuple[Any, ...]] = {}
+
+
+def _check_writable(obj: object) -> None:
+    """Refuse to drop a field this version of the format does not hold: a field the
+    state classes gained that still has its default value is not lost."""
+    cls: type[Any] = type(obj)
+    for field in _extra_fields(cls):
+        if field.default is attrs.NOTHING or getattr(obj, field.name) != field.default:
+            raise BeziqueError(
+                f"version {STATE_VERSION} of the {STATE_FORMAT} format cannot hold "
+                f"{cls.__name__}.{field.name} = {getattr(obj, field.name)!r}"
+            )
+
+
 def state_to_dict(state: DealState) -> dict[str, Any]:
     """The state document as plain JSON data (dicts, lists, strings, ints, bools, None)."""
+    for part in (state, state.window, *state.melds, *state.tricks):
+        if part is not None:
+            _check_writable(part)
     seats = []
     for seat in range(state.players):
         hand = state.hands[seat]
@@ -399,7 +442,8 @@ def _card(value: object, path: str, size: int) -> int:
         except NotationError as error:
             raise NotationError(f"{path}: {error}") from None
     if not 0 <= card < size:
-        raise NotationError(f"{path}: there is no card {text} in a deck of {size // 32} packs")
+        packs = size // FACES_PER_PACK
+        raise NotationError(f"{path}: there is no card {text} in a deck of {packs} packs")
     return card
 
 
@@ -436,7 +480,7 @@ def _header(data: object, fmt: str, version: int) -> Mapping[str, Any]:
     if found != fmt:
         raise NotationError(f"format: expected {fmt!r}, got {_what(found)}")
     number = data.get("version")
-    if number != version or isinstance(number, bool):
+    if type(number) is not int or number != version:
         raise NotationError(
             f"version: this release reads {fmt} version {version}, got {_what(number)}"
         )
@@ -464,6 +508,8 @@ def rules_from_dict(data: object, path: str = "rules") -> Rules:
     knobs = obj["knobs"]
     if not isinstance(knobs, Mapping):
         _fail(f"{path}.knobs", "an object", knobs)
+    if "players" in knobs:
+        _int(knobs["players"], f"{path}.knobs.players")
     for key, value in knobs.items():
         if key not in _KNOB_NAMES:
             raise NotationError(f"{path}.knobs: unknown knob {key!r}")
@@ -472,10 +518,8 @@ def rules_from_dict(data: object, path: str = "rules") -> Rules:
                 _int(item, f"{path}.knobs.{key}[{i}]")
         elif value is not None and not isinstance(value, (bool, int, str)):
             _fail(f"{path}.knobs.{key}", "a number, a string, true, false, null or a list", value)
-    if "players" in knobs:
-        _int(knobs["players"], f"{path}.knobs.players")
     # Building rules is slow next to reading a state: keep the last few built.
-    key = (
+    cache_key = (
         name,
         description,
         sources,
@@ -484,12 +528,12 @@ def rules_from_dict(data: object, path: str = "rules") -> Rules:
             for k, v in sorted(knobs.items())
         ),
     )
-    rules = _RULES_CACHE.get(key)
+    rules = _RULES_CACHE.get(cache_key)
     if rules is None:
         rules = _build_rules(name, description, sources, knobs, path)
         if len(_RULES_CACHE) >= 64:
             _RULES_CACHE.clear()
-        _RULES_CACHE[key] = rules
+        _RULES_CACHE[cache_key] = rules
     return rules
 
 
@@ -706,7 +750,7 @@ def _winner_index(rules: Rules, trump: Suit | None, number: int, cards: Sequence
     """Which card (index in play order) wins trick ``number`` (1-based)."""
     if number <= rules.stock_tricks:
         trump_now, offsuit = _stock_rules(rules, trump)
-    else:  # the end phase: "as at whist" (S000 law 9)
+    else:  # the end phase: only the suit led or a trump wins (S000 law 9)
         trump_now, offsuit = trump, False
     best = 0
     for i in range(1, len(cards)):
@@ -728,6 +772,8 @@ def check_state(state: DealState) -> None:
     stock_tricks = rules.stock_tricks
     total = rules.total_tricks
     tables = deck_tables(rules.deck.packs)
+    done = len(state.tricks)
+    window = state.window
 
     def seat_ok(seat: int, what: str) -> None:
         if not 0 <= seat < n:
@@ -774,54 +820,9 @@ def check_state(state: DealState) -> None:
         missing = _names(bits(tables.all_cards & ~union))
         _bad(f"card conservation: {len(missing)} card(s) are nowhere: {' '.join(missing)}")
 
-    # Phase, tricks and stock.
-    done = len(state.tricks)
-    window = state.window
-    if done > total:
-        _bad(f"tricks: {done} completed tricks, a deal has {total}")
-    if (state.phase is Phase.OVER) != (done == total):
-        _bad(
-            f"phase: {state.phase.value!r} with {done} of {total} tricks completed "
-            f"(the phase is 'over' exactly when all {total} are)"
-        )
+    # Completed tricks and won piles.
     if len(state.trick) >= n:
         _bad(f"trick.cards: {len(state.trick)} cards in the current trick; it completes at {n}")
-    if state.phase is Phase.STOCK:
-        draws = done - (1 if window is not None else 0)
-        expected_stock = n * (stock_tricks - draws)
-        if expected_stock <= 0:
-            _bad(
-                f"phase: 'stock' after {done} completed tricks, but the stock is drawn out "
-                f"after trick {stock_tricks}"
-            )
-    else:
-        draws = stock_tricks
-        expected_stock = 0
-        if done < stock_tricks:
-            _bad(
-                f"phase: {state.phase.value!r} after only {done} tricks; the stock lasts "
-                f"{stock_tricks} tricks"
-            )
-    if state.stock_size != expected_stock:
-        _bad(
-            f"stock: {state.stock_size} cards left to draw (turn-up included), but after "
-            f"{done} completed tricks and {draws} draws {expected_stock} remain"
-        )
-
-    # Trumps and the turn-up.
-    if rules.deck.turn_up:
-        if state.trump is None:
-            _bad("trump: the trump suit is fixed by the turn-up in these rules, but it is null")
-        if state.phase is Phase.STOCK and state.turn_up is None:
-            _bad("turn_up: the turn-up lies under the stock until the last draw, but it is null")
-        if state.turn_up is not None and face_of(state.turn_up).suit is not state.trump:
-            _bad(
-                f"trump: {_suit_text(state.trump)} but the turn-up is {card_id_name(state.turn_up)}"
-            )
-    elif state.turn_up is not None:
-        _bad("turn_up: these rules deal no turn-up card")
-
-    # Completed tricks and won piles.
     expected_leader = (state.dealer + 1) % n
     piles = [0] * n
     for i, trick in enumerate(state.tricks):
@@ -886,31 +887,49 @@ def check_state(state: DealState) -> None:
             _bad("window: the deal is over")
         if window.declarations < 0:
             _bad(f"window.declarations: {window.declarations} is negative")
-        this_trick = [m for m in state.melds if m.trick == done]
-        counts = rules.trumps.exchange_counts_as_declaration
-        exchange_count = 1 if window.exchanged is not None and counts else 0
-        if window.declarations != len(this_trick) + exchange_count:
+
+    # Phase, tricks and stock.
+    if done > total:
+        _bad(f"tricks: {done} completed tricks, a deal has {total}")
+    if (state.phase is Phase.OVER) != (done == total):
+        _bad(
+            f"phase: {state.phase.value!r} with {done} of {total} tricks completed "
+            f"(the phase is 'over' exactly when all {total} are)"
+        )
+    if state.phase is Phase.STOCK:
+        draws = done - (1 if window is not None else 0)
+        expected_stock = n * (stock_tricks - draws)
+        if expected_stock <= 0:
             _bad(
-                f"window.declarations: {window.declarations}, but {len(this_trick)} meld(s) "
-                f"were declared after trick {done}"
-                + (" and the exchange counts as one" if exchange_count else "")
+                f"phase: 'stock' after {done} completed tricks, but the stock is drawn out "
+                f"after trick {stock_tricks}"
             )
-        if not window.scored and (exchange_count or any(m.scored for m in this_trick)):
-            _bad("window.scored: false, but something scored in this turn")
-        if window.exchanged is not None:
-            gained = window.exchanged
-            if rules.trumps.exchange_points is None:
-                _bad("window.exchanged: these rules have no exchange of the seven of trumps")
-            if not 0 <= gained < size or not state.hands[window.seat] >> gained & 1:
-                _bad(
-                    f"window.exchanged: {_name(gained)} must be in the hand of seat "
-                    f"{window.seat}, who took it"
-                )
-            if face_of(gained).suit is not state.trump:
-                _bad(f"window.exchanged: {_name(gained)} was the turn-up, so it is a trump")
-            up = state.turn_up
-            if up is None or face_of(up).rank is not Rank.SEVEN:
-                _bad("window.exchanged: after an exchange the turn-up is the seven of trumps")
+    else:
+        draws = stock_tricks
+        expected_stock = 0
+        if done < stock_tricks:
+            _bad(
+                f"phase: {state.phase.value!r} after only {done} tricks; the stock lasts "
+                f"{stock_tricks} tricks"
+            )
+    if state.stock_size != expected_stock:
+        _bad(
+            f"stock: {state.stock_size} cards left to draw (turn-up included), but after "
+            f"{done} completed tricks and {draws} draws {expected_stock} remain"
+        )
+
+    # Trumps and the turn-up.
+    if rules.deck.turn_up:
+        if state.trump is None:
+            _bad("trump: the trump suit is fixed by the turn-up in these rules, but it is null")
+        if state.phase is Phase.STOCK and state.turn_up is None:
+            _bad("turn_up: the turn-up lies under the stock until the last draw, but it is null")
+        if state.turn_up is not None and face_of(state.turn_up).suit is not state.trump:
+            _bad(
+                f"trump: {_suit_text(state.trump)} but the turn-up is {card_id_name(state.turn_up)}"
+            )
+    elif state.turn_up is not None:
+        _bad("turn_up: these rules deal no turn-up card")
 
     # Hand sizes.
     played = {(state.leader + i) % n for i in range(len(state.trick))}
@@ -921,45 +940,6 @@ def check_state(state: DealState) -> None:
             _bad(
                 f"seats[{s}]: holds {held} cards (hand and table), expected {expected}: "
                 + _hand_rule(state, s in played)
-            )
-
-    # Tables and declaration histories.
-    if state.phase is not Phase.STOCK and any(state.tables):
-        _bad("table: cards lie on the table only in the stock phase (S000 law 9)")
-    if state.phase is Phase.STOCK:
-        declared = sum(state.tables)
-        zone = "on a table"
-    elif state.phase is Phase.END and rules.declarations.melding_after_close:
-        declared = sum(state.hands)
-        zone = "in a hand"
-    else:
-        declared = 0
-        zone = ""
-    expected_history = [0] * size
-    for meld in state.melds:
-        for card in meld.cards:
-            if 0 <= card < size and declared >> card & 1:
-                expected_history[card] |= meld.kind.bit
-    for card in range(size):
-        got = state.history[card]
-        want = expected_history[card]
-        if not declared >> card & 1:
-            if got:
-                _bad(
-                    f"{_name(card)}: has meld kinds {_kind_names(got)}, but "
-                    + (
-                        f"only cards {zone} keep them in the {state.phase.value} phase"
-                        if zone
-                        else f"no card keeps them in the {state.phase.value} phase"
-                    )
-                )
-            continue
-        if state.phase is Phase.STOCK and not want:
-            _bad(f"{_name(card)}: lies on a table but belongs to no declared meld")
-        if got != want:
-            _bad(
-                f"{_name(card)}: has meld kinds {_kind_names(got)}, but the melds containing "
-                f"it are {_kind_names(want)}"
             )
 
     # Declared melds.
@@ -1021,6 +1001,73 @@ def check_state(state: DealState) -> None:
                     f"{where}.cards: {_name(card)} is neither played nor on the {place} of "
                     f"seat {meld.seat}, who declared it"
                 )
+
+    # The trick winner's turn: what has been done in it.
+    if window is not None:
+        this_trick = [m for m in state.melds if m.trick == done]
+        counts = rules.trumps.exchange_counts_as_declaration
+        exchange_count = 1 if window.exchanged is not None and counts else 0
+        if window.declarations != len(this_trick) + exchange_count:
+            _bad(
+                f"window.declarations: {window.declarations}, but {len(this_trick)} meld(s) "
+                f"were declared after trick {done}"
+                + (" and the exchange counts as one" if exchange_count else "")
+            )
+        if not window.scored and (exchange_count or any(m.scored for m in this_trick)):
+            _bad("window.scored: false, but something scored in this turn")
+        if window.exchanged is not None:
+            gained = window.exchanged
+            if rules.trumps.exchange_points is None:
+                _bad("window.exchanged: these rules have no exchange of the seven of trumps")
+            if not 0 <= gained < size or not state.hands[window.seat] >> gained & 1:
+                _bad(
+                    f"window.exchanged: {_name(gained)} must be in the hand of seat "
+                    f"{window.seat}, who took it"
+                )
+            if face_of(gained).suit is not state.trump:
+                _bad(f"window.exchanged: {_name(gained)} was the turn-up, so it is a trump")
+            up = state.turn_up
+            if up is None or face_of(up).rank is not Rank.SEVEN:
+                _bad("window.exchanged: after an exchange the turn-up is the seven of trumps")
+
+    # Tables and declaration histories.
+    if state.phase is not Phase.STOCK and any(state.tables):
+        _bad("table: cards lie on the table only in the stock phase (S000 law 9)")
+    if state.phase is Phase.STOCK:
+        declared = sum(state.tables)
+        zone = "on a table"
+    elif state.phase is Phase.END and rules.declarations.melding_after_close:
+        declared = sum(state.hands)
+        zone = "in a hand"
+    else:
+        declared = 0
+        zone = ""
+    expected_history = [0] * size
+    for meld in state.melds:
+        for card in meld.cards:
+            if 0 <= card < size and declared >> card & 1:
+                expected_history[card] |= meld.kind.bit
+    for card in range(size):
+        got = state.history[card]
+        want = expected_history[card]
+        if not declared >> card & 1:
+            if got:
+                _bad(
+                    f"{_name(card)}: declared in [{_kinds_text(got)}], but "
+                    + (
+                        f"only cards {zone} keep them in the {state.phase.value} phase"
+                        if zone
+                        else f"no card keeps them in the {state.phase.value} phase"
+                    )
+                )
+            continue
+        if state.phase is Phase.STOCK and not want:
+            _bad(f"{_name(card)}: lies on a table but belongs to no declared meld")
+        if got != want:
+            _bad(
+                f"{_name(card)}: declared in [{_kinds_text(got)}], but the melds containing "
+                f"it are [{_kinds_text(want)}]"
+            )
 
     # Scores.
     for s, score in enumerate(state.scores):
@@ -1109,7 +1156,7 @@ def _deck_names(deck: Sequence[int | str], size: int) -> tuple[str, ...]:
             card = item
         elif isinstance(item, str):
             text = item.strip()
-            if text and text[-1].isalpha() and text[-1].islower():
+            if text and "a" <= text[-1] <= "z":
                 card = parse_card_id(text)
             else:
                 face = Card.parse(text)
@@ -1254,7 +1301,12 @@ def record_deal(
     True
     """
     rules = initial_state.rules
+    fresh = not (
+        initial_state.tricks or initial_state.trick or initial_state.window or initial_state.melds
+    )
     if deck is None:
+        if not fresh:
+            raise InvalidStateError("record_deal needs the state as dealt (no card played yet)")
         names = _dealt_deck(initial_state)
     else:
         try:

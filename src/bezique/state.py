@@ -87,13 +87,30 @@ class Window:
     exchanged: int | None = None
 
 
+def _same_scores(result: DealResult) -> tuple[int, ...]:
+    return result.scores
+
+
+def _none_rubiconed(result: DealResult) -> tuple[bool, ...]:
+    return (False,) * len(result.scores)
+
+
 @attrs.frozen
 class DealResult:
-    """The outcome of a finished deal."""
+    """The outcome of a finished deal.
+
+    ``scores`` are the points each seat made in the deal; ``game_scores`` what the
+    deal adds to each seat's game total (the same, except under rubicon scoring,
+    see :mod:`bezique.scoring`); ``rubiconed`` the seats left under the rubicon.
+    """
 
     scores: tuple[int, ...]
     brisques: tuple[int, ...]
     last_trick_winner: int
+    game_scores: tuple[int, ...] = attrs.field(default=attrs.Factory(_same_scores, takes_self=True))
+    rubiconed: tuple[bool, ...] = attrs.field(
+        default=attrs.Factory(_none_rubiconed, takes_self=True)
+    )
 
 
 @attrs.frozen(cache_hash=True)
@@ -116,6 +133,15 @@ class DealState:
     window: Window | None
     melds: tuple[DeclaredMeld, ...]
     scores: tuple[int, ...]
+    #: Per card id: the kinds of its history whose meld has since lost a card, so
+    #: that it may re-form them (kept only when the rules let melds be re-formed or
+    #: marriages re-paired; otherwise empty).
+    broken: tuple[int, ...] = ()
+    #: Per seat: whether its carte blanche still lasts (shown, and no court card
+    #: drawn since); empty when the rules have no carte blanche.
+    carte_blanche: tuple[bool, ...] = ()
+    #: Seats still to decide whether to show a carte blanche, in order.
+    offers: tuple[int, ...] = ()
     #: Memo of :meth:`legal_actions` (not part of the value).
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
@@ -134,6 +160,8 @@ class DealState:
         """The seat to act, or ``None`` when the deal is over."""
         if self.phase is Phase.OVER:
             return None
+        if self.offers:
+            return self.offers[0]
         if self.window is not None:
             return self.window.seat
         return (self.leader + len(self.trick)) % self.rules.players
@@ -180,7 +208,8 @@ class DealState:
 
     def card_ref(self, card_id: int) -> CardRef:
         """How actions name this physical card: its face and history."""
-        return CardRef(face_of(card_id), kinds_in(self.history[card_id]))
+        broken = self.broken[card_id] if self.broken else 0
+        return CardRef(face_of(card_id), kinds_in(self.history[card_id]), kinds_in(broken))
 
     def brisques_won(self, seat: int) -> int:
         """Aces and tens a seat has won in tricks so far."""
@@ -191,10 +220,15 @@ class DealState:
         """Scores, brisques and last-trick winner once the deal is over."""
         if self.phase is not Phase.OVER:
             return None
+        from bezique.scoring import deal_game_scores
+
+        game_scores, rubiconed = deal_game_scores(self.rules, self.scores)
         return DealResult(
             scores=self.scores,
             brisques=tuple(self.brisques_won(s) for s in range(self.players)),
             last_trick_winner=self.tricks[-1].winner,
+            game_scores=game_scores,
+            rubiconed=rubiconed,
         )
 
     def pending_melds(self, seat: int) -> tuple[int, ...]:

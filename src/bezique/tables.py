@@ -24,6 +24,7 @@ class DeckTables:
     suit_mask: tuple[int, ...]  # by Suit
     rank_mask: tuple[int, ...]  # by Rank
     brisques: int
+    courts: int
 
 
 @functools.cache
@@ -43,6 +44,7 @@ def deck_tables(packs: int) -> DeckTables:
         suit_mask=suit_mask,
         rank_mask=rank_mask,
         brisques=rank_mask[Rank.ACE] | rank_mask[Rank.TEN],
+        courts=rank_mask[Rank.KING] | rank_mask[Rank.QUEEN] | rank_mask[Rank.JACK],
     )
 
 

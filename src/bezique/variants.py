@@ -16,17 +16,27 @@ from __future__ import annotations
 
 from bezique.errors import RulesError
 from bezique.rules import (
+    BrisqueTiming,
+    DealScoring,
     DeclarationLimit,
+    GameEnd,
     LastTrick,
     Rules,
+    SameKindReuse,
     SevenOfTrumps,
+    TrumpSelection,
 )
 
 __all__ = [
     "CARDS_AND_DOMINOES",
     "CLASSIC",
+    "CLASSIC_FOUR_PACK",
+    "CLASSIC_SIX_PACK",
+    "EIGHT_PACK",
     "MCNEELY",
+    "RUBICON",
     "SINKINSON_1933",
+    "SIX_PACK",
     "SWIFT_1865",
     "WIKIPEDIA",
     "get",
@@ -76,6 +86,95 @@ CARDS_AND_DOMINOES = CLASSIC.evolve(
 )
 
 
+# -- two-hand with more packs (S000 law 1) ------------------------------------------
+
+CLASSIC_FOUR_PACK = CLASSIC.evolve(
+    name="classic-four-pack",
+    description="Two-hand Bezique with four packs: nine cards each, game 2000, triple bezique",
+    sources=("S000",),
+    packs=4,
+    hand_size=9,
+    packets=(3, 3, 3),
+    target=2000,
+    triple_bezique=1500,
+)
+CLASSIC_SIX_PACK = CLASSIC_FOUR_PACK.evolve(
+    name="classic-six-pack",
+    description="Two-hand Bezique with six packs: nine cards each, game 2000, triple bezique",
+    packs=6,
+)
+
+# -- the multi-pack family (PRESETS section 2) ----------------------------------------
+
+_MULTI_PACK = CLASSIC.evolve(
+    name="multi-pack",
+    # No turn-up: the first marriage or sequence fixes trumps (HGM, FOS p.334, WKC, PAR).
+    turn_up=False,
+    selection=TrumpSelection.FIRST_MARRIAGE_OR_SEQUENCE,
+    # The seven of trumps has no value (HGM, BIC, PAR).
+    exchange_points=None,
+    seven_of_trumps=SevenOfTrumps.NEVER,
+    plain_sequence=150,
+    triple_bezique=1500,
+    quadruple_bezique=4500,
+    same_kind_reuse=SameKindReuse.REFORM_AFTER_PLAY,
+    deal_scoring=DealScoring.RUBICON,
+    end=GameEnd.DEALS,
+)
+
+RUBICON = _MULTI_PACK.evolve(
+    name="rubicon",
+    description="Rubicon Bezique: four packs, trumps by the first marriage, each deal a game",
+    sources=("HGM", "FOS", "BIC", "WKC", "PAR", "S003"),
+    packs=4,
+    hand_size=9,
+    packets=(3, 3, 3),
+    carte_blanche_points=50,
+    last_trick_points=50,
+    brisques=BrisqueTiming.TIES_AND_RUBICON,
+    game_bonus=500,
+    rubicon=1000,
+    rubicon_bonus=1000,
+)
+
+SIX_PACK = _MULTI_PACK.evolve(
+    name="six-pack",
+    description="Six-pack (Chinese) Bezique: 12 cards each, trump quartets, rubicon 3000",
+    sources=("PAR", "PKW", "S003", "CMC", "HER"),
+    packs=6,
+    hand_size=12,
+    packets=(3, 3, 3, 3),
+    carte_blanche_points=250,
+    last_trick_points=250,
+    brisques=BrisqueTiming.NEVER,
+    four_trump_aces=1000,
+    four_trump_tens=900,
+    four_trump_kings=800,
+    four_trump_queens=600,
+    four_trump_jacks=400,
+    game_bonus=1000,
+    rubicon=3000,
+    rubicon_bonus=1000,
+)
+
+EIGHT_PACK = SIX_PACK.evolve(
+    name="eight-pack",
+    description="Eight-pack Bezique: 15 cards each, five of a trump rank, rubicon 5000",
+    sources=("PAR",),
+    packs=8,
+    hand_size=15,
+    packets=(3, 3, 3, 3, 3),
+    carte_blanche_points=None,
+    quintuple_bezique=9000,
+    five_trump_aces=2000,
+    five_trump_tens=1800,
+    five_trump_kings=1600,
+    five_trump_queens=1200,
+    five_trump_jacks=800,
+    rubicon=5000,
+)
+
+
 _REGISTRY: dict[str, Rules] = {}
 _ALIASES: dict[str, str] = {}
 
@@ -118,3 +217,8 @@ register(SWIFT_1865, "swift")
 register(MCNEELY)
 register(WIKIPEDIA)
 register(CARDS_AND_DOMINOES, "cardsanddominoes", "c-and-d")
+register(CLASSIC_FOUR_PACK, "two-hand-four-pack", "four-pack")
+register(CLASSIC_SIX_PACK, "two-hand-six-pack")
+register(RUBICON, "japanese", "four-pack-rubicon")
+register(SIX_PACK, "chinese", "six-pack-rubicon")
+register(EIGHT_PACK, "eight-pack-rubicon")
