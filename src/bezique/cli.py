@@ -63,6 +63,8 @@ class Narrator:
                 ScoreSource.EXCHANGE: f"for exchanging the seven (takes {event.detail})",
                 ScoreSource.LAST_TRICK: f"for the last trick ({event.detail})",
                 ScoreSource.BRISQUES: f"for brisques ({event.detail})",
+                ScoreSource.CARTE_BLANCHE: "for a carte blanche",
+                ScoreSource.CUT: "for the cut",
             }[event.source]
             self.out(f"      {self.names[event.seat]} +{event.points} {what}")
 
@@ -160,6 +162,14 @@ def _summary(out: Callable[[str], None], names: Sequence[str], game: GameState) 
         f"  Deal {len(game.results)} scores: "
         + ", ".join(f"{names[s]} {result.scores[s]}" for s in seats)
     )
+    if result.game_scores != result.scores:
+        rubiconed = [names[s] for s in seats if result.rubiconed[s]]
+        note = f" ({', '.join(rubiconed)} rubiconed)" if rubiconed else ""
+        out(
+            "  Deal game score: "
+            + ", ".join(f"{names[s]} {result.game_scores[s]}" for s in seats)
+            + note
+        )
     out("  Brisques won: " + ", ".join(f"{names[s]} {result.brisques[s]}" for s in seats))
     out("  Game totals: " + ", ".join(f"{names[s]} {game.totals[s]}" for s in seats))
 

@@ -53,6 +53,8 @@ class GreedyPlayer:
 
     def choose(self, state: DealState) -> Action:
         actions = state.legal_actions()
+        if state.offers:
+            return actions[0]  # show the carte blanche: it scores and costs nothing
         if state.window is not None:
             return self._window(state, actions)
         plays = [a for a in actions if isinstance(a, Play)]
