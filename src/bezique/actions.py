@@ -69,21 +69,18 @@ class CardRef:
     card: Card
     history: tuple[MeldKind, ...] = attrs.field(default=(), converter=_normal_history)
     broken: tuple[MeldKind, ...] = attrs.field(default=(), converter=_normal_history)
+    #: ``history`` as a bit mask of :attr:`MeldKind.bit` (derived).
+    mask: int = attrs.field(init=False, eq=False, repr=False)
+    #: ``broken`` as a bit mask (derived).
+    broken_mask: int = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def mask(self) -> int:
-        """The history as a bit mask of :attr:`MeldKind.bit`."""
-        mask = 0
-        for kind in self.history:
-            mask |= kind.bit
-        return mask
+    @mask.default
+    def _history_mask(self) -> int:
+        return sum(kind.bit for kind in self.history)
 
-    @property
-    def broken_mask(self) -> int:
-        mask = 0
-        for kind in self.broken:
-            mask |= kind.bit
-        return mask
+    @broken_mask.default
+    def _broken_mask(self) -> int:
+        return sum(kind.bit for kind in self.broken)
 
     @classmethod
     def parse(cls, text: str) -> CardRef:

@@ -377,8 +377,8 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     elif state.offers:
         actions = (_SHOW_CARTE_BLANCHE, _PASS)
     elif state.window is None:
-        seat = (state.leader + len(state.trick)) % state.players
-        actions = _play_actions(state, _playable(state, seat))
+        seat = (state.leader + len(state.trick)) % len(state.hands)
+        actions = _play_actions(state, seat, _playable(state, seat))
     else:
         actions = _window_actions(state, state.window)
     object.__setattr__(state, "_legal", actions)
@@ -387,14 +387,16 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
 
 def _window_actions(state: DealState, window: Window) -> tuple[Action, ...]:
     actions: list[Action] = []
-    if not _exchange_reasons(state, window):
+    turn_up = state.turn_up
+    if turn_up is not None and turn_up & 7 != _SEVEN and not _exchange_reasons(state, window):
         actions.append(_EXCHANGE)
     actions.extend(legal_declarations(state))
-    actions.extend(
-        ScorePending(i)
-        for i in state.pending_melds(window.seat)
-        if not _score_pending_reasons(state, window, i)
-    )
+    if state.rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
+        actions.extend(
+            ScorePending(i)
+            for i in state.pending_melds(window.seat)
+            if not _score_pending_reasons(state, window, i)
+        )
     actions.append(_DRAW if state.phase is Phase.STOCK else _PASS)
     return tuple(actions)
 
@@ -427,14 +429,35 @@ def _ref(key: int) -> CardRef:
 
 
 def _play_action(key: int) -> Play:
+    """The shared ``Play`` for a key of :func:`_key`."""
     play = _PLAYS.get(key)
     if play is None:
         play = _PLAYS[key] = Play(_ref(key))
     return play
 
 
-def _play_actions(state: DealState, mask: int) -> tuple[Action, ...]:
+def _faces(mask: int) -> int:
+    """The faces present in a mask of card ids, as a 32-bit set (copies folded)."""
+    faces = 0
+    while mask:
+        faces |= mask & _LOW
+        mask >>= FACES_PER_PACK
+    return faces
+
+
+def _play_actions(state: DealState, seat: int, mask: int) -> tuple[Action, ...]:
     """One ``Play`` per (face, history, broken) among the cards of ``mask``, in order."""
+    if not (state.phase is Phase.END and state.rules.declarations.melding_after_close):
+        # Concealed cards have no history: their faces alone make the plays.
+        declared = mask & state.tables[seat]
+        if not declared:
+            faces = _faces(mask)
+            return (
+                _SUIT_PLAYS[0][faces & 255]
+                + _SUIT_PLAYS[1][faces >> 8 & 255]
+                + _SUIT_PLAYS[2][faces >> 16 & 255]
+                + _SUIT_PLAYS[3][faces >> 24]
+            )
     history = state.history
     broken = state.broken
     keys = set()
@@ -444,6 +467,17 @@ def _play_actions(state: DealState, mask: int) -> tuple[Action, ...]:
         mask ^= low
         keys.add((card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card])
     return tuple(map(_play_action, sorted(keys, key=_play_order)))
+
+
+#: For each suit and each set of its ranks (a byte), the plays of those faces from
+#: the concealed hand, in order.
+_SUIT_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(
+        tuple(_play_action((suit * 8 + rank) << 64) for rank in range(8) if ranks >> rank & 1)
+        for ranks in range(256)
+    )
+    for suit in range(4)
+)
 
 
 @functools.cache
@@ -501,10 +535,13 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
         held &= ~(1 << window.exchanged)
     history = state.history
     broken = state.broken
+    present = _faces(held)
     out: list[Declare] = []
     for entry in _meld_table(rules, state.trump):
-        kind, pattern, banned, need, rank_mask = entry
-        # Quick count check before looking at histories.
+        kind, pattern, banned, need, rank_mask, face_bits = entry
+        # Quick checks before looking at histories: the faces, then the counts.
+        if face_bits & present != face_bits:
+            continue
         if rank_mask:
             pool = held & rank_mask
             if pool.bit_count() < pattern.count:
@@ -616,13 +653,14 @@ def _fill(held: int, need: tuple[tuple[int, int], ...]) -> int:
     return pool
 
 
-_Entry = tuple[MeldKind, Pattern, int, tuple[tuple[int, int], ...], int]
+_Entry = tuple[MeldKind, Pattern, int, tuple[tuple[int, int], ...], int, int]
 
 
 @functools.cache
 def _meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
     """Every pattern of every declarable kind, with the masks for a quick check:
-    (kind, pattern, banned history bits, ((face mask, count), ...), rank mask)."""
+    (kind, pattern, banned history bits, ((face mask, count), ...), rank mask,
+    the set of faces the pattern needs)."""
     tables = deck_tables(rules.deck.packs)
     decl = rules.declarations
     entries: list[_Entry] = []
@@ -636,13 +674,15 @@ def _meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
         banned = inferior | married | (0 if relaxed else same)
         for pattern in _kind_patterns(rules, kind, trump):
             if pattern.rank is not None:
-                entries.append((kind, pattern, banned, (), tables.rank_mask[pattern.rank]))
+                rank_mask = tables.rank_mask[pattern.rank]
+                entries.append((kind, pattern, banned, (), rank_mask, 0))
                 continue
             need: dict[int, int] = {}
             for face in pattern.faces:
                 need[face.index] = need.get(face.index, 0) + 1
             masks = tuple((tables.face_mask[f], n) for f, n in need.items())
-            entries.append((kind, pattern, banned, masks, 0))
+            face_bits = sum(1 << f for f in need)
+            entries.append((kind, pattern, banned, masks, 0, face_bits))
     return tuple(entries)
 
 
@@ -846,6 +886,8 @@ def _class_of(state: DealState, ref: CardRef) -> int:
 
 def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent, ...]]:
     """Apply a legal action; raise :class:`IllegalActionError` otherwise."""
+    if type(action) is Play and _known_legal(state._legal, action):
+        return _play(state, action)  # the common case, validated by the memo
     if isinstance(action, Declare):
         if state.window is None or state.phase is Phase.OVER or state.offers:
             raise IllegalActionError(action, why_illegal(state, action))
@@ -929,7 +971,8 @@ def _is_seven_of_trumps(state: DealState, card: int) -> bool:
 
 def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, ...]]:
     rules = state.rules
-    seat = (state.leader + len(state.trick)) % state.players
+    n = len(state.hands)
+    seat = (state.leader + len(state.trick)) % n
     hand = state.hands[seat]
     table = state.tables[seat]
     card = _first(state, hand | table, action.card)
@@ -955,7 +998,7 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
             broken = _break_melds(state, seat, card, history[card])
         history = history[:card] + (0,) + history[card + 1 :]
     trick = (*state.trick, card)
-    if len(trick) < state.players:
+    if len(trick) < n:
         new = DealState(
             state.rules,
             state.dealer,
@@ -978,11 +1021,7 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
             state.offers,
         )
         return new, tuple(events) if events else ()
-    return _complete_trick(
-        _replace(state, hands=hands, tables=tables, history=history, scores=scores, broken=broken),
-        trick,
-        events,
-    )
+    return _complete_trick(state, hands, tables, history, broken, scores, trick, events)
 
 
 def _break_melds(state: DealState, seat: int, card: int, kinds: int) -> tuple[int, ...]:
@@ -1023,28 +1062,38 @@ def _first(state: DealState, held: int, ref: CardRef) -> int:
     """The lowest held card id matching ``ref`` (the action is known legal)."""
     wanted = ref.mask
     history = state.history
+    broken = state.broken
+    broken_wanted = ref.broken_mask
     mask = held & deck_tables(state.rules.deck.packs).face_mask[ref.card.index]
     while mask:
         low = mask & -mask
         card = low.bit_length() - 1
-        if history[card] == wanted:
+        if history[card] == wanted and (not broken or broken[card] == broken_wanted):
             return card
         mask ^= low
     raise IllegalActionError(Play(ref), (Reason.CARD_NOT_HELD,))  # pragma: no cover
 
 
 def _complete_trick(
-    state: DealState, cards: tuple[int, ...], events: list[ScoreEvent]
+    state: DealState,
+    hands: tuple[int, ...],
+    tables: tuple[int, ...],
+    history: tuple[int, ...],
+    broken: tuple[int, ...],
+    scores: tuple[int, ...],
+    cards: tuple[int, ...],
+    events: list[ScoreEvent],
 ) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    """The state once the last card of a trick is played (``state`` is the state
+    before that card; the other arguments are its zones after it)."""
     rules = state.rules
-    n = state.players
+    n = len(hands)
     winner = (state.leader + trick_winner(state, cards)) % n
     tricks = (*state.tricks, Trick(state.leader, cards, winner))
     won_mask = 0
     for card in cards:
         won_mask |= 1 << card
     won = _with(state.won, winner, state.won[winner] | won_mask)
-    scores = state.scores
     stock_phase = state.phase is Phase.STOCK
     if stock_phase and rules.trumps.seven_of_trumps is SevenOfTrumps.ON_WIN:
         # S000 law 8 variation: the seven scores only for the trick's winner.
@@ -1081,15 +1130,26 @@ def _complete_trick(
                 scores = _scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
     elif stock_phase or rules.declarations.melding_after_close:
         window = Window(winner)
-    new = _replace(
-        state,
-        phase=phase,
-        tricks=tricks,
-        trick=(),
-        leader=winner,
-        won=won,
-        scores=scores,
-        window=window,
+    new = DealState(
+        rules,
+        state.dealer,
+        phase,
+        state.trump,
+        state.turn_up,
+        state.stock,
+        hands,
+        tables,
+        history,
+        won,
+        tricks,
+        (),
+        winner,
+        window,
+        state.melds,
+        scores,
+        broken,
+        state.carte_blanche,
+        state.offers,
     )
     return new, tuple(events)
 

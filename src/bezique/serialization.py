@@ -31,7 +31,9 @@ import attrs
 from bezique import variants
 from bezique.actions import Action, parse_action_text
 from bezique.cards import FACES_PER_PACK, Card, Rank, Suit, card_id_name, face_of, parse_card_id
-from bezique.engine import beats, new_deal
+
+# The engine's own tables of which rules keep broken melds and which melds fix trumps.
+from bezique.engine import _TRUMP_FIXERS, _tracks_broken, beats, new_deal
 from bezique.errors import (
     BeziqueError,
     IllegalActionError,
@@ -84,12 +86,13 @@ _STATE_KEYS = (
     "trick",
     "tricks",
     "window",
+    "offers",
     "melds",
     "scores",
     "to_move",
 )
 _RULES_KEYS = ("name", "description", "sources", "knobs")
-_SEAT_KEYS = ("hand", "hand_kinds", "table", "won")
+_SEAT_KEYS = ("hand", "hand_kinds", "table", "won", "carte_blanche")
 _TABLE_KEYS = ("card", "kinds")
 _TRICK_KEYS = ("leader", "cards")
 _DONE_TRICK_KEYS = ("leader", "cards", "winner")
@@ -117,8 +120,14 @@ def _kind_names(mask: int) -> list[str]:
     return [k.value for k in kinds_in(mask)]
 
 
-def _kinds_text(mask: int) -> str:
-    return ",".join(_kind_names(mask))
+def _kinds_text(mask: int, broken: int = 0) -> str:
+    return ",".join(k.value + ("*" if broken & k.bit else "") for k in kinds_in(mask))
+
+
+def _card_kinds(state: DealState, card: int) -> list[str]:
+    """The kinds a card was declared in, each marked ``*`` if its meld is broken."""
+    broken = state.broken[card] if state.broken else 0
+    return [k.value + ("*" if broken & k.bit else "") for k in kinds_in(state.history[card])]
 
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
@@ -152,6 +161,9 @@ _WRITTEN: dict[type[Any], frozenset[str]] = {
             "window",
             "melds",
             "scores",
+            "broken",
+            "carte_blanche",
+            "offers",
         }
     ),
     Window: frozenset({"seat", "declarations", "scored", "exchanged"}),
@@ -197,15 +209,16 @@ def state_to_dict(state: DealState) -> dict[str, Any]:
             {
                 "hand": _names(bits(hand)),
                 "hand_kinds": {
-                    card_id_name(c): _kind_names(state.history[c])
+                    card_id_name(c): _card_kinds(state, c)
                     for c in sorted(bits(hand), key=_card_key)
                     if state.history[c]
                 },
                 "table": [
-                    {"card": card_id_name(c), "kinds": _kind_names(state.history[c])}
+                    {"card": card_id_name(c), "kinds": _card_kinds(state, c)}
                     for c in sorted(bits(state.tables[seat]), key=_card_key)
                 ],
                 "won": _names(bits(state.won[seat])),
+                "carte_blanche": bool(state.carte_blanche and state.carte_blanche[seat]),
             }
         )
     window = state.window
@@ -236,6 +249,7 @@ def state_to_dict(state: DealState) -> dict[str, Any]:
             "scored": window.scored,
             "exchanged": None if window.exchanged is None else card_id_name(window.exchanged),
         },
+        "offers": list(state.offers),
         "melds": [
             {
                 "seat": m.seat,
@@ -466,11 +480,17 @@ def _kind(value: object, path: str) -> MeldKind:
         ) from None
 
 
-def _kinds_mask(value: object, path: str) -> int:
-    mask = 0
+def _kinds_masks(value: object, path: str) -> tuple[int, int]:
+    """The history and broken masks of a list of kinds (``"four-queens*"``: broken)."""
+    mask = broken = 0
     for i, item in enumerate(_list(value, path)):
-        mask |= _kind(item, f"{path}[{i}]").bit
-    return mask
+        where = f"{path}[{i}]"
+        text = _str(item, where)
+        kind = _kind(text[:-1] if text.endswith("*") else text, where)
+        mask |= kind.bit
+        if text.endswith("*"):
+            broken |= kind.bit
+    return mask, broken
 
 
 def _header(data: object, fmt: str, version: int) -> Mapping[str, Any]:
@@ -608,6 +628,8 @@ def state_from_dict(data: object) -> DealState:
     )
 
     history = [0] * size
+    broken = [0] * size
+    lasting: list[bool] = []
     seat_list = _list(doc["seats"], "seats")
     if len(seat_list) != n:
         raise InvalidStateError(f"seats: {len(seat_list)} seats listed, the rules have {n} players")
@@ -628,20 +650,21 @@ def state_from_dict(data: object) -> DealState:
             card = _card(name, where, size)
             if not hand >> card & 1:
                 raise InvalidStateError(f"{where}: {name} is not in seat {s}'s hand")
-            history[card] = _kinds_mask(kinds, where)
+            history[card], broken[card] = _kinds_masks(kinds, where)
         table = 0
         for i, entry in enumerate(_list(seat["table"], f"{path}.table")):
             where = f"{path}.table[{i}]"
             item = _object(entry, where, _TABLE_KEYS)
             card = place(_card(item["card"], f"{where}.card", size), where)
             table |= 1 << card
-            history[card] = _kinds_mask(item["kinds"], f"{where}.kinds")
+            history[card], broken[card] = _kinds_masks(item["kinds"], f"{where}.kinds")
         pile = 0
         for i, card in enumerate(_cards(seat["won"], f"{path}.won", size)):
             pile |= 1 << place(card, f"{path}.won[{i}]")
         hands.append(hand)
         tables.append(table)
         won.append(pile)
+        lasting.append(_bool(seat["carte_blanche"], f"{path}.carte_blanche"))
 
     trick_obj = _object(doc["trick"], "trick", _TRICK_KEYS)
     leader = _seat(trick_obj["leader"], "trick.leader", n)
@@ -680,6 +703,25 @@ def state_from_dict(data: object) -> DealState:
             else _card(obj["exchanged"], "window.exchanged", size),
         )
 
+    offers = tuple(
+        _seat(v, f"offers[{i}]", n) for i, v in enumerate(_list(doc["offers"], "offers"))
+    )
+    if rules.carte_blanche.carte_blanche_points is None:
+        if any(lasting) or offers:
+            raise InvalidStateError(
+                "carte blanche: these rules have none, but "
+                + ("a seat's carte blanche lasts" if any(lasting) else "one is offered")
+            )
+        lasting = []
+    if not _tracks_broken(rules):
+        if any(broken):
+            card = next(c for c in range(size) if broken[c])
+            raise InvalidStateError(
+                f"{card_id_name(card)}: a kind marked * (a broken meld), but these rules "
+                "never re-form melds"
+            )
+        broken = []
+
     melds: list[DeclaredMeld] = []
     for i, raw in enumerate(_list(doc["melds"], "melds")):
         path = f"melds[{i}]"
@@ -716,6 +758,9 @@ def state_from_dict(data: object) -> DealState:
         window=window,
         melds=tuple(melds),
         scores=scores,
+        broken=tuple(broken),
+        carte_blanche=tuple(lasting),
+        offers=offers,
     )
     check_state(state)
     if to_move != state.current_player:
@@ -774,6 +819,12 @@ def check_state(state: DealState) -> None:
     tables = deck_tables(rules.deck.packs)
     done = len(state.tricks)
     window = state.window
+    # Without a turn-up, the first marriage (or sequence) declared fixes trumps (HGM,
+    # FOS p.334): tricks up to the one it followed were played, and melds up to it
+    # declared, with no trumps.
+    fixers = _TRUMP_FIXERS[rules.trumps.selection]
+    fixer = next((i for i, m in enumerate(state.melds) if m.kind in fixers), None)
+    fixed_after = state.melds[fixer].trick if fixer is not None else None
 
     def seat_ok(seat: int, what: str) -> None:
         if not 0 <= seat < n:
@@ -791,6 +842,13 @@ def check_state(state: DealState) -> None:
             _bad(f"{name}: {len(values)} entries for {n} players")
     if len(state.history) != size:
         _bad(f"history: {len(state.history)} entries for a deck of {size} cards")
+    if len(state.broken) != (size if _tracks_broken(rules) else 0):
+        _bad(f"broken: {len(state.broken)} entries; these rules keep them for each card or none")
+    has_carte_blanche = rules.carte_blanche.carte_blanche_points is not None
+    if len(state.carte_blanche) != (n if has_carte_blanche else 0):
+        _bad(f"carte blanche: {len(state.carte_blanche)} entries for {n} players")
+    for i, seat in enumerate(state.offers):
+        seat_ok(seat, f"offers[{i}]")
 
     # Card conservation.
     zones: list[tuple[str, int]] = [("stock", sum(1 << c for c in state.stock))]
@@ -845,7 +903,8 @@ def check_state(state: DealState) -> None:
             _bad(f"{where}: a card appears twice")
         if mask & sum(piles):
             _bad(f"{where}: a card also belongs to an earlier trick")
-        winner = (trick.leader + _winner_index(rules, state.trump, i + 1, trick.cards)) % n
+        trump = state.trump if fixed_after is None or i + 1 > fixed_after else None
+        winner = (trick.leader + _winner_index(rules, trump, i + 1, trick.cards)) % n
         if trick.winner != winner:
             _bad(
                 f"{where}.winner: seat {trick.winner}, but "
@@ -928,8 +987,18 @@ def check_state(state: DealState) -> None:
             _bad(
                 f"trump: {_suit_text(state.trump)} but the turn-up is {card_id_name(state.turn_up)}"
             )
-    elif state.turn_up is not None:
-        _bad("turn_up: these rules deal no turn-up card")
+    else:
+        if state.turn_up is not None:
+            _bad("turn_up: these rules deal no turn-up card")
+        if fixer is None and state.trump is not None:
+            _bad(f"trump: {_suit_text(state.trump)}, but no declaration has fixed trumps yet")
+        if fixer is not None:
+            suit = face_of(state.melds[fixer].cards[0]).suit
+            if state.trump is not suit:
+                _bad(
+                    f"trump: {_suit_text(state.trump)}, but melds[{fixer}] fixed trumps "
+                    f"to {suit.letter}"
+                )
 
     # Hand sizes.
     played = {(state.leader + i) % n for i in range(len(state.trick))}
@@ -980,16 +1049,18 @@ def check_state(state: DealState) -> None:
         if len(set(meld.cards)) != len(meld.cards) or any(not 0 <= c < size for c in meld.cards):
             _bad(f"{where}.cards: each card of a meld is a different card of the deck")
         faces = tuple(face_of(c) for c in meld.cards)
+        trump = None if fixer is not None and i <= fixer else state.trump
         forms = patterns(
             meld.kind,
-            state.trump,
+            trump,
             bezique_pair=rules.declarations.bezique_pair,
             quartet_suits=rules.declarations.quartet_suits,
+            fix_trumps=fixers,
         )
         if not any(p.matches(faces) for p in forms):
             _bad(
                 f"{where}.cards: {' '.join(_names(meld.cards))} do not form a "
-                f"{meld.kind.value} with trumps {_suit_text(state.trump)}"
+                f"{meld.kind.value} with trumps {_suit_text(trump)}"
             )
         holder = state.hands[meld.seat] | state.tables[meld.seat]
         if state.phase is Phase.STOCK:
@@ -1067,6 +1138,34 @@ def check_state(state: DealState) -> None:
             _bad(
                 f"{_name(card)}: declared in [{_kinds_text(got)}], but the melds containing "
                 f"it are [{_kinds_text(want)}]"
+            )
+
+    for card in range(len(state.broken)):
+        if state.broken[card] & ~state.history[card]:
+            _bad(
+                f"{_name(card)}: broken melds of kinds it was not declared in "
+                f"({_kinds_text(state.broken[card] & ~state.history[card])})"
+            )
+
+    # Carte blanche: shown hands with no king, queen or jack (HGM, FOS p.334, WKC).
+    if state.offers:
+        if len(set(state.offers)) != len(state.offers):
+            _bad("offers: a seat is offered a carte blanche twice")
+        order = [(state.leader + i) % n for i in range(n)]
+        if [s for s in order if s in state.offers] != list(state.offers):
+            _bad(f"offers: the seats decide in turn from seat {state.leader}, who leads next")
+        if state.phase is not Phase.STOCK or state.trick or window is not None:
+            _bad("offers: a carte blanche is offered only as dealt or just after a draw")
+    for s in range(n):
+        lasts = bool(state.carte_blanche) and state.carte_blanche[s]
+        if lasts and state.phase is not Phase.STOCK:
+            _bad(f"seats[{s}].carte_blanche: it ends with the stock")
+        if (lasts or s in state.offers) and (state.hands[s] | state.tables[s]) & tables.courts:
+            _bad(f"seats[{s}]: holds a king, queen or jack, so it has no carte blanche")
+        if done and s in state.offers and not lasts:
+            _bad(
+                f"offers: seat {s} is offered a carte blanche after a draw, but its carte "
+                "blanche does not last"
             )
 
     # Scores.
