@@ -143,10 +143,11 @@ class Card:
 
     suit: Suit
     rank: Rank
+    #: The face index 0..31, ``suit * 8 + rank`` (derived).
+    index: int = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def index(self) -> int:
-        """The face index 0..31, ``suit * 8 + rank``."""
+    @index.default
+    def _index(self) -> int:
         return int(self.suit) * 8 + int(self.rank)
 
     @classmethod

@@ -43,7 +43,7 @@ from bezique.rules import (
     TrumpSelection,
 )
 from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window
-from bezique.tables import bits, deck_tables
+from bezique.tables import DeckTables, bits, deck_tables
 
 __all__ = [
     "ScoreEvent",
@@ -84,6 +84,46 @@ class ScoreEvent:
     points: int
     source: ScoreSource
     detail: str = ""
+
+
+@attrs.frozen
+class _Plan:
+    """Values of a rule set that the hot paths read on every trick, computed once."""
+
+    tables: DeckTables
+    total_tricks: int
+    bonus_trick: int
+    last_trick_points: int
+    seven_on_play: int
+    seven_on_win: int
+    brisques_when_won: int
+    window_in_end_phase: bool
+
+
+@functools.cache
+def _plan(rules: Rules) -> _Plan:
+    trumps = rules.trumps
+    seven = trumps.seven_of_trumps_points
+    scoring = rules.scoring
+    return _Plan(
+        tables=deck_tables(rules.deck.packs),
+        total_tricks=rules.total_tricks,
+        # S000 law 10: the final trick scores (variation: the last stock trick).
+        bonus_trick=(
+            rules.total_tricks if scoring.last_trick is LastTrick.FINAL else rules.stock_tricks
+        ),
+        last_trick_points=scoring.last_trick_points,
+        seven_on_play=seven if trumps.seven_of_trumps is SevenOfTrumps.ON_PLAY else 0,
+        seven_on_win=seven if trumps.seven_of_trumps is SevenOfTrumps.ON_WIN else 0,
+        brisques_when_won=(
+            scoring.brisque_points if scoring.brisques is BrisqueTiming.WHEN_WON else 0
+        ),
+        window_in_end_phase=rules.declarations.melding_after_close,
+    )
+
+
+#: The winner's turn as it opens, one shared value per seat.
+_OPEN_WINDOWS = tuple(Window(seat) for seat in range(8))
 
 
 def check_seat(state: DealState, seat: int) -> int:
@@ -965,8 +1005,8 @@ def _with(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
 
 
 def _is_seven_of_trumps(state: DealState, card: int) -> bool:
-    face = face_of(card)
-    return face.rank is Rank.SEVEN and face.suit is state.trump
+    trump = state.trump
+    return card & 7 == _SEVEN and trump is not None and (card & 31) >> 3 == trump
 
 
 def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, ...]]:
@@ -984,13 +1024,17 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
     if (
         card & 7 == _SEVEN
         and state.phase is Phase.STOCK
-        and rules.trumps.seven_of_trumps is SevenOfTrumps.ON_PLAY
         and _is_seven_of_trumps(state, card)
+        and _plan(rules).seven_on_play
     ):
-        points = rules.trumps.seven_of_trumps_points
+        points = _plan(rules).seven_on_play
         scores = _scored(scores, events, seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played")
-    hands = _with(state.hands, seat, hand & ~bit) if hand & bit else state.hands
-    tables = _with(state.tables, seat, table & ~bit) if table & bit else state.tables
+    hands = state.hands
+    tables = state.tables
+    if hand & bit:
+        hands = hands[:seat] + (hand & ~bit,) + hands[seat + 1 :]
+    else:
+        tables = tables[:seat] + (table & ~bit,) + tables[seat + 1 :]
     history = state.history
     broken = state.broken
     if history[card]:
@@ -1095,27 +1139,23 @@ def _complete_trick(
         won_mask |= 1 << card
     won = _with(state.won, winner, state.won[winner] | won_mask)
     stock_phase = state.phase is Phase.STOCK
-    if stock_phase and rules.trumps.seven_of_trumps is SevenOfTrumps.ON_WIN:
+    plan = _plan(rules)
+    if stock_phase and plan.seven_on_win:
         # S000 law 8 variation: the seven scores only for the trick's winner.
         for card in cards:
             if _is_seven_of_trumps(state, card):
-                points = rules.trumps.seven_of_trumps_points
+                points = plan.seven_on_win
                 scores = _scored(scores, events, winner, points, ScoreSource.SEVEN_OF_TRUMPS, "won")
-    brisques = deck_tables(rules.deck.packs).brisques
-    if rules.scoring.brisques is BrisqueTiming.WHEN_WON:
+    brisques = plan.tables.brisques
+    if plan.brisques_when_won:
         # PAR: each ace and ten scores as the trick is won.
         count = (won_mask & brisques).bit_count()
-        points = count * rules.scoring.brisque_points
+        points = count * plan.brisques_when_won
         scores = _scored(scores, events, winner, points, ScoreSource.BRISQUES, f"{count} in trick")
     number = len(tricks)
-    final = number == rules.total_tricks
-    # S000 law 10: the final trick scores (variation: the last trick of the stock phase).
-    if rules.scoring.last_trick is LastTrick.FINAL:
-        bonus_trick = final
-    else:
-        bonus_trick = number == rules.stock_tricks
-    if bonus_trick:
-        points = rules.scoring.last_trick_points
+    final = number == plan.total_tricks
+    if number == plan.bonus_trick:
+        points = plan.last_trick_points
         scores = _scored(scores, events, winner, points, ScoreSource.LAST_TRICK, f"trick {number}")
     phase = state.phase
     window: Window | None = None
@@ -1128,8 +1168,8 @@ def _complete_trick(
                 count = (won[seat] & brisques).bit_count()
                 points = count * rules.scoring.brisque_points
                 scores = _scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
-    elif stock_phase or rules.declarations.melding_after_close:
-        window = Window(winner)
+    elif stock_phase or plan.window_in_end_phase:
+        window = _OPEN_WINDOWS[winner]
     new = DealState(
         rules,
         state.dealer,
@@ -1290,18 +1330,17 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
     """Each player draws one card, the trick's winner first; the turn-up is drawn
     last (S000 law 6, S001, HGM). When the stock is out, table cards go back to
     the hands (S000 law 9)."""
-    n = state.players
+    n = len(state.hands)
     stock = state.stock
     turn_up = state.turn_up
+    drawn = stock[:n]
+    stock = stock[n:]
+    if len(drawn) < n and turn_up is not None:
+        drawn += (turn_up,)
+        turn_up = None
     hands = list(state.hands)
-    for i in range(n):
+    for i, card in enumerate(drawn):
         seat = (window.seat + i) % n
-        if stock:
-            card, stock = stock[0], stock[1:]
-        elif turn_up is not None:
-            card, turn_up = turn_up, None
-        else:  # pragma: no cover - the stock always divides evenly (Rules validation)
-            break
         hands[seat] |= 1 << card
     tables = state.tables
     history = state.history
@@ -1331,18 +1370,26 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
                     alive[seat] = False
         carte_blanche = tuple(alive)
         offers = tuple((window.seat + i) % n for i in range(n) if alive[(window.seat + i) % n])
-    new = _replace(
-        state,
-        phase=phase,
-        stock=stock,
-        turn_up=turn_up,
-        hands=tuple(hands),
-        tables=tables,
-        history=history,
-        broken=broken,
-        window=None,
-        carte_blanche=carte_blanche,
-        offers=offers,
+    new = DealState(
+        state.rules,
+        state.dealer,
+        phase,
+        state.trump,
+        turn_up,
+        stock,
+        tuple(hands),
+        tables,
+        history,
+        state.won,
+        state.tricks,
+        state.trick,
+        state.leader,
+        None,
+        state.melds,
+        state.scores,
+        broken,
+        carte_blanche,
+        offers,
     )
     return new, ()
 

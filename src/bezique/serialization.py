@@ -113,7 +113,13 @@ def _card_key(card: int) -> tuple[int, int]:
 
 def _names(cards: Iterable[int]) -> list[str]:
     """Physical names of a set of cards, sorted by face then copy."""
-    return [card_id_name(c) for c in sorted(cards, key=_card_key)]
+    return [_NAME[c] for c in sorted(cards, key=_card_key)]
+
+
+#: Card names by card id, for the decks of up to eight packs.
+_NAME = tuple(card_id_name(c) for c in range(8 * FACES_PER_PACK))
+#: JSON text of the strings written most: card names and meld kinds.
+_QUOTED = {text: f'"{text}"' for text in (*_NAME, *(k.value for k in MeldKind))}
 
 
 def _kind_names(mask: int) -> list[str]:
@@ -209,12 +215,12 @@ def state_to_dict(state: DealState) -> dict[str, Any]:
             {
                 "hand": _names(bits(hand)),
                 "hand_kinds": {
-                    card_id_name(c): _card_kinds(state, c)
+                    _NAME[c]: _card_kinds(state, c)
                     for c in sorted(bits(hand), key=_card_key)
                     if state.history[c]
                 },
                 "table": [
-                    {"card": card_id_name(c), "kinds": _card_kinds(state, c)}
+                    {"card": _NAME[c], "kinds": _card_kinds(state, c)}
                     for c in sorted(bits(state.tables[seat]), key=_card_key)
                 ],
                 "won": _names(bits(state.won[seat])),
@@ -229,14 +235,14 @@ def state_to_dict(state: DealState) -> dict[str, Any]:
         "dealer": state.dealer,
         "phase": state.phase.value,
         "trump": None if state.trump is None else state.trump.letter,
-        "turn_up": None if state.turn_up is None else card_id_name(state.turn_up),
-        "stock": [card_id_name(c) for c in state.stock],
+        "turn_up": None if state.turn_up is None else _NAME[state.turn_up],
+        "stock": [_NAME[c] for c in state.stock],
         "seats": seats,
-        "trick": {"leader": state.leader, "cards": [card_id_name(c) for c in state.trick]},
+        "trick": {"leader": state.leader, "cards": [_NAME[c] for c in state.trick]},
         "tricks": [
             {
                 "leader": t.leader,
-                "cards": [card_id_name(c) for c in t.cards],
+                "cards": [_NAME[c] for c in t.cards],
                 "winner": t.winner,
             }
             for t in state.tricks
@@ -247,7 +253,7 @@ def state_to_dict(state: DealState) -> dict[str, Any]:
             "seat": window.seat,
             "declarations": window.declarations,
             "scored": window.scored,
-            "exchanged": None if window.exchanged is None else card_id_name(window.exchanged),
+            "exchanged": None if window.exchanged is None else _NAME[window.exchanged],
         },
         "offers": list(state.offers),
         "melds": [
@@ -289,6 +295,10 @@ _PLAIN = re.compile(r"[ !#-\[\]-~]*")
 
 
 def _scalar(value: Any) -> str:
+    if isinstance(value, str):
+        quoted = _QUOTED.get(value)
+        if quoted is not None:
+            return quoted
     if isinstance(value, str) and _PLAIN.fullmatch(value):
         return '"' + value + '"'
     if isinstance(value, int) and not isinstance(value, bool):
@@ -462,7 +472,7 @@ def _card(value: object, path: str, size: int) -> int:
 
 
 #: Card ids by their written names, for the decks of up to eight packs.
-_CARD_IDS = {card_id_name(c): c for c in range(8 * FACES_PER_PACK)}
+_CARD_IDS = {name: c for c, name in enumerate(_NAME)}
 
 
 def _cards(value: object, path: str, size: int) -> list[int]:
@@ -878,54 +888,6 @@ def check_state(state: DealState) -> None:
         missing = _names(bits(tables.all_cards & ~union))
         _bad(f"card conservation: {len(missing)} card(s) are nowhere: {' '.join(missing)}")
 
-    # Completed tricks and won piles.
-    if len(state.trick) >= n:
-        _bad(f"trick.cards: {len(state.trick)} cards in the current trick; it completes at {n}")
-    expected_leader = (state.dealer + 1) % n
-    piles = [0] * n
-    for i, trick in enumerate(state.tricks):
-        where = f"tricks[{i}]"
-        seat_ok(trick.leader, f"{where}.leader")
-        seat_ok(trick.winner, f"{where}.winner")
-        if len(trick.cards) != n:
-            _bad(f"{where}: {len(trick.cards)} cards; a trick has {n}")
-        if trick.leader != expected_leader:
-            _bad(
-                f"{where}.leader: seat {trick.leader}, but seat {expected_leader} leads "
-                + ("the first trick (the dealer's opponent)" if i == 0 else "(the last winner)")
-            )
-        mask = 0
-        for card in trick.cards:
-            if not 0 <= card < size:
-                _bad(f"{where}: card id {card} is not in the deck")
-            mask |= 1 << card
-        if _count(mask) != n:
-            _bad(f"{where}: a card appears twice")
-        if mask & sum(piles):
-            _bad(f"{where}: a card also belongs to an earlier trick")
-        trump = state.trump if fixed_after is None or i + 1 > fixed_after else None
-        winner = (trick.leader + _winner_index(rules, trump, i + 1, trick.cards)) % n
-        if trick.winner != winner:
-            _bad(
-                f"{where}.winner: seat {trick.winner}, but "
-                f"{card_id_name(trick.cards[(winner - trick.leader) % n])} of seat {winner} "
-                "wins the trick"
-            )
-        piles[trick.winner] |= mask
-        expected_leader = trick.winner
-    for s in range(n):
-        if piles[s] != state.won[s]:
-            diff = _names(bits(piles[s] ^ state.won[s]))
-            _bad(
-                f"seats[{s}].won: the won pile must hold exactly the cards of the tricks "
-                f"seat {s} won; it differs in {' '.join(diff)}"
-            )
-    if state.leader != expected_leader:
-        _bad(
-            f"trick.leader: seat {state.leader}, but seat {expected_leader} leads "
-            + ("the first trick" if not state.tricks else "(the winner of the last trick)")
-        )
-
     # The trick winner's turn (the window).
     if window is not None:
         seat_ok(window.seat, "window.seat")
@@ -999,6 +961,54 @@ def check_state(state: DealState) -> None:
                     f"trump: {_suit_text(state.trump)}, but melds[{fixer}] fixed trumps "
                     f"to {suit.letter}"
                 )
+
+    # Completed tricks and won piles.
+    if len(state.trick) >= n:
+        _bad(f"trick.cards: {len(state.trick)} cards in the current trick; it completes at {n}")
+    expected_leader = (state.dealer + 1) % n
+    piles = [0] * n
+    for i, trick in enumerate(state.tricks):
+        where = f"tricks[{i}]"
+        seat_ok(trick.leader, f"{where}.leader")
+        seat_ok(trick.winner, f"{where}.winner")
+        if len(trick.cards) != n:
+            _bad(f"{where}: {len(trick.cards)} cards; a trick has {n}")
+        if trick.leader != expected_leader:
+            _bad(
+                f"{where}.leader: seat {trick.leader}, but seat {expected_leader} leads "
+                + ("the first trick (the dealer's opponent)" if i == 0 else "(the last winner)")
+            )
+        mask = 0
+        for card in trick.cards:
+            if not 0 <= card < size:
+                _bad(f"{where}: card id {card} is not in the deck")
+            mask |= 1 << card
+        if _count(mask) != n:
+            _bad(f"{where}: a card appears twice")
+        if mask & sum(piles):
+            _bad(f"{where}: a card also belongs to an earlier trick")
+        trump = state.trump if fixed_after is None or i + 1 > fixed_after else None
+        winner = (trick.leader + _winner_index(rules, trump, i + 1, trick.cards)) % n
+        if trick.winner != winner:
+            _bad(
+                f"{where}.winner: seat {trick.winner}, but "
+                f"{card_id_name(trick.cards[(winner - trick.leader) % n])} of seat {winner} "
+                "wins the trick"
+            )
+        piles[trick.winner] |= mask
+        expected_leader = trick.winner
+    for s in range(n):
+        if piles[s] != state.won[s]:
+            diff = _names(bits(piles[s] ^ state.won[s]))
+            _bad(
+                f"seats[{s}].won: the won pile must hold exactly the cards of the tricks "
+                f"seat {s} won; it differs in {' '.join(diff)}"
+            )
+    if state.leader != expected_leader:
+        _bad(
+            f"trick.leader: seat {state.leader}, but seat {expected_leader} leads "
+            + ("the first trick" if not state.tricks else "(the winner of the last trick)")
+        )
 
     # Hand sizes.
     played = {(state.leader + i) % n for i in range(len(state.trick))}

@@ -268,7 +268,9 @@ class DealState:
         Raises :class:`~bezique.IllegalActionError` (and changes nothing) if the
         action is illegal, :class:`~bezique.NotationError` if the text does not parse.
         """
-        return self.step(action)[0]
+        if isinstance(action, str):
+            return self.step(action)[0]
+        return _engine.step(self, action)[0]
 
     def step(self, action: Action | str) -> tuple[DealState, tuple[ScoreEvent, ...]]:
         """Like :meth:`apply`, also returning what scored and why."""
