@@ -1365,8 +1365,8 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
         alive = list(carte_blanche)
         for seat in range(n):
             if alive[seat]:
-                drawn = hands[seat] & ~state.hands[seat]
-                if drawn & courts:
+                new_cards = hands[seat] & ~state.hands[seat]
+                if new_cards & courts:
                     alive[seat] = False
         carte_blanche = tuple(alive)
         offers = tuple((window.seat + i) % n for i in range(n) if alive[(window.seat + i) % n])
