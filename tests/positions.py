@@ -60,6 +60,7 @@ __all__ = [
     "play",
     "play_trick",
     "step",
+    "tracks_broken",
 ]
 
 CLASSIC = bz.variants.CLASSIC
@@ -115,15 +116,31 @@ class _Allocator:
         return [c for c in range(self.packs * FACES_PER_PACK) if c not in self.used]
 
 
-def _inert_order(trump: Suit) -> list[Card]:
-    """Faces that belong to no meld whatever the rules: fillers for the players."""
+def _inert_order(trump: Suit | None) -> list[Card]:
+    """Faces that belong to no meld whatever the rules: fillers for the players.
+
+    With no trump suit yet (the multi-pack games before the first marriage) no
+    seven is a seven of trumps, and those games give it no value anyway.
+    """
     plain = [
         Card(suit, rank)
         for rank in (Rank.NINE, Rank.EIGHT, Rank.SEVEN)
         for suit in Suit
         if suit is not trump
     ]
+    if trump is None:
+        return plain
     return [*plain, Card(trump, Rank.NINE), Card(trump, Rank.EIGHT)]
+
+
+def tracks_broken(rules: Rules) -> bool:
+    """Whether a deal under ``rules`` keeps per-card broken melds (``DealState.broken``):
+    when melds may be re-formed or marriages re-paired after a play (SPEC 3.4)."""
+    decl = rules.declarations
+    return (
+        decl.same_kind_reuse is bz.SameKindReuse.REFORM_AFTER_PLAY
+        or decl.marriage_rearrangement is bz.MarriageRearrangement.REPAIR_AFTER_PLAY
+    )
 
 
 def _physical_tokens(texts: Iterable[str]) -> set[int]:
@@ -133,7 +150,7 @@ def _physical_tokens(texts: Iterable[str]) -> set[int]:
 def build(
     rules: Rules = CLASSIC,
     *,
-    trump: Suit | str,
+    trump: Suit | str | None,
     seat: int = 0,
     hand: str = "",
     table: Sequence[Meld] = (),
@@ -151,6 +168,8 @@ def build(
 ) -> DealState:
     """A position in which ``seat`` is to act.
 
+    * ``trump`` is ``None`` for a multi-pack deal whose trumps no declaration has
+      fixed yet (rules without a turn-up).
     * ``stock_size`` counts the cards left to draw, the turn-up included; ``0``
       means the end phase, where ``tricks_done`` says how many tricks are over.
     * ``window``: ``seat`` has just won a trick and has not drawn (stock phase;
@@ -165,7 +184,9 @@ def build(
     """
     n = rules.players
     other = (seat + 1) % n
-    trump_suit = trump if isinstance(trump, Suit) else Suit.parse(trump)
+    trump_suit = trump if isinstance(trump, Suit) or trump is None else Suit.parse(trump)
+    if trump_suit is None and rules.deck.turn_up:
+        raise ValueError("with a turn-up there is always a trump suit")
     end = stock_size == 0
     if window is None:
         window = led is None and not end
@@ -235,9 +256,9 @@ def build(
     if not end and rules.deck.turn_up:
         if turn_up is not None:
             up = alloc.take(turn_up)
-            if face_of(up).suit is not trump_suit:
+            if trump_suit is None or face_of(up).suit is not trump_suit:
                 raise ValueError(f"turn-up {turn_up} is not of the trump suit {trump_suit}")
-        else:
+        elif trump_suit is not None:
             up = _first_free(alloc, [Card(trump_suit, r) for r in (Rank.EIGHT, Rank.NINE)])
     if end and (top or stock):
         raise ValueError("no stock in the end phase")
@@ -288,6 +309,8 @@ def build(
         window=Window(seat) if window else None,
         melds=tuple(melds),
         scores=tuple(scores),
+        broken=(0,) * rules.deck_size if tracks_broken(rules) else (),
+        carte_blanche=(False,) * n if rules.carte_blanche.carte_blanche_points is not None else (),
     )
     assert_honest(state)
     return state
@@ -404,6 +427,12 @@ def assert_honest(state: DealState) -> None:
         assert not declared, "histories must be cleared in the end phase"
     if state.phase is Phase.STOCK:
         assert not declared & ~(state.tables[0] | state.tables[1]), "a concealed card has history"
+    if state.broken:
+        assert len(state.broken) == rules.deck_size
+        for card, kinds in enumerate(state.broken):
+            assert not kinds & ~state.history[card], "a card is broken in a meld it was never in"
+    else:
+        assert not tracks_broken(rules), "these rules need broken melds tracked"
 
 
 def _mask_of(state: DealState, what: str) -> int:
@@ -418,7 +447,7 @@ def deal_deck(
     rules: Rules = CLASSIC,
     *,
     hands: tuple[str, str],
-    turn_up: str,
+    turn_up: str | None,
     stock: str = "",
     dealer: int = 0,
 ) -> list[int]:
@@ -426,12 +455,19 @@ def deal_deck(
 
     ``hands[s]`` is seat ``s``'s dealt hand (inert fillers complete it); the
     turn-up follows the deal, then the named top of the stock, then the rest.
+    ``turn_up`` is ``None`` for rules without a turn-up (the multi-pack games).
     """
     n = rules.players
-    trump = Card.parse(turn_up[:2] if _is_physical(turn_up) else turn_up).suit
-    alloc = _Allocator(rules.deck.packs, _physical_tokens([*hands, turn_up, stock]))
+    if (turn_up is None) == rules.deck.turn_up:
+        raise ValueError("name a turn-up exactly when the rules have one")
+    trump = (
+        None
+        if turn_up is None
+        else Card.parse(turn_up[:-1] if _is_physical(turn_up) else turn_up).suit
+    )
+    alloc = _Allocator(rules.deck.packs, _physical_tokens([*hands, turn_up or "", stock]))
     dealt = [[alloc.take(t) for t in _tokens(h)] for h in hands]
-    up = alloc.take(turn_up)
+    up = [] if turn_up is None else [alloc.take(turn_up)]
     top = [alloc.take(t) for t in _tokens(stock)]
     for cards in dealt:
         while len(cards) < rules.deck.hand_size:
@@ -448,7 +484,7 @@ def deal_deck(
             s = (dealer + i) % n
             order += dealt[s][taken[s] : taken[s] + packet]
             taken[s] += packet
-    return [*order, up, *top, *alloc.free()]
+    return [*order, *up, *top, *alloc.free()]
 
 
 # -- actions and their outcome -------------------------------------------------------------

@@ -12,7 +12,18 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from positions import CLASSIC, build, deal_deck, declare, draw, meld, play, play_trick, step
+from positions import (
+    CLASSIC,
+    build,
+    deal_deck,
+    declare,
+    draw,
+    faces,
+    meld,
+    play,
+    play_trick,
+    step,
+)
 
 import bezique as bz
 from bezique import (
@@ -29,6 +40,7 @@ from bezique import (
     variants,
 )
 from bezique.game import decide_winner
+from bezique.scoring import deal_game_scores
 
 
 def declared(seat: int, points: int, kind: str) -> ScoreEvent:
@@ -577,15 +589,317 @@ def test_target(target: int, winner: int | None) -> None:
     assert decide_winner(rules, (1040, 950), last) == winner
 
 
-@pytest.mark.parametrize(("end", "winner"), [("end-of-deal", None), ("first-to-reach", 1)])
+@pytest.mark.parametrize(
+    ("end", "winner"), [("end-of-deal", None), ("first-to-reach", 1), ("deals", None)]
+)
 def test_game_end(end: str, winner: int | None) -> None:
-    """S000 laws 1 and 12 (decided at the end of a deal) against "first to reach"."""
+    """S000 laws 1 and 12 (decided at the end of a deal) against "first to reach";
+    HGM, BIC, PAR: a fixed number of deals (see ``test_deals``)."""
     rules = CLASSIC.evolve(target=10, end=end)
     deck = deal_deck(rules, hands=("", "7H"), turn_up="AH", dealer=0)
     game = bz.new_game(rules, decks=[deck], first_dealer=0)
     game = game.apply(play("7H"))
     assert game.scores == (0, 10)
     assert game.winner == winner
+
+
+# -- the multi-pack family (PRESETS section 2) ----------------------------------------------
+
+RUBICON = variants.RUBICON
+
+
+@pytest.mark.parametrize(
+    ("selection", "sequence"),
+    [
+        ("turn-up", (Reason.NOT_A_MELD,)),
+        ("first-marriage", (Reason.NOT_A_MELD,)),
+        ("first-marriage-or-sequence", (declared(0, 250, "trump-sequence"),)),
+    ],
+)
+def test_turn_up_and_selection(
+    selection: str, sequence: tuple[Reason, ...] | tuple[ScoreEvent, ...]
+) -> None:
+    """S000 law 4, S001, PAR (a turned-up card fixes trumps) against HGM, FOS p.334,
+    BIC, WKC, PAR (no turn-up: the first marriage, or HGM, WKC, PAR: also a sequence
+    before any marriage, fixes trumps). Under the turn-up the hearts sequence is a
+    plain one when clubs are turned up."""
+    turn_up = selection == "turn-up"
+    rules = RUBICON.evolve(selection=selection, turn_up=turn_up)
+    dealt = bz.new_deal(rules, seed=3)
+    assert (dealt.turn_up is not None, dealt.trump is not None) == (turn_up, turn_up)
+    assert dealt.stock_size == 128 - 18
+    state = build(rules, trump="C" if turn_up else None, hand="AH TH KH QH JH")
+    assert outcome(state, declare("trump-sequence", "AH TH KH QH JH")) == sequence
+    plain = declare("plain-sequence", "AH TH KH QH JH")
+    expected = (declared(0, 150, "plain-sequence"),) if turn_up else (Reason.NOT_A_MELD,)
+    assert outcome(state, plain) == expected
+    royal = outcome(state, declare("royal-marriage", "KH QH"))
+    assert royal == ((Reason.NOT_A_MELD,) if turn_up else (declared(0, 40, "royal-marriage"),))
+    with pytest.raises(RulesError) as error:
+        rules.evolve(turn_up=not turn_up)
+    assert set(error.value.fields) >= {"selection", "turn_up"}
+
+
+@pytest.mark.parametrize(
+    ("option", "re_formed", "result"),
+    [
+        ("never", "QS[four-queens] QH[four-queens] QD QC[four-queens]", (Reason.SAME_KIND_REUSED,)),
+        (
+            "reform-after-play",
+            "QS[four-queens*] QH[four-queens*] QD QC[four-queens*]",
+            (declared(0, 60, "four-queens"),),
+        ),
+    ],
+)
+def test_same_kind_reuse(
+    option: str, re_formed: str, result: tuple[Reason, ...] | tuple[ScoreEvent, ...]
+) -> None:
+    """S000, S001, S003, FOS, MAS (never) against WKC, BIC, S003 (a meld re-formed after
+    one of its cards is played, with a like card from the hand). SPEC #5, #38."""
+    rules = RUBICON.evolve(same_kind_reuse=option)
+    state = build(
+        rules,
+        trump="C",
+        table=[meld("four-queens", "QS QH QDa QC")],
+        other_hand="7D 8D 9D 7H 8H 9H 7S",
+        stock="QDb 8S",
+    )
+    state, _ = play_trick(draw(state), "QD[four-queens]", "7D")
+    assert state.window == Window(0)
+    assert outcome(state, declare("four-queens", re_formed)) == result
+
+
+HEART_MARRIAGES = [meld("common-marriage", "KHa QHa"), meld("common-marriage", "KHb QHb")]
+REPAIRED = (declared(0, 20, "common-marriage"),)
+REUSED = (Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD)
+
+
+@pytest.mark.parametrize(
+    ("option", "crosswise", "after_play"),
+    [
+        ("none", REUSED, REUSED),
+        ("swap-without-play", REPAIRED, None),
+        ("repair-after-play", REUSED, REPAIRED),
+    ],
+)
+def test_marriage_rearrangement(
+    option: str,
+    crosswise: tuple[Reason, ...] | tuple[ScoreEvent, ...],
+    after_play: tuple[Reason, ...] | tuple[ScoreEvent, ...] | None,
+) -> None:
+    """Two-hand rules (none) against S003 item 8 (two declared marriages of a suit
+    re-paired crosswise, nothing played, SPEC #40) and WKC (after a card of one is
+    played, the lone partner marries a card of the other, no card from the hand,
+    SPEC #39). What S003's swap allows once a card is played is not stated."""
+    rules = RUBICON.evolve(marriage_rearrangement=option)
+    state = build(rules, trump="S", table=HEART_MARRIAGES)
+    swap = declare("common-marriage", "KH[common-marriage] QH[common-marriage]")
+    assert outcome(state, swap) == crosswise
+    if after_play is not None:
+        lead = build(rules, trump="S", table=HEART_MARRIAGES, other_hand="7C", window=False)
+        played, _ = play_trick(lead, "QH[common-marriage]", "7C")
+        repair = declare("common-marriage", "KH[common-marriage*] QH[common-marriage]")
+        assert outcome(played, repair) == after_play
+
+
+@pytest.mark.parametrize(
+    ("option", "result"),
+    [
+        (True, (declared(0, 250, "trump-sequence"),)),
+        (False, (Reason.MARRIED_CARD_IN_SEQUENCE,)),
+    ],
+)
+def test_marriage_then_sequence(
+    option: bool, result: tuple[Reason, ...] | tuple[ScoreEvent, ...]
+) -> None:
+    """FOS p.325, S000 hint 6, S001, S002 (a royal marriage grows into a sequence)
+    against WKC for Rubicon (a married card may not go into a sequence). SPEC #1, 3.4."""
+    rules = CLASSIC.evolve(marriage_then_sequence=option)
+    state = build(rules, trump="H", table=[meld("royal-marriage", "KH QH")], hand="AH TH JH")
+    sequence = declare("trump-sequence", "AH TH KH[royal-marriage] QH[royal-marriage] JH")
+    assert (sequence in state.legal_declarations()) is option
+    assert outcome(state, sequence) == result
+
+
+def _blank_hand(rules: Rules, stock: str = "") -> DealState:
+    """Seat 0 (the dealer) is dealt no king, queen or jack; seat 1 holds a king."""
+    deck = deal_deck(rules, hands=("", "KS AS AS"), turn_up=None, stock=stock, dealer=0)
+    return bz.new_deal(rules, deck=deck, dealer=0)
+
+
+@pytest.mark.parametrize("points", [None, 50, 250])
+def test_carte_blanche_points(points: int | None) -> None:
+    """HGM, FOS p.334 (Rubicon 50), PAR, S003 (six packs 250), PAR (none with eight
+    packs): a dealt hand with no court card may be shown. SPEC 2.3, #41."""
+    rules = RUBICON.evolve(carte_blanche_points=points)
+    state = _blank_hand(rules)
+    if points is None:
+        assert state.offers == ()
+        assert outcome(state, bz.ShowCarteBlanche()) == (Reason.NO_CARTE_BLANCHE,)
+    else:
+        assert state.offers == (0,)
+        shown = ScoreEvent(0, points, ScoreSource.CARTE_BLANCHE, "")
+        assert outcome(state, bz.ShowCarteBlanche()) == (shown,)
+
+
+@pytest.mark.parametrize(("option", "offers"), [(True, (0,)), (False, ())])
+def test_carte_blanche_repeat(option: bool, offers: tuple[int, ...]) -> None:
+    """WKC, PAR, S003, CMC (each card drawn that is not a court may be shown again)
+    against FOS p.334 (only before the first trick). SPEC #41."""
+    rules = RUBICON.evolve(carte_blanche_repeat=option)
+    state = _blank_hand(rules, stock="7D 8C")
+    state, _ = step(state, bz.ShowCarteBlanche())
+    state, _ = play_trick(state, "AS", "9S")
+    assert state.window == Window(1)
+    state = draw(state)
+    assert "8C" in faces(state.hand(0))
+    assert state.offers == offers
+
+
+def _final_trick(rules: Rules, scores: tuple[int, int]) -> DealState:
+    """The last trick: seat 0's AC takes seat 1's 7D; seat 1 won 12 brisques before,
+    seat 0 all the others (20 with the AC); ``scores`` are the totals before it."""
+    state = build(
+        rules,
+        trump="H",
+        stock_size=0,
+        tricks_done=rules.total_tricks - 1,
+        hand="AC",
+        other_hand="7D",
+        other_won="AS TS AH TH AD TD AC TC AS TS AH TH",
+    )
+    return attrs.evolve(state, scores=scores)
+
+
+LAST_64 = ScoreEvent(0, 50, ScoreSource.LAST_TRICK, "trick 64")
+COUNTED = (
+    ScoreEvent(0, 200, ScoreSource.BRISQUES, "20"),
+    ScoreEvent(1, 120, ScoreSource.BRISQUES, "12"),
+)
+
+
+@pytest.mark.parametrize(
+    ("option", "tie", "no_tie"),
+    [
+        ("end-of-deal", (LAST_64, *COUNTED), (LAST_64, *COUNTED)),
+        (
+            "when-won",
+            (ScoreEvent(0, 10, ScoreSource.BRISQUES, "1 in trick"), LAST_64),
+            (ScoreEvent(0, 10, ScoreSource.BRISQUES, "1 in trick"), LAST_64),
+        ),
+        ("ties-and-rubicon", (LAST_64, *COUNTED), (LAST_64,)),
+        ("never", (LAST_64,), (LAST_64,)),
+    ],
+)
+def test_brisques_for_ties_and_the_rubicon(
+    option: str, tie: tuple[ScoreEvent, ...], no_tie: tuple[ScoreEvent, ...]
+) -> None:
+    """The brisque options with four packs: S000 laws 11-12 (end of deal), PAR (as
+    won), BIC, CMC, S003 (Rubicon: only to break a tie or to save the loser from the
+    rubicon, and then for both), PKW, CMC (six packs: never). Equal totals after the
+    last trick (1500 each), and unequal ones with no rubicon (2470 / 1530)."""
+    rules = RUBICON.evolve(brisques=option)
+    _, events = play_trick(_final_trick(rules, (1450, 1500)), "AC", "7D")
+    assert events == tie
+    _, events = play_trick(_final_trick(rules, (2420, 1530)), "AC", "7D")
+    assert events == no_tie
+
+
+@pytest.mark.parametrize(
+    ("option", "game_scores"), [("cumulative", (2470, 1530)), ("rubicon", (1400, 0))]
+)
+def test_deal_scoring(option: str, game_scores: tuple[int, int]) -> None:
+    """S000 law 12 (each deal's points go to the game) against BIC, S003, PAR (each
+    deal a game: 500 + (2400 - 1500) = 1400 to the winner). SPEC #42."""
+    rules = RUBICON.evolve(deal_scoring=option)
+    assert deal_game_scores(rules, (2470, 1530))[0] == game_scores
+    over, _ = play_trick(_final_trick(rules, (2420, 1530)), "AC", "7D")
+    assert over.result is not None
+    assert over.result.game_scores == game_scores
+
+
+@pytest.mark.parametrize(("bonus", "points"), [(500, 1400), (1000, 1900)])
+def test_game_bonus(bonus: int, points: int) -> None:
+    """PAR: the winner's bonus for the deal, 500 with four packs, 1000 with six or
+    eight: bonus + (2400 - 1500). SPEC 4.3, #42."""
+    rules = RUBICON.evolve(game_bonus=bonus)
+    assert deal_game_scores(rules, (2470, 1530)) == ((points, 0), (False, False))
+
+
+@pytest.mark.parametrize(
+    ("threshold", "expected"),
+    [(1000, ((1400, 0), (False, False))), (3000, ((5220, 0), (False, True)))],
+)
+def test_rubicon(threshold: int, expected: tuple[tuple[int, ...], tuple[bool, ...]]) -> None:
+    """PAR: a loser under 1000 (four packs), 3000 (six), 5000 (eight) is rubiconed.
+    1530 is over 1000 (500 + 900 = 1400) but under 3000 (BIC: 1000 + 2400 + 1500 +
+    320 = 5220). SPEC 4.3."""
+    rules = RUBICON.evolve(rubicon=threshold)
+    assert deal_game_scores(rules, (2470, 1530)) == expected
+
+
+@pytest.mark.parametrize(("bonus", "points"), [(1000, 4520), (1300, 4820)])
+def test_rubicon_bonus(bonus: int, points: int) -> None:
+    """BIC, S003: the rubicon bonus 1000: bonus + 2400 + 800 + 320. SPEC #43."""
+    rules = RUBICON.evolve(rubicon_bonus=bonus)
+    assert deal_game_scores(rules, (2470, 860)) == ((points, 0), (False, True))
+
+
+@pytest.mark.parametrize(("formula", "points"), [("bic", 4520), ("s003", 4200), ("par", 4200)])
+def test_rubicon_bonus_formula(formula: str, points: int) -> None:
+    """SPEC #43 and 4.3. BIC: 1000 + 2400 + 800 + 320 = 4520; S003: 1000 + 2400 + 800
+    = 4200; PAR: 500 + 500 + 2400 + 800 = 4200 (with a game bonus of 700 PAR gives
+    4400, and the others do not change)."""
+    rules = RUBICON.evolve(rubicon_bonus_formula=formula)
+    assert deal_game_scores(rules, (2470, 860)) == ((points, 0), (False, True))
+    richer = rules.evolve(game_bonus=700)
+    expected = points + 200 if formula == "par" else points
+    assert deal_game_scores(richer, (2470, 860)) == ((expected, 0), (False, True))
+
+
+@pytest.mark.parametrize(("option", "points"), [("hundreds", 1400), ("none", 1440)])
+def test_rounding(option: str, points: int) -> None:
+    """BIC, S003 (totals dropped to their hundreds: 500 + 2400 - 1500) against exact
+    totals (500 + 2470 - 1530). SPEC #42."""
+    rules = RUBICON.evolve(rounding=option)
+    assert deal_game_scores(rules, (2470, 1530)) == ((points, 0), (False, False))
+
+
+@pytest.mark.parametrize("points", [None, 250, 300])
+def test_cut_dealer_points(points: int | None) -> None:
+    """PKW, HER: the dealer lifting exactly 24 cards scores 250. SPEC #45."""
+    rules = variants.SIX_PACK.evolve(cut_dealer_points=points, cut_guess_points=150)
+    state = bz.new_deal(rules, seed=1, cut=(24, 1), dealer=0)
+    assert state.scores == (points or 0, 0)
+
+
+@pytest.mark.parametrize("points", [None, 150, 100])
+def test_cut_guess_points(points: int | None) -> None:
+    """PKW, HER: the non-dealer guessing the number lifted scores 150. SPEC #45."""
+    rules = variants.SIX_PACK.evolve(cut_dealer_points=250, cut_guess_points=points)
+    state = bz.new_deal(rules, seed=1, cut=(20, 20), dealer=0)
+    assert state.scores == (0, points or 0)
+
+
+@pytest.mark.parametrize(("exact", "scores"), [(24, (0, 0)), (30, (250, 0))])
+def test_cut_exact(exact: int, scores: tuple[int, int]) -> None:
+    """PKW, HER: the dealer's bonus is for exactly 24 cards; the number is a knob."""
+    rules = variants.SIX_PACK.evolve(cut_dealer_points=250, cut_guess_points=150, cut_exact=exact)
+    assert bz.new_deal(rules, seed=1, cut=(30, 1), dealer=0).scores == scores
+
+
+@pytest.mark.parametrize("deals", [1, 2])
+def test_deals(deals: int) -> None:
+    """HGM, BIC, PAR: under ``GameEnd.DEALS`` a game is a fixed number of deals, the
+    deal scores totalled. SPEC 4.2."""
+    rules = RUBICON.evolve(deals=deals)
+    game = bz.new_game(rules, seed=5)
+    while not game.is_over:
+        game = game.apply(game.legal_actions()[0])
+    assert len(game.results) == deals
+    assert game.totals == tuple(sum(r.game_scores[s] for r in game.results) for s in (0, 1))
+    with pytest.raises(RulesError):
+        rules.evolve(deals=0)
 
 
 # -- completeness ----------------------------------------------------------------------------
@@ -619,9 +933,26 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "brisques": test_brisques_timing,
     "target": test_target,
     "end": test_game_end,
+    "turn_up": test_turn_up_and_selection,
+    "selection": test_turn_up_and_selection,
+    "same_kind_reuse": test_same_kind_reuse,
+    "marriage_rearrangement": test_marriage_rearrangement,
+    "marriage_then_sequence": test_marriage_then_sequence,
+    "carte_blanche_points": test_carte_blanche_points,
+    "carte_blanche_repeat": test_carte_blanche_repeat,
+    "deal_scoring": test_deal_scoring,
+    "game_bonus": test_game_bonus,
+    "rubicon": test_rubicon,
+    "rubicon_bonus": test_rubicon_bonus,
+    "rubicon_bonus_formula": test_rubicon_bonus_formula,
+    "rounding": test_rounding,
+    "cut_dealer_points": test_cut_dealer_points,
+    "cut_guess_points": test_cut_guess_points,
+    "cut_exact": test_cut_exact,
+    "deals": test_deals,
 }
 #: Fields with a single option so far: nothing to compare.
-SINGLE_OPTION = {"players", "turn_up", "selection"}
+SINGLE_OPTION = {"players"}
 
 
 def test_every_knob_has_a_test() -> None:
@@ -637,6 +968,11 @@ def test_every_knob_has_a_test() -> None:
         variants.MCNEELY,
         variants.WIKIPEDIA,
         variants.CARDS_AND_DOMINOES,
+        variants.CLASSIC_FOUR_PACK,
+        variants.CLASSIC_SIX_PACK,
+        variants.RUBICON,
+        variants.SIX_PACK,
+        variants.EIGHT_PACK,
     ],
     ids=lambda r: r.name,
 )

@@ -9,9 +9,9 @@ is tested.
 
 Not here: scenarios 30 (three-hand discard, EB9) and 31 (partnership beat
 rule, BIC) need three or four players, which the engine does not support yet;
-the Rubicon and multi-pack halves of scenarios 5 and 33 and the Polish half of
-scenario 19 wait for those presets; scenarios 36-47 belong to the multi-pack
-and Marjolet games.
+the Polish half of scenario 19 and Marjolet's scenario 47 wait for those games.
+The Rubicon halves of scenarios 5 and 33, and scenarios 36-46, are in
+``test_multipack.py``.
 """
 
 from __future__ import annotations

@@ -40,12 +40,99 @@ DIFFERENCES: dict[str, dict[str, Any]] = {
         "plain_sequence": 120,
     },
 }
+#: PRESETS section 2: the multi-pack family, each a fixed reading of its sources
+#: (field: value, for the fields that differ from CLASSIC).
+MULTI_PACK_COMMON: dict[str, Any] = {
+    # HGM, FOS p.334, WKC, PAR: no turn-up; the first marriage or sequence fixes trumps.
+    "turn_up": False,
+    "selection": "first-marriage-or-sequence",
+    # HGM, BIC, PAR: the seven of trumps has no value.
+    "exchange_points": None,
+    "seven_of_trumps": "never",
+    # HGM, PAR: the bezique ladder and the plain-suit sequence.
+    "plain_sequence": 150,
+    "triple_bezique": 1500,
+    "quadruple_bezique": 4500,
+    # WKC, BIC, S003: re-forming after a play.
+    "same_kind_reuse": "reform-after-play",
+    # HGM, BIC, PAR: each deal a game of its own.
+    "deal_scoring": "rubicon",
+    "end": "deals",
+}
+MULTI_PACK_DIFFERENCES: dict[str, dict[str, Any]] = {
+    "rubicon": {
+        **MULTI_PACK_COMMON,
+        "packs": 4,
+        "hand_size": 9,
+        "packets": (3, 3, 3),
+        "carte_blanche_points": 50,
+        "last_trick_points": 50,
+        "brisques": "ties-and-rubicon",
+    },
+    "six-pack": {
+        **MULTI_PACK_COMMON,
+        "packs": 6,
+        "hand_size": 12,
+        "packets": (3, 3, 3, 3),
+        "carte_blanche_points": 250,
+        "last_trick_points": 250,
+        "brisques": "never",
+        "four_trump_aces": 1000,
+        "four_trump_tens": 900,
+        "four_trump_kings": 800,
+        "four_trump_queens": 600,
+        "four_trump_jacks": 400,
+        "game_bonus": 1000,
+        "rubicon": 3000,
+    },
+    "eight-pack": {
+        **MULTI_PACK_COMMON,
+        "packs": 8,
+        "hand_size": 15,
+        "packets": (3, 3, 3, 3, 3),
+        "last_trick_points": 250,
+        "brisques": "never",
+        "quintuple_bezique": 9000,
+        "four_trump_aces": 1000,
+        "four_trump_tens": 900,
+        "four_trump_kings": 800,
+        "four_trump_queens": 600,
+        "four_trump_jacks": 400,
+        "five_trump_aces": 2000,
+        "five_trump_tens": 1800,
+        "five_trump_kings": 1600,
+        "five_trump_queens": 1200,
+        "five_trump_jacks": 800,
+        "game_bonus": 1000,
+        "rubicon": 5000,
+    },
+    # S000 law 1: nine cards each, game 2000, triple bezique 1500.
+    "classic-four-pack": {
+        "packs": 4,
+        "hand_size": 9,
+        "packets": (3, 3, 3),
+        "target": 2000,
+        "triple_bezique": 1500,
+    },
+    "classic-six-pack": {
+        "packs": 6,
+        "hand_size": 9,
+        "packets": (3, 3, 3),
+        "target": 2000,
+        "triple_bezique": 1500,
+    },
+}
 PRESET_OBJECTS = {
     "classic": variants.CLASSIC,
     "swift-1865": variants.SWIFT_1865,
     "mcneely": variants.MCNEELY,
     "wikipedia": variants.WIKIPEDIA,
     "cards-and-dominoes": variants.CARDS_AND_DOMINOES,
+    "classic-four-pack": variants.CLASSIC_FOUR_PACK,
+    "classic-six-pack": variants.CLASSIC_SIX_PACK,
+    "rubicon": variants.RUBICON,
+    "six-pack": variants.SIX_PACK,
+    "eight-pack": variants.EIGHT_PACK,
 }
 ALIASES = {
     "classic": ("bezique", "sinkinson-1933", "standard", "two-hand"),
@@ -53,6 +140,11 @@ ALIASES = {
     "mcneely": (),
     "wikipedia": (),
     "cards-and-dominoes": ("c-and-d", "cardsanddominoes"),
+    "classic-four-pack": ("four-pack", "two-hand-four-pack"),
+    "classic-six-pack": ("two-hand-six-pack",),
+    "rubicon": ("four-pack-rubicon", "japanese"),
+    "six-pack": ("chinese", "six-pack-rubicon"),
+    "eight-pack": ("eight-pack-rubicon",),
 }
 
 
@@ -71,7 +163,15 @@ def spellings(name: str) -> list[str]:
 def component_fields(rules: Rules) -> dict[str, Any]:
     """Every component field by ``component.field`` (meld values under ``values.``)."""
     out: dict[str, Any] = {"players": rules.players}
-    for owner in ("deck", "trumps", "trick_play", "declarations", "scoring", "game"):
+    for owner in (
+        "deck",
+        "trumps",
+        "trick_play",
+        "declarations",
+        "carte_blanche",
+        "scoring",
+        "game",
+    ):
         component = getattr(rules, owner)
         for field in attrs.fields(type(component)):
             value = getattr(component, field.name)
@@ -161,10 +261,14 @@ def test_every_preset_deals_and_plays(name: str) -> None:
     while not state.is_over:
         state = state.apply(player.choose(state))
     assert state.result is not None
-    assert len(state.tricks) == 32
+    assert len(state.tricks) == PRESET_OBJECTS[name].total_tricks
+    if PRESET_OBJECTS[name].deck.packs == 2:
+        assert len(state.tricks) == 32
 
 
-@pytest.mark.parametrize("name", ["", "nope", "classic2", "six-pack", "rubicon"])
+@pytest.mark.parametrize(
+    "name", ["", "nope", "classic2", "seven-pack", "rubicon2", "marjolet", "polish", "chinese-six"]
+)
 def test_unknown_names_are_refused_listing_the_known_ones(name: str) -> None:
     with pytest.raises(RulesError) as info:
         variants.get(name)
@@ -221,3 +325,76 @@ def test_register_makes_a_new_preset_reachable(monkeypatch: pytest.MonkeyPatch) 
     for text in ("house-rules", "HOUSE_RULES", "ours", "our-table", "OUR TABLE"):
         assert variants.get(text) is house
     assert ("house-rules", ("our-table", "ours")) in variants.names()
+
+
+@pytest.mark.parametrize("name", sorted(MULTI_PACK_DIFFERENCES))
+def test_multi_pack_preset_knobs_differ_from_classic_exactly_as_listed(name: str) -> None:
+    """PRESETS section 2 (and S000 law 1 for the two-hand game with more packs): the
+    knobs each multi-pack preset sets, and nothing else."""
+    classic, preset = CLASSIC.knobs(), PRESET_OBJECTS[name].knobs()
+    assert preset.keys() == classic.keys()
+    differing = {key: preset[key] for key in classic if preset[key] != classic[key]}
+    assert differing == MULTI_PACK_DIFFERENCES[name]
+
+
+@pytest.mark.parametrize("name", sorted(MULTI_PACK_DIFFERENCES))
+def test_multi_pack_presets_are_classic_evolved(name: str) -> None:
+    preset = PRESET_OBJECTS[name]
+    rebuilt = CLASSIC.evolve(
+        name=preset.name,
+        description=preset.description,
+        sources=preset.sources,
+        **MULTI_PACK_DIFFERENCES[name],
+    )
+    assert rebuilt == preset
+
+
+@pytest.mark.parametrize(
+    ("name", "game_bonus", "rubicon", "carte_blanche", "last_trick"),
+    [
+        ("rubicon", 500, 1000, 50, 50),
+        ("six-pack", 1000, 3000, 250, 250),
+        ("eight-pack", 1000, 5000, None, 250),
+    ],
+)
+def test_multi_pack_table_of_presets(
+    name: str, game_bonus: int, rubicon: int, carte_blanche: int | None, last_trick: int
+) -> None:
+    """PRESETS section 2's table (PAR's 4/6/8-pack table; HGM, FOS p.334, S003, CMC)."""
+    preset = PRESET_OBJECTS[name]
+    assert preset.scoring.game_bonus == game_bonus
+    assert preset.scoring.rubicon == rubicon
+    assert preset.scoring.rubicon_bonus == 1000
+    assert preset.scoring.rubicon_bonus_formula is bz.RubiconBonus.BIC
+    assert preset.scoring.rounding is bz.Rounding.HUNDREDS
+    assert preset.carte_blanche.carte_blanche_points == carte_blanche
+    assert preset.carte_blanche.carte_blanche_repeat
+    assert preset.scoring.last_trick_points == last_trick
+    assert preset.declarations.marriage_rearrangement is bz.MarriageRearrangement.NONE
+    assert preset.declarations.marriage_then_sequence
+    assert preset.declarations.values.four_tens is None
+    assert preset.scoring.cut_dealer_points is None
+    assert preset.scoring.cut_guess_points is None
+    assert preset.game.deals == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "stock_tricks", "total_tricks"),
+    [
+        ("rubicon", 9, 55, 64),
+        ("six-pack", 12, 84, 96),
+        ("eight-pack", 15, 113, 128),
+        ("classic-four-pack", 9, 55, 64),
+        ("classic-six-pack", 9, 87, 96),
+    ],
+)
+def test_multi_pack_deals(name: str, hand: int, stock_tricks: int, total_tricks: int) -> None:
+    """SPEC 1.2: packs, hand size and tricks (stock-phase tricks: (deck - hands) / 2);
+    no turn-up and no trumps at the deal in the multi-pack games (SPEC 1.3)."""
+    preset = PRESET_OBJECTS[name]
+    state = bz.new_deal(preset, seed=2)
+    assert [len(state.hand(s)) for s in (0, 1)] == [hand, hand]
+    assert preset.stock_tricks == stock_tricks
+    assert preset.total_tricks == total_tricks
+    assert state.stock_size == 2 * stock_tricks
+    assert (state.turn_up is not None) is (state.trump is not None) is preset.deck.turn_up

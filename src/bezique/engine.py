@@ -665,7 +665,9 @@ def _rearranged_choice(
             in_a = state.history[a] & bit
             in_b = state.history[b] & bit
             if mode is MarriageRearrangement.SWAP_WITHOUT_PLAY:
-                if in_a and in_b:
+                # S003: two whole marriages, rearranged; nothing has been played.
+                whole = not broken or not (broken[a] | broken[b]) & bit
+                if in_a and in_b and whole:
                     return (a, b)
             elif broken and ((broken[a] & bit and in_b) or (broken[b] & bit and in_a)):
                 return (a, b)
