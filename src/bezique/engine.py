@@ -609,7 +609,19 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
                     continue
                 refs = tuple(_ref(face.index << 64 | cls) for face, cls in classes)
                 out.append(Declare(kind, refs))
+    if len(out) > 1:
+        out.sort(key=_declare_order)
     return tuple(out)
+
+
+_KIND_INDEX = {kind: i for i, kind in enumerate(MeldKind)}
+
+
+def _declare_order(
+    action: Declare,
+) -> tuple[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]:
+    """Declarations are listed by kind, then by their cards' :attr:`CardRef.sort_key`."""
+    return (_KIND_INDEX[action.kind], tuple(card.sort_key for card in action.cards))
 
 
 def _class_reasons(

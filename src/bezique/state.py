@@ -244,9 +244,11 @@ class DealState:
         """Every legal action of the player to move, each real choice once.
 
         Order: in trick play, ``Play`` by face (suit S H D C, rank 7 up to A) then
-        history; in the winner's turn, ``Exchange``, then ``Declare`` by meld kind
-        and cards, then ``ScorePending`` by meld number, then ``Draw`` (or ``Pass``).
-        Empty once the deal is over.
+        history (:attr:`CardRef.sort_key`); in the winner's turn, ``Exchange``, then
+        ``Declare`` by meld kind (the order of :class:`MeldKind`) and then by the
+        sort keys of its cards in turn, then ``ScorePending`` by meld number, then
+        ``Draw`` (or ``Pass``); while a carte blanche is on offer,
+        ``ShowCarteBlanche`` then ``Pass``. Empty once the deal is over.
         """
         cached = self._legal
         return cached if cached is not None else _engine.legal_actions(self)
