@@ -221,6 +221,7 @@ def new_deal(
         broken=(0,) * rules.deck_size if tracking else (),
         carte_blanche=carte_blanche,
         offers=offers,
+        revealed=(0,) * n,
     )
 
 
@@ -987,7 +988,17 @@ def _carte_blanche(state: DealState, show: bool) -> tuple[DealState, tuple[Score
     if show:
         points = rules.carte_blanche_points or 0
         scores = _scored(scores, events, seat, points, ScoreSource.CARTE_BLANCHE, "")
-    new = _replace(state, offers=state.offers[1:], carte_blanche=carte_blanche, scores=scores)
+    revealed = state.revealed
+    if show:
+        # The hand is shown (WKC: the cards played face up one after another).
+        revealed = revealed[:seat] + (state.hands[seat],) + revealed[seat + 1 :]
+    new = _replace(
+        state,
+        offers=state.offers[1:],
+        carte_blanche=carte_blanche,
+        scores=scores,
+        revealed=revealed,
+    )
     return new, tuple(events)
 
 
@@ -1055,6 +1066,9 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
         if broken:
             broken = _break_melds(state, seat, card, history[card])
         history = history[:card] + (0,) + history[card + 1 :]
+    revealed = state.revealed
+    if revealed and revealed[seat] & bit:
+        revealed = revealed[:seat] + (revealed[seat] & ~bit,) + revealed[seat + 1 :]
     trick = (*state.trick, card)
     if len(trick) < n:
         new = DealState(
@@ -1077,9 +1091,10 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
             broken,
             state.carte_blanche,
             state.offers,
+            revealed,
         )
         return new, tuple(events) if events else ()
-    return _complete_trick(state, hands, tables, history, broken, scores, trick, events)
+    return _complete_trick(state, hands, tables, history, broken, revealed, scores, trick, events)
 
 
 def _break_melds(state: DealState, seat: int, card: int, kinds: int) -> tuple[int, ...]:
@@ -1138,6 +1153,7 @@ def _complete_trick(
     tables: tuple[int, ...],
     history: tuple[int, ...],
     broken: tuple[int, ...],
+    revealed: tuple[int, ...],
     scores: tuple[int, ...],
     cards: tuple[int, ...],
     events: list[ScoreEvent],
@@ -1204,6 +1220,7 @@ def _complete_trick(
         broken,
         state.carte_blanche,
         state.offers,
+        revealed,
     )
     return new, tuple(events)
 
@@ -1248,12 +1265,15 @@ def _exchange(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreE
         declarations=window.declarations + (1 if counts else 0),
         scored=window.scored or counts,
     )
-    new = attrs.evolve(
+    revealed = state.revealed
+    revealed = revealed[:seat] + (revealed[seat] | 1 << gained,) + revealed[seat + 1 :]
+    new = _replace(
         state,
         hands=hands,
         turn_up=seven,
         window=new_window,
         scores=_add(state.scores, seat, points),
+        revealed=revealed,
     )
     return new, events
 
@@ -1349,7 +1369,11 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
     turn_up = state.turn_up
     drawn = stock[:n]
     stock = stock[n:]
+    revealed = state.revealed
     if len(drawn) < n and turn_up is not None:
+        # The turn-up, face up, is taken last (S000 law 4): its taker is seen to hold it.
+        seat = (window.seat + len(drawn)) % n
+        revealed = revealed[:seat] + (revealed[seat] | 1 << turn_up,) + revealed[seat + 1 :]
         drawn += (turn_up,)
         turn_up = None
     hands = list(state.hands)
@@ -1365,6 +1389,8 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
     if not stock and turn_up is None:
         phase = Phase.END
         hands = [h | t for h, t in zip(hands, tables, strict=True)]
+        # Cards that lay on the table were seen (S000 hint 7): they stay known.
+        revealed = tuple(r | t for r, t in zip(revealed, tables, strict=True))
         tables = (0,) * n
         carte_blanche = (False,) * n if carte_blanche else ()
         if not state.rules.declarations.melding_after_close:
@@ -1404,6 +1430,7 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
         broken,
         carte_blanche,
         offers,
+        revealed,
     )
     return new, ()
 

@@ -30,6 +30,7 @@ from bezique.tables import DeckTables, bits, deck_tables
 
 if TYPE_CHECKING:
     from bezique.engine import ScoreEvent
+    from bezique.views import PerfectInformationView, SeatView
 
 __all__ = ["DealResult", "DealState", "DeclaredMeld", "Phase", "Trick", "Window"]
 
@@ -142,6 +143,10 @@ class DealState:
     carte_blanche: tuple[bool, ...] = ()
     #: Seats still to decide whether to show a carte blanche, in order.
     offers: tuple[int, ...] = ()
+    #: Per seat: cards in its hand that the other players have seen (shown in a
+    #: carte blanche, gained by exchanging the seven, the turn-up taken last, table
+    #: cards taken back into the hand at the end phase), until played.
+    revealed: tuple[int, ...] = ()
     #: Memo of :meth:`legal_actions` (not part of the value).
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
@@ -286,6 +291,18 @@ class DealState:
         reasons = self.why_illegal(action)
         if reasons:
             raise IllegalActionError(action, reasons)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know of this deal (see :mod:`bezique.views`)."""
+        from bezique.views import seat_view
+
+        return seat_view(self, seat)
+
+    def perfect_information_view(self) -> PerfectInformationView:
+        """The whole state, hidden cards included, for research (named as such)."""
+        from bezique.views import PerfectInformationView
+
+        return PerfectInformationView(self)
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The documented JSON form (see the JSON format page)."""
