@@ -4,12 +4,14 @@
 A deal of 64 or 96 tricks is too long to script by hand, so each record is a
 deal from a fixed seed in which both players take the *first* legal action
 every time: the order of :meth:`bezique.DealState.legal_actions` is documented
-(carte blanche shown before passing; in the winner's turn a declaration, by
-meld kind, before the draw; cards by suit S H D C and rank 7 up to A), so this
-policy plays the same deal on any correct engine. The records live in
+(carte blanche shown before passing; in the winner's turn a declaration before
+the draw, declarations by meld kind and then by the sort keys of their cards,
+history included; cards by suit S H D C and rank 7 up to A, then history), so
+this policy plays the same deal on any correct engine. The records live in
 ``tests/golden_multipack/*.json``; ``tests/golden_multipack/NOTES.md`` works out
 by hand the key steps asserted below (the marriage that fixes trumps, the
-carte blanche, the re-formed melds, the trump quartet, and the deal scoring).
+cartes blanches and the court card that ends them, the re-formed melds, the
+trump quartet, and the deal scoring).
 
 Regenerate (after a deliberate rule change only) with
 ``python tests/test_golden_multipack.py``.
@@ -35,7 +37,7 @@ GOLDEN = Path(__file__).parent / "golden_multipack"
 #: (file name, preset, seed, first dealer) of each golden deal.
 DEALS = [
     ("rubicon-seed-127.json", bz.variants.RUBICON, 127, 0),
-    ("six-pack-seed-13.json", bz.variants.SIX_PACK, 13, 0),
+    ("six-pack-seed-552.json", bz.variants.SIX_PACK, 552, 0),
 ]
 
 
@@ -156,6 +158,22 @@ def _at(states: list[DealState], data: dict[str, Any], step: int) -> tuple[DealS
     return states[step], data["steps"][step]["action"]
 
 
+def _table(state: DealState, seat: int) -> list[str]:
+    """A seat's table as physical cards with their histories: ``ADd[four-aces*]``."""
+    return [card_id_name(c) + str(state.card_ref(c))[2:] for c in state.table(seat)]
+
+
+def _drawn(states: list[DealState], step: int, seat: int) -> list[str]:
+    """The physical cards a seat took into its hand at ``step`` (a draw)."""
+    new = states[step + 1].hands[seat] & ~states[step].hands[seat]
+    return [card_id_name(c) for c in range(new.bit_length()) if new >> c & 1]
+
+
+def _plays(steps: list[dict[str, Any]], first: int) -> list[tuple[int, str]]:
+    """The two plays of a trick, leader first: (seat, action) at ``first`` and after."""
+    return [(steps[i]["seat"], steps[i]["action"]) for i in (first, first + 1)]
+
+
 # -- hand-checked steps (NOTES.md) -------------------------------------------------------------
 
 
@@ -178,8 +196,10 @@ def test_rubicon_golden_hand_checked_steps() -> None:
         "action": "show-carte-blanche",
         "events": [[0, 50, "carte-blanche", ""]],
     }
-    # Step 3: seat 1 won trick 1 and declares KC QC with no trumps yet: a royal
-    # marriage, +40, and clubs become trumps (FOS p.334, WKC, SPEC #36).
+    # Trick 1: seat 1 leads QS, seat 0 plays 8S: the higher spade wins, seat 1.
+    assert _plays(steps, 1) == [(1, "play QS"), (0, "play 8S")]
+    # Step 3: seat 1 declares KC QC with no trumps yet: a royal marriage, +40, and
+    # clubs become trumps (FOS p.334, WKC, SPEC #36).
     before, action = _at(states, data, 3)
     assert before.trump is None
     assert before.window is not None
@@ -187,15 +207,17 @@ def test_rubicon_golden_hand_checked_steps() -> None:
     assert action == "declare royal-marriage QC KC"
     assert steps[3]["events"] == [[1, 40, "declaration", "royal-marriage"]]
     assert states[4].trump is Suit.CLUBS
-    # Steps 4, 8 and 13 are the draws after tricks 1-3, all won by seat 1, who draws
-    # first: the stock begins 8Cb 7Dd KDa ADa 9Cd JDa, so seat 0 draws 7Dd, then ADa
-    # (no court card: the carte blanche is shown again, +50 each at steps 5 and 9;
-    # WKC, PAR, S003, SPEC #41), then JDa, a court card, which ends it.
+    # Tricks 2 and 3: seat 1 leads 8H and 9H, seat 0 renounces with 8S and 9S, not a
+    # trump: the leader wins both. So seat 1 draws first at steps 4, 8 and 13; the
+    # stock begins 8Cb 7Dd KDa ADa 9Cd JDa, so seat 0 draws 7Dd, then ADa (no court
+    # card: the carte blanche is shown again, +50 each at steps 5 and 9; WKC, PAR,
+    # S003, SPEC #41), then JDa, a court card, which ends it.
+    assert _plays(steps, 6) == [(1, "play 8H"), (0, "play 8S")]
+    assert _plays(steps, 10) == [(1, "play 9H"), (0, "play 9S")]
     assert data["stock"].split()[:6] == ["8Cb", "7Dd", "KDa", "ADa", "9Cd", "JDa"]
     for draw_step, card in ((4, "7Dd"), (8, "ADa"), (13, "JDa")):
         assert steps[draw_step]["action"] == "draw"
-        new = states[draw_step + 1].hands[0] & ~states[draw_step].hands[0]
-        assert [card_id_name(c) for c in range(new.bit_length()) if new >> c & 1] == [card]
+        assert _drawn(states, draw_step, 0) == [card]
     for index in (5, 9):
         assert states[index].offers == (0,)
         assert (steps[index]["action"], steps[index]["events"]) == (
@@ -205,86 +227,235 @@ def test_rubicon_golden_hand_checked_steps() -> None:
     assert states[14].offers == ()
     assert states[14].carte_blanche == (False, False)
     assert sum(1 for e in steps if e["action"] == "show-carte-blanche") == 3
-    # Step 156 re-forms the four kings of step 12 (KD KD KC KC), which lost both its
-    # KD (played at steps 14 and 23): its two KC left, KC[royal-marriage,four-kings*]
-    # and KC[trump-sequence*,four-kings*] (the latter went on into the sequence of
-    # step 34), join the king of the second royal marriage (step 107; its queen was
-    # played at step 155, hence KC[royal-marriage*]) and a fresh KC from the hand:
-    # four kings again, +80 (WKC, BIC, S003, SPEC #5, #38).
-    before, action = _at(states, data, 156)
-    assert action == (
-        "declare four-kings KC KC[royal-marriage*] KC[royal-marriage,four-kings*] "
-        "KC[trump-sequence*,four-kings*]"
+    # Step 12: four kings of any suits, KDa KDb KCb KCc; KCb's royal marriage is in
+    # another class (FOS p.325, WKC): +80.
+    before, action = _at(states, data, 12)
+    assert action == "declare four-kings KD KD KC KC[royal-marriage]"
+    assert steps[12]["events"] == [[1, 80, "declaration", "four-kings"]]
+    # Step 34: the trump sequence grows out of the royal marriage of step 3 (its QCd
+    # and KCb) with JC TC AC from the hand, +250; marriage then sequence is allowed
+    # (FOS p.325, PRESETS section 2).
+    assert steps[34]["action"] == (
+        "declare trump-sequence JC QC[royal-marriage] KC[royal-marriage,four-kings*] TC AC"
     )
-    assert steps[156]["events"] == [[1, 80, "declaration", "four-kings"]]
-    assert [steps[i]["action"] for i in (12, 14, 23, 107, 155)] == [
-        "declare four-kings KD KD KC KC[royal-marriage]",
+    assert steps[34]["events"] == [[1, 250, "declaration", "trump-sequence"]]
+    # Step 47: KCc, never married (its four kings is another class), with a fresh QC
+    # (QCc): a second royal marriage, +40.
+    assert steps[47]["action"] == "declare royal-marriage QC KC[four-kings*]"
+    assert steps[47]["events"] == [[1, 40, "declaration", "royal-marriage"]]
+    # Step 156 re-forms the four kings of step 12 (WKC, BIC, S003, SPEC #38). That
+    # meld lost KDa (step 14) and KDb (step 23), so KCb and KCc are broken for four
+    # kings. Trick 50: seat 0 leads TS, seat 1 trumps it with QCc (the queen of step
+    # 47, so KCc's marriage is broken too). Seat 1 adds KCa and KCd from the hand to
+    # KCb and KCc: four kings again, +80.
+    assert [steps[i]["action"] for i in (14, 23, 82, 155)] == [
         "play KD[four-kings]",
         "play KD[four-kings*]",
-        "declare royal-marriage QC KC",
+        "play JC[trump-sequence]",
         "play QC[royal-marriage]",
     ]
+    assert _plays(steps, 154) == [(0, "play TS"), (1, "play QC[royal-marriage]")]
+    before, action = _at(states, data, 156)
+    assert before.window is not None
+    assert before.window.seat == 1
+    assert _table(before, 1) == [
+        "KCb[royal-marriage,trump-sequence*,four-kings*]",
+        "TCb[trump-sequence*]",
+        "KCc[royal-marriage*,four-kings*]",
+        "ACc[trump-sequence*]",
+        "QCd[royal-marriage,trump-sequence*]",
+    ]
+    assert [card_id_name(c) for c in before.hand(1)] == ["KCa", "ACb", "KCd"]
+    assert action == (
+        "declare four-kings KC KC KC[royal-marriage,trump-sequence*,four-kings*] "
+        "KC[royal-marriage*,four-kings*]"
+    )
+    assert steps[156]["events"] == [[1, 80, "declaration", "four-kings"]]
+    assert [c for c in _table(states[157], 1) if c.startswith("KC")] == [
+        "KCa[four-kings]",
+        "KCb[royal-marriage,trump-sequence*,four-kings]",
+        "KCc[royal-marriage*,four-kings]",
+        "KCd[four-kings]",
+    ]
+    # Trick 64: seat 0 leads ACd, seat 1 plays ACc: identical cards, the leader wins
+    # the last trick, +50 (HGM, FOS p.334, BIC, S003; SPEC #33).
+    assert _plays(steps, 189) == [(0, "play AC"), (1, "play AC")]
+    assert steps[190]["events"] == [[0, 50, "last-trick", "trick 64"]]
     # Final: seat 0 scored three cartes blanches and the last trick, 3 x 50 + 50 = 200;
-    # seat 1 40 (step 3) + 80 (12) + 250 (34) + 40 (107) + 80 (156) = 490. Seat 0's
-    # 12 brisques (120) leave him at 320, under the rubicon of 1000, so no brisques
-    # count (BIC). Seat 0 is rubiconed; BIC: 1000 + 400 (490 dropped to its
-    # hundreds) + 200 + 320 = 1920.
+    # seat 1 40 (step 3) + 80 (12) + 250 (34) + 40 (47) + 80 (156) = 490. Seat 0's
+    # 12 brisques (120) leave him at 320 (even all 32 would give only 520), under the
+    # rubicon of 1000, so no brisques count (BIC). Seat 0 is rubiconed; BIC: 1000 +
+    # 400 (490 dropped to its hundreds) + 200 + 320 = 1920.
     final = states[-1].result
     assert final is not None
     assert final.scores == (3 * 50 + 50, 40 + 80 + 250 + 40 + 80)
     assert final.brisques == (12, 20)
+    # Four packs hold 16 aces and 16 tens; even all of them would not lift seat 0 to 1000.
+    assert sum(final.brisques) == 16 + 16
+    assert final.scores[0] + 10 * sum(final.brisques) < 1000
     assert final.last_trick_winner == 0
     assert final.rubiconed == (True, False)
     assert final.game_scores == (0, 1000 + 400 + 200 + 320)
     assert deal_game_scores(bz.variants.RUBICON, (200, 490)) == ((0, 1920), (True, False))
+    assert not any(e[2] == "brisques" for s in steps for e in s["events"])
+    for index in (3, 12, 34, 47, 156):
+        assert isinstance(bz.parse_action(states[index], steps[index]["action"]), Declare)
 
 
 def test_six_pack_golden_hand_checked_steps() -> None:
-    """NOTES.md, six-pack seed 13: figures derived by hand from the rules."""
-    data = _load("six-pack-seed-13.json")
+    """NOTES.md, six-pack seed 552: figures derived by hand from the rules."""
+    data = _load("six-pack-seed-552.json")
     states = _replay(data)
     steps = data["steps"]
-    assert states[0].offers == ()
-    # Step 5: seat 0 won trick 2; KD QD with no trumps: royal marriage +40, diamonds
-    # are trumps (FOS p.334, WKC, PAR, SPEC #36).
-    before, action = _at(states, data, 5)
+    # Step 0: seat 0 (the dealer) was dealt 8D 9C AS AS 7H 9D AS AD 7H AD 8S 9S: no
+    # king, queen or jack, a carte blanche, +250 (PAR, S003, CMC). Seat 1 holds
+    # court cards (KS JH QH JC QS): no offer to seat 1.
+    start = states[0]
+    assert start.offers == (0,)
+    assert sorted(card_id_name(c)[:2] for c in start.hand(0)) == sorted(
+        ["8D", "9C", "AS", "AS", "7H", "9D", "AS", "AD", "7H", "AD", "8S", "9S"]
+    )
+    assert steps[0] == {
+        "step": 0,
+        "seat": 0,
+        "action": "show-carte-blanche",
+        "events": [[0, 250, "carte-blanche", ""]],
+    }
+    # Tricks 1-3, no trumps yet: QS over 8S, KS over 9S, TS against TS (identical
+    # cards: the leader wins). Seat 1 leads and wins all three, so he draws first:
+    # the stock begins 8Cf 7Df 9He TSc JHc KSc, and seat 0 draws 7Df, then TSc (not
+    # court cards: shown again, +250 each at steps 4 and 8; WKC, PAR, S003, SPEC
+    # #41), then KSc, a court card, which ends the carte blanche.
+    assert _plays(steps, 1) == [(1, "play QS"), (0, "play 8S")]
+    assert _plays(steps, 5) == [(1, "play KS"), (0, "play 9S")]
+    assert _plays(steps, 9) == [(1, "play TS"), (0, "play TS")]
+    assert data["stock"].split()[:6] == ["8Cf", "7Df", "9He", "TSc", "JHc", "KSc"]
+    for draw_step, card in ((3, "7Df"), (7, "TSc"), (11, "KSc")):
+        assert steps[draw_step]["action"] == "draw"
+        window = states[draw_step].window
+        assert window is not None
+        assert window.seat == 1
+        assert _drawn(states, draw_step, 0) == [card]
+    for index in (4, 8):
+        assert states[index].offers == (0,)
+        assert (steps[index]["action"], steps[index]["events"]) == (
+            "show-carte-blanche",
+            [[0, 250, "carte-blanche", ""]],
+        )
+    assert states[12].offers == ()
+    assert states[12].carte_blanche == (False, False)
+    assert sum(1 for e in steps if e["action"] == "show-carte-blanche") == 3
+    # Step 83: trick 26 (seat 0 leads 9D, seat 1 plays TD, the higher diamond) gives
+    # seat 1 the first marriage of the deal, QC KC: a royal marriage, +40, and clubs
+    # become trumps (FOS p.334, WKC, PAR, SPEC #36). The only earlier declarations
+    # are seat 0's four aces, which fix nothing.
+    assert _plays(steps, 81) == [(0, "play 9D"), (1, "play TD")]
+    before, action = _at(states, data, 83)
     assert before.trump is None
-    assert action == "declare royal-marriage QD KD"
-    assert steps[5]["events"] == [[0, 40, "declaration", "royal-marriage"]]
-    assert states[6].trump is Suit.DIAMONDS
-    # Step 86: four aces of diamonds, two fresh and two from the table, +1000 (PAR,
-    # S003, CMC, SPEC #44): the four aces declared at step 43 upgraded (SPEC 3.4).
-    before, action = _at(states, data, 86)
-    assert action == "declare four-trump-aces AD AD AD[trump-sequence*,four-aces] AD[four-aces]"
-    assert steps[86]["events"] == [[0, 1000, "declaration", "four-trump-aces"]]
-    # Step 184: the four aces declared at step 43 lost both diamond aces (played at
-    # steps 101 and 103); two clubs aces from the hand re-form four aces, +100.
-    before, action = _at(states, data, 184)
-    assert action == "declare four-aces AC AC AC[plain-sequence,four-aces*] AC[four-aces*]"
-    assert steps[184]["events"] == [[0, 100, "declaration", "four-aces"]]
-    assert steps[43]["action"] == "declare four-aces AD AD[trump-sequence*] AC AC"
-    # Final: seat 0: 40 + 250 + 100 + 1000 + 20 + 150 + 20 + 100 + 80 + 250 (the
-    # last trick, SPEC 1.8) = 2010; seat 1: 20 + 40 + 80 + 150 = 290. Six packs never
-    # count brisques (PKW, CMC). 290 is under the rubicon of 3000; BIC: 1000 + 2000
-    # + 200 + 0 (no brisques count with six packs) = 3200.
+    assert before.window is not None
+    assert before.window.seat == 1
+    assert action == "declare royal-marriage QC KC"
+    assert steps[83]["events"] == [[1, 40, "declaration", "royal-marriage"]]
+    assert states[84].trump is Suit.CLUBS
+    earlier = [s["action"].split()[1] for s in steps[:83] if s["action"].startswith("declare")]
+    assert earlier == ["four-aces"] * 3
+    # Re-formed four aces (WKC, BIC, S003, SPEC #38). Step 20: ASc ASd ADd ADe, +100.
+    # Seat 0 leads ASc (step 22) and ASd (step 25): the two AD are broken. Step 42:
+    # AHb and ACf from the hand re-form it with them, +100. Seat 0 leads AHb (step 47):
+    # ADd ADe ACf are broken. Trick 20: seat 0 leads 9D, seat 1 renounces with 7H (no
+    # trumps yet), the leader wins; seat 0 holds ADa (drawn at step 61). Step 64: ADa
+    # added to the three: four aces again, +100.
+    assert [steps[i]["action"] for i in (20, 22, 25, 42, 47)] == [
+        "declare four-aces AS AS AD AD",
+        "play AS[four-aces]",
+        "play AS[four-aces*]",
+        "declare four-aces AH AD[four-aces*] AD[four-aces*] AC",
+        "play AH[four-aces]",
+    ]
+    assert [steps[i]["events"] for i in (20, 42)] == [[[0, 100, "declaration", "four-aces"]]] * 2
+    assert _table(states[43], 0) == [
+        "AHb[four-aces]",
+        "ADd[four-aces]",
+        "ADe[four-aces]",
+        "ACf[four-aces]",
+    ]
+    assert _drawn(states, 61, 0) == ["ADa"]
+    assert _plays(steps, 62) == [(0, "play 9D"), (1, "play 7H")]
+    before, action = _at(states, data, 64)
+    assert before.trump is None
+    assert _table(before, 0) == ["ADd[four-aces*]", "ADe[four-aces*]", "ACf[four-aces*]"]
+    assert "ADa" in [card_id_name(c) for c in before.hand(0)]
+    assert action == "declare four-aces AD AD[four-aces*] AD[four-aces*] AC[four-aces*]"
+    assert steps[64]["events"] == [[0, 100, "declaration", "four-aces"]]
+    assert _table(states[65], 0) == [
+        "ADa[four-aces]",
+        "ADd[four-aces]",
+        "ADe[four-aces]",
+        "ACf[four-aces]",
+    ]
+    # The trump quartet. Step 137: seat 1 declares his four club queens (QCb of the
+    # marriage, QCe of the sequence of step 124, QCd and QCf from the hand) as four
+    # queens, +60. Step 147: with QCa from the hand, four queens of trumps, +600
+    # (PAR, S003, CMC; SPEC #44): a higher meld of the same class, with a fresh card,
+    # so the three re-used queens may go into it (SPEC 3.4, derived).
+    assert steps[137]["action"] == "declare four-queens QC QC QC[royal-marriage] QC[trump-sequence]"
+    assert steps[137]["events"] == [[1, 60, "declaration", "four-queens"]]
+    before, action = _at(states, data, 147)
+    assert before.trump is Suit.CLUBS
+    assert [c for c in _table(before, 1) if c.startswith("QC")] == [
+        "QCb[royal-marriage,four-queens]",
+        "QCd[four-queens]",
+        "QCe[trump-sequence,four-queens]",
+        "QCf[four-queens]",
+    ]
+    assert "QCa" in [card_id_name(c) for c in before.hand(1)]
+    assert action == (
+        "declare four-trump-queens QC QC[royal-marriage,four-queens] "
+        "QC[trump-sequence,four-queens] QC[four-queens]"
+    )
+    assert steps[147]["events"] == [[1, 600, "declaration", "four-trump-queens"]]
+    # Trick 96: seat 0 leads ACf, seat 1 plays ACe: identical cards, the leader wins
+    # the last trick, +250 (PAR, S003, CMC; SPEC #33).
+    assert _plays(steps, 289) == [(0, "play AC"), (1, "play AC")]
+    assert steps[290]["events"] == [[0, 250, "last-trick", "trick 96"]]
+    # Final: seat 0: 3 x 250 (carte blanche) + 5 x 100 (four aces, steps 20, 42, 64,
+    # 117, 196) + 80 (four kings, 203) + 40 (royal marriage, 238) + 250 (last trick)
+    # = 1620; seat 1: 40 (83) + 250 (trump sequence, 124) + 60 (137) + 600 (147) + 40
+    # (royal marriage, 222) = 990. Six packs never count brisques (PKW, CMC). 990 is
+    # under the rubicon of 3000; BIC: 1000 + 1600 + 900 + 0 (no brisques) = 3500.
     final = states[-1].result
     assert final is not None
-    assert final.scores == (
-        40 + 250 + 100 + 1000 + 20 + 150 + 20 + 100 + 80 + 250,
-        20 + 40 + 80 + 150,
-    )
+    assert final.scores == (3 * 250 + 5 * 100 + 80 + 40 + 250, 40 + 250 + 60 + 600 + 40)
     assert final.last_trick_winner == 0
     assert final.rubiconed == (False, True)
-    assert final.game_scores == (1000 + 2000 + 200, 0)
+    assert final.game_scores == (1000 + 1600 + 900, 0)
+    assert deal_game_scores(bz.variants.SIX_PACK, (1620, 990)) == ((3500, 0), (False, True))
     declarations = [
-        (e[0], e[1]) for s in steps for e in s["events"] if e[2] == ScoreSource.DECLARATION.value
+        (s["step"], e[0], e[1])
+        for s in steps
+        for e in s["events"]
+        if e[2] == ScoreSource.DECLARATION.value
     ]
-    assert sum(p for seat, p in declarations if seat == 0) == 2010 - 250
-    assert sum(p for seat, p in declarations if seat == 1) == 290
+    assert [(i, p) for i, seat, p in declarations if seat == 0] == [
+        (20, 100),
+        (42, 100),
+        (64, 100),
+        (117, 100),
+        (196, 100),
+        (203, 80),
+        (238, 40),
+    ]
+    assert [(i, p) for i, seat, p in declarations if seat == 1] == [
+        (83, 40),
+        (124, 250),
+        (137, 60),
+        (147, 600),
+        (222, 40),
+    ]
     assert not any(e[2] == "brisques" for s in steps for e in s["events"])
     kinds = {MeldKind(e[3]) for s in steps for e in s["events"] if e[2] == "declaration"}
-    assert MeldKind.FOUR_TRUMP_ACES in kinds
-    for index in (5, 86, 184):
+    assert MeldKind.FOUR_TRUMP_QUEENS in kinds
+    for index in (20, 42, 64, 83, 137, 147):
         assert isinstance(bz.parse_action(states[index], steps[index]["action"]), Declare)
 
 

@@ -578,11 +578,9 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
     broken = state.broken
     present = _faces(held)
     out: list[Declare] = []
-    for entry in _meld_table(rules, state.trump):
-        kind, pattern, banned, need, rank_mask, face_bits = entry
-        # Quick checks before looking at histories: the faces, then the counts.
-        if face_bits & present != face_bits:
-            continue
+    # Quick checks before looking at histories: the faces, then the counts.
+    candidates = [e for e in _meld_table(rules, state.trump) if e[5] & present == e[5]]
+    for kind, pattern, banned, need, rank_mask, _ in candidates:
         if rank_mask:
             pool = held & rank_mask
             if pool.bit_count() < pattern.count:
@@ -1036,11 +1034,19 @@ def _is_seven_of_trumps(state: DealState, card: int) -> bool:
 
 def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, ...]]:
     rules = state.rules
-    n = len(state.hands)
+    plan = _plan(rules)
+    hands = state.hands
+    n = len(hands)
     seat = (state.leader + len(state.trick)) % n
-    hand = state.hands[seat]
+    hand = hands[seat]
     table = state.tables[seat]
-    card = _first(state, hand | table, action.card)
+    ref = action.card
+    if not ref.history and (state.phase is Phase.STOCK or not plan.window_in_end_phase):
+        # A card named with no history is a concealed one: the lowest such copy.
+        copies = hand & plan.tables.face_mask[ref.card.index]
+        card = (copies & -copies).bit_length() - 1
+    else:
+        card = _first(state, hand | table, ref)
     bit = 1 << card
     events: list[ScoreEvent] = []
     scores = state.scores
@@ -1048,20 +1054,19 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
     # player, whether it wins or not (interpretation 4: at once).
     if (
         card & 7 == _SEVEN
+        and plan.seven_on_play
         and state.phase is Phase.STOCK
         and _is_seven_of_trumps(state, card)
-        and _plan(rules).seven_on_play
     ):
-        points = _plan(rules).seven_on_play
+        points = plan.seven_on_play
         scores = _scored(scores, events, seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played")
-    hands = state.hands
     tables = state.tables
+    history = state.history
+    broken = state.broken
     if hand & bit:
         hands = hands[:seat] + (hand & ~bit,) + hands[seat + 1 :]
     else:
         tables = tables[:seat] + (table & ~bit,) + tables[seat + 1 :]
-    history = state.history
-    broken = state.broken
     if history[card]:
         if broken:
             broken = _break_melds(state, seat, card, history[card])
