@@ -57,7 +57,16 @@ from bezique.rules import (
     Trumps,
     TrumpSelection,
 )
+from bezique.serialization import (
+    DealRecord,
+    check_state,
+    deck_order,
+    load_state,
+    record_deal,
+    state_to_json,
+)
 from bezique.state import DealResult, DealState, DeclaredMeld, Phase, Trick, Window
+from bezique.views import PerfectInformationView, SeatView, TableCard
 
 __version__ = "0.1.0"
 
@@ -69,6 +78,7 @@ __all__ = [
     "Card",
     "CardRef",
     "CarteBlanche",
+    "DealRecord",
     "DealResult",
     "DealScoring",
     "DealState",
@@ -93,6 +103,7 @@ __all__ = [
     "MeldValues",
     "NotationError",
     "Pass",
+    "PerfectInformationView",
     "Phase",
     "Play",
     "QuartetSuits",
@@ -108,9 +119,11 @@ __all__ = [
     "ScoreSource",
     "Scoring",
     "SeatError",
+    "SeatView",
     "SevenOfTrumps",
     "ShowCarteBlanche",
     "Suit",
+    "TableCard",
     "Trick",
     "TrickPlay",
     "TrumpSelection",
@@ -118,13 +131,18 @@ __all__ = [
     "Window",
     "__version__",
     "card_id_name",
+    "check_state",
+    "deck_order",
     "face_of",
     "format_action",
+    "load_state",
     "new_deal",
     "new_game",
     "parse_action",
     "parse_card_id",
     "play_many",
     "players",
+    "record_deal",
+    "state_to_json",
     "variants",
 ]

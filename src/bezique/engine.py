@@ -31,7 +31,7 @@ from bezique.cards import FACES, FACES_PER_PACK, Card, Rank, Suit, face_of, pars
 from bezique.declarations import forbidden_history, reuse_reasons
 from bezique.errors import BeziqueError, IllegalActionError, NotationError
 from bezique.legality import Reason
-from bezique.melds import MeldKind, Pattern, face_multisets, kinds_in, patterns
+from bezique.melds import MeldKind, Pattern, kinds_in, patterns
 from bezique.rules import (
     BrisqueTiming,
     DeclarationLimit,
@@ -429,7 +429,13 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
 def _window_actions(state: DealState, window: Window) -> tuple[Action, ...]:
     actions: list[Action] = []
     turn_up = state.turn_up
-    if turn_up is not None and turn_up & 7 != _SEVEN and not _exchange_reasons(state, window):
+    if (
+        turn_up is not None
+        and turn_up & 7 != _SEVEN
+        and state.hands[window.seat] & _plan(state.rules).tables.face_mask[turn_up & 24]
+        and not _exchange_reasons(state, window)
+    ):
+        # A seven of trumps in the hand (face index: the turn-up's suit, rank 7).
         actions.append(_EXCHANGE)
     actions.extend(legal_declarations(state))
     if state.rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
@@ -562,13 +568,11 @@ def _after_last_stock_trick(state: DealState) -> bool:
 def legal_declarations(state: DealState) -> tuple[Declare, ...]:
     """Every legal declaration of the trick winner, each choice once."""
     window = state.window
-    if (
-        window is None
-        or state.offers
-        or state.phase is Phase.OVER
-        or _declaration_limit_reasons(state, window)
-    ):
+    if window is None or state.offers or state.phase is Phase.OVER:
         return ()
+    if window.declarations or state.phase is Phase.END:
+        if _declaration_limit_reasons(state, window):
+            return ()
     rules = state.rules
     seat = window.seat
     held = state.hands[seat] | state.tables[seat]
@@ -580,33 +584,38 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
     out: list[Declare] = []
     # Quick checks before looking at histories: the faces, then the counts.
     candidates = [e for e in _meld_table(rules, state.trump) if e[5] & present == e[5]]
-    for kind, pattern, banned, need, rank_mask, _ in candidates:
+    for kind, _, banned, need, rank_mask, _, need_faces, rank_count in candidates:
         if rank_mask:
             pool = held & rank_mask
-            if pool.bit_count() < pattern.count:
+            if pool.bit_count() < rank_count:
                 continue
         else:
             pool = _fill(held, need)
             if not pool:
                 continue
-        # Group the candidate cards by (face, history, broken); cards whose
-        # history forbids this kind can never be part of it.
-        usable: dict[Card, dict[int, int]] = {}
+        # Group the candidate cards by face, then by class (broken << 32 | history):
+        # copies of one class are interchangeable. Cards whose history forbids
+        # this kind can never be part of it.
+        usable: dict[int, dict[int, int]] = {}
         for card in bits(pool):
             h = history[card]
             if not h & banned:
-                by_class = usable.setdefault(FACES[card & 31], {})
+                by_class = usable.setdefault(card & 31, {})
                 cls = (broken[card] << 32 if broken else 0) | h
                 by_class[cls] = by_class.get(cls, 0) + 1
         if not usable:
             continue
-        options = {face: sorted(by.items()) for face, by in usable.items()}
-        counts = {face: sum(by.values()) for face, by in usable.items()}
-        for faces in face_multisets(pattern, counts):
-            for classes in _history_choices(faces, options):
+        if rank_mask:
+            multisets = _rank_multisets(usable, rank_count)
+        elif all(sum(usable.get(f, {}).values()) >= c for f, c in need_faces):
+            multisets = [need_faces]
+        else:
+            continue
+        for faces in multisets:
+            for classes in _class_choices(faces, usable):
                 if _class_reasons(state, seat, kind, classes):
                     continue
-                refs = tuple(_ref(face.index << 64 | cls) for face, cls in classes)
+                refs = tuple(_ref(face << 64 | cls) for face, cls in classes)
                 out.append(Declare(kind, refs))
     if len(out) > 1:
         out.sort(key=_declare_order)
@@ -624,7 +633,7 @@ def _declare_order(
 
 
 def _class_reasons(
-    state: DealState, seat: int, kind: MeldKind, classes: Sequence[tuple[Card, int]]
+    state: DealState, seat: int, kind: MeldKind, classes: Sequence[tuple[int, int]]
 ) -> list[Reason]:
     """The re-use reasons against a declaration of cards of these classes
     (face, ``broken << 32 | history``): none if some choice of cards is legal."""
@@ -653,7 +662,7 @@ def _rearrangement_applies(rules: Rules, kind: MeldKind, reasons: list[Reason]) 
 
 
 def _rearranged_choice(
-    state: DealState, seat: int, kind: MeldKind, classes: Sequence[tuple[Card, int]]
+    state: DealState, seat: int, kind: MeldKind, classes: Sequence[tuple[int, int]]
 ) -> tuple[int, int] | None:
     """Two held card ids of these classes that may marry again by re-pairing, if any.
 
@@ -685,12 +694,12 @@ def _rearranged_choice(
     return None
 
 
-def _ids_of(state: DealState, held: int, face: Card, cls: int) -> list[int]:
-    """Held card ids of a face whose (broken, history) class is ``cls``."""
+def _ids_of(state: DealState, held: int, face: int, cls: int) -> list[int]:
+    """Held card ids of a face (index) whose (broken, history) class is ``cls``."""
     broken = state.broken
     return [
         c
-        for c in bits(held & deck_tables(state.rules.deck.packs).face_mask[face.index])
+        for c in bits(held & deck_tables(state.rules.deck.packs).face_mask[face])
         if (broken[c] << 32 if broken else 0) | state.history[c] == cls
     ]
 
@@ -706,14 +715,16 @@ def _fill(held: int, need: tuple[tuple[int, int], ...]) -> int:
     return pool
 
 
-_Entry = tuple[MeldKind, Pattern, int, tuple[tuple[int, int], ...], int, int]
+_Entry = tuple[
+    MeldKind, Pattern, int, tuple[tuple[int, int], ...], int, int, tuple[tuple[int, int], ...], int
+]
 
 
 @functools.cache
 def _meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
     """Every pattern of every declarable kind, with the masks for a quick check:
     (kind, pattern, banned history bits, ((face mask, count), ...), rank mask,
-    the set of faces the pattern needs)."""
+    the set of faces the pattern needs, ((face, count), ...), count of a rank)."""
     tables = deck_tables(rules.deck.packs)
     decl = rules.declarations
     entries: list[_Entry] = []
@@ -728,14 +739,14 @@ def _meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
         for pattern in _kind_patterns(rules, kind, trump):
             if pattern.rank is not None:
                 rank_mask = tables.rank_mask[pattern.rank]
-                entries.append((kind, pattern, banned, (), rank_mask, 0))
+                entries.append((kind, pattern, banned, (), rank_mask, 0, (), pattern.count))
                 continue
             need: dict[int, int] = {}
             for face in pattern.faces:
                 need[face.index] = need.get(face.index, 0) + 1
             masks = tuple((tables.face_mask[f], n) for f, n in need.items())
             face_bits = sum(1 << f for f in need)
-            entries.append((kind, pattern, banned, masks, 0, face_bits))
+            entries.append((kind, pattern, banned, masks, 0, face_bits, tuple(need.items()), 0))
     return tuple(entries)
 
 
@@ -766,17 +777,36 @@ _TRUMP_FIXERS: dict[TrumpSelection, tuple[MeldKind, ...]] = {
 }
 
 
-def _history_choices(
-    faces: tuple[Card, ...], usable: dict[Card, list[tuple[int, int]]]
-) -> Iterator[list[tuple[Card, int]]]:
-    """Every way to pick the needed copies of each face among its history groups."""
-    need: dict[Card, int] = {}
-    for face in faces:
-        need[face] = need.get(face, 0) + 1
-    per_face: list[list[list[tuple[Card, int]]]] = []
-    # ``options`` lists, per face, each class of interchangeable copies with its count.
-    for face, count in need.items():
-        options = usable[face]
+def _rank_multisets(
+    usable: dict[int, dict[int, int]], count: int
+) -> list[tuple[tuple[int, int], ...]]:
+    """Every choice of ``count`` cards of one rank among the usable faces, as
+    ((face, how many), ...): four of a kind in any suits (S000, FOS p.325)."""
+    available = {face: sum(by.values()) for face, by in usable.items()}
+    faces = sorted(available)
+    out = []
+    for combo in itertools.combinations_with_replacement(faces, count):
+        need = {face: combo.count(face) for face in dict.fromkeys(combo)}
+        if all(n <= available[face] for face, n in need.items()):
+            out.append(tuple(need.items()))
+    return out
+
+
+def _class_choices(
+    need: tuple[tuple[int, int], ...], usable: dict[int, dict[int, int]]
+) -> Iterator[list[tuple[int, int]]]:
+    """Every way to pick the needed copies of each face among its classes of
+    interchangeable copies, as [(face, class), ...]."""
+    per_face: list[list[list[tuple[int, int]]]] = []
+    for face, count in need:
+        by_class = usable[face]
+        if len(by_class) == 1:
+            ((cls, available),) = by_class.items()
+            if available < count:
+                return
+            per_face.append([[(face, cls)] * count])
+            continue
+        options = sorted(by_class.items())
         picks = []
         for combo in itertools.combinations_with_replacement(range(len(options)), count):
             if all(combo.count(i) <= options[i][1] for i in set(combo)):
@@ -827,7 +857,7 @@ def _find(state: DealState, mask: int, ref: CardRef) -> list[int]:
     """Card ids in ``mask`` matching a reference, lowest first."""
     if not state.broken and ref.broken:
         return []
-    return _ids_of(state, mask, ref.card, _class_of(state, ref))
+    return _ids_of(state, mask, ref.card.index, _class_of(state, ref))
 
 
 def _play_reasons(state: DealState, action: Play) -> list[Reason]:
@@ -922,7 +952,7 @@ def _declare_reasons(
         broken = [ref.broken_mask for ref in action.cards] if state.broken else None
         reuse = reuse_reasons(rules, kind, histories, broken)
         if reuse and _rearrangement_applies(rules, kind, reuse) and len(chosen) == 2:
-            classes = [(ref.card, _class_of(state, ref)) for ref in action.cards]
+            classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
             pair = _rearranged_choice(state, seat, kind, classes)
             if pair is not None:
                 reuse, chosen = [], list(pair)

@@ -92,7 +92,7 @@ _STATE_KEYS = (
     "to_move",
 )
 _RULES_KEYS = ("name", "description", "sources", "knobs")
-_SEAT_KEYS = ("hand", "hand_kinds", "table", "won", "carte_blanche")
+_SEAT_KEYS = ("hand", "hand_kinds", "table", "revealed", "won", "carte_blanche")
 _TABLE_KEYS = ("card", "kinds")
 _TRICK_KEYS = ("leader", "cards")
 _DONE_TRICK_KEYS = ("leader", "cards", "winner")
@@ -170,6 +170,7 @@ _WRITTEN: dict[type[Any], frozenset[str]] = {
             "broken",
             "carte_blanche",
             "offers",
+            "revealed",
         }
     ),
     Window: frozenset({"seat", "declarations", "scored", "exchanged"}),
@@ -223,6 +224,7 @@ def state_to_dict(state: DealState) -> dict[str, Any]:
                     {"card": _NAME[c], "kinds": _card_kinds(state, c)}
                     for c in sorted(bits(state.tables[seat]), key=_card_key)
                 ],
+                "revealed": _names(bits(state.revealed[seat])) if state.revealed else [],
                 "won": _names(bits(state.won[seat])),
                 "carte_blanche": bool(state.carte_blanche and state.carte_blanche[seat]),
             }
@@ -640,6 +642,7 @@ def state_from_dict(data: object) -> DealState:
     history = [0] * size
     broken = [0] * size
     lasting: list[bool] = []
+    revealed: list[int] = []
     seat_list = _list(doc["seats"], "seats")
     if len(seat_list) != n:
         raise InvalidStateError(f"seats: {len(seat_list)} seats listed, the rules have {n} players")
@@ -668,6 +671,7 @@ def state_from_dict(data: object) -> DealState:
             card = place(_card(item["card"], f"{where}.card", size), where)
             table |= 1 << card
             history[card], broken[card] = _kinds_masks(item["kinds"], f"{where}.kinds")
+        revealed.append(sum({1 << c for c in _cards(seat["revealed"], f"{path}.revealed", size)}))
         pile = 0
         for i, card in enumerate(_cards(seat["won"], f"{path}.won", size)):
             pile |= 1 << place(card, f"{path}.won[{i}]")
@@ -771,6 +775,7 @@ def state_from_dict(data: object) -> DealState:
         broken=tuple(broken),
         carte_blanche=tuple(lasting),
         offers=offers,
+        revealed=tuple(revealed),
     )
     check_state(state)
     if to_move != state.current_player:
@@ -859,6 +864,8 @@ def check_state(state: DealState) -> None:
         _bad(f"carte blanche: {len(state.carte_blanche)} entries for {n} players")
     for i, seat in enumerate(state.offers):
         seat_ok(seat, f"offers[{i}]")
+    if len(state.revealed) not in (0, n):
+        _bad(f"revealed: {len(state.revealed)} entries for {n} players")
 
     # Card conservation.
     zones: list[tuple[str, int]] = [("stock", sum(1 << c for c in state.stock))]
@@ -1155,6 +1162,22 @@ def check_state(state: DealState) -> None:
             _bad(
                 f"{_name(card)}: broken melds of kinds it was not declared in "
                 f"({_kinds_text(state.broken[card] & ~state.history[card])})"
+            )
+
+    # Cards the other players have seen: held cards only, until played.
+    for s, seen in enumerate(state.revealed):
+        gone = seen & ~(state.hands[s] | state.tables[s])
+        if gone:
+            _bad(
+                f"seats[{s}].revealed: {' '.join(_names(bits(gone)))} not held by the seat; "
+                "a seen card stays known only until it is played"
+            )
+    if window is not None and window.exchanged is not None and state.revealed:
+        gained = window.exchanged
+        if not state.revealed[window.seat] >> gained & 1:
+            _bad(
+                f"window.exchanged: {_name(gained)} came face up from the turn-up, "
+                f"so seat {window.seat}'s revealed cards hold it"
             )
 
     # Carte blanche: shown hands with no king, queen or jack (HGM, FOS p.334, WKC).

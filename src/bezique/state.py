@@ -146,7 +146,9 @@ class DealState:
     #: Per seat: cards in its hand that the other players have seen (shown in a
     #: carte blanche, gained by exchanging the seven, the turn-up taken last, table
     #: cards taken back into the hand at the end phase), until played.
-    revealed: tuple[int, ...] = ()
+    revealed: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda self: (0,) * len(self.hands), takes_self=True)
+    )
     #: Memo of :meth:`legal_actions` (not part of the value).
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
