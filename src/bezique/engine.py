@@ -195,12 +195,10 @@ def new_deal(
     offers: tuple[int, ...] = ()
     if rules.carte_blanche.carte_blanche_points is not None:
         # HGM, FOS p.334: a dealt hand with no king, queen or jack may be shown,
-        # before the first trick; the non-dealer decides first.
+        # before the first trick; the non-dealer decides first. Every seat is
+        # asked, so that passing does not tell whether it held one.
         carte_blanche = (False,) * n
-        courts = deck_tables(rules.deck.packs).courts
-        offers = tuple(
-            (dealer + i) % n for i in range(1, n + 1) if not hands[(dealer + i) % n] & courts
-        )
+        offers = tuple((dealer + i) % n for i in range(1, n + 1))
     return DealState(
         rules=rules,
         dealer=dealer,
@@ -416,7 +414,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     if state.phase is Phase.OVER:
         actions: tuple[Action, ...] = ()
     elif state.offers:
-        actions = (_SHOW_CARTE_BLANCHE, _PASS)
+        actions = (_SHOW_CARTE_BLANCHE, _PASS) if _may_show(state) else (_PASS,)
     elif state.window is None:
         seat = (state.leader + len(state.trick)) % len(state.hands)
         actions = _play_actions(state, seat, _playable(state, seat))
@@ -570,9 +568,10 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
     window = state.window
     if window is None or state.offers or state.phase is Phase.OVER:
         return ()
-    if window.declarations or state.phase is Phase.END:
-        if _declaration_limit_reasons(state, window):
-            return ()
+    if (window.declarations or state.phase is Phase.END) and _declaration_limit_reasons(
+        state, window
+    ):
+        return ()
     rules = state.rules
     seat = window.seat
     held = state.hands[seat] | state.tables[seat]
@@ -824,8 +823,12 @@ def why_illegal(state: DealState, action: Action) -> tuple[Reason, ...]:
     if state.phase is Phase.OVER:
         return (Reason.DEAL_OVER,)
     if state.offers:
-        # A carte blanche is on offer (HGM, WKC): show it or pass, nothing else.
-        return () if isinstance(action, (ShowCarteBlanche, Pass)) else (Reason.WRONG_ACTION_NOW,)
+        # A seat decides on a carte blanche (HGM, WKC): show it or pass, nothing else.
+        if isinstance(action, Pass):
+            return ()
+        if isinstance(action, ShowCarteBlanche):
+            return () if _may_show(state) else (Reason.NO_CARTE_BLANCHE,)
+        return (Reason.WRONG_ACTION_NOW,)
     if isinstance(action, ShowCarteBlanche):
         return (Reason.NO_CARTE_BLANCHE,)
     window = state.window
@@ -997,6 +1000,13 @@ def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent,
     if isinstance(action, Draw):
         return _draw(state, window)
     return _replace(state, window=None), ()
+
+
+def _may_show(state: DealState) -> bool:
+    """Whether the seat deciding holds no king, queen or jack (a carte blanche)."""
+    seat = state.offers[0]
+    held = state.hands[seat] | state.tables[seat]
+    return not held & deck_tables(state.rules.deck.packs).courts
 
 
 def _carte_blanche(state: DealState, show: bool) -> tuple[DealState, tuple[ScoreEvent, ...]]:
@@ -1331,10 +1341,14 @@ def _declare(
         history[card] |= kind.bit
     hands = _with(state.hands, seat, state.hands[seat] & ~mask)
     tables = state.tables
+    revealed = state.revealed
     if state.phase is Phase.STOCK:
         tables = _with(tables, seat, tables[seat] | mask)
-    else:  # melding after the close: the cards stay in the hand, shown
+        # On the table the cards are public: no longer counted as seen in the hand.
+        revealed = _with(revealed, seat, revealed[seat] & ~mask)
+    else:  # melding after the close: the cards stay in the hand, shown (S003)
         hands = state.hands
+        revealed = _with(revealed, seat, revealed[seat] | mask)
     trump = state.trump
     if trump is None and kind in _TRUMP_FIXERS[rules.trumps.selection]:
         # HGM, FOS p.334, BIC: the first marriage (or sequence) fixes trumps.
@@ -1347,6 +1361,7 @@ def _declare(
         tables=tables,
         history=tuple(history),
         broken=broken,
+        revealed=revealed,
         melds=(*state.melds, meld),
         window=attrs.evolve(
             window, declarations=window.declarations + 1, scored=window.scored or scored
@@ -1435,16 +1450,12 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
             broken = (0,) * len(broken) if broken else ()
     elif any(carte_blanche):
         # WKC, PAR, S003: while a carte blanche lasts, each card drawn that is not
-        # a court card may be shown again; a court card ends it.
-        courts = deck_tables(state.rules.deck.packs).courts
-        alive = list(carte_blanche)
-        for seat in range(n):
-            if alive[seat]:
-                new_cards = hands[seat] & ~state.hands[seat]
-                if new_cards & courts:
-                    alive[seat] = False
-        carte_blanche = tuple(alive)
-        offers = tuple((window.seat + i) % n for i in range(n) if alive[(window.seat + i) % n])
+        # a court card may be shown again; a court card ends it. The seat is asked
+        # either way (it can only pass after a court), so that the others learn no
+        # more than from its showing or not.
+        offers = tuple(
+            (window.seat + i) % n for i in range(n) if carte_blanche[(window.seat + i) % n]
+        )
     new = DealState(
         state.rules,
         state.dealer,

@@ -5,9 +5,10 @@ is face down, tricks are turned down but were seen as they were played):
 
 * its own hand, every card of it;
 * every seat's declared cards on the table, with what each was declared in;
-* the cards the other seats are known to hold (``known``: shown in a carte
-  blanche, gained by exchanging the seven, the turn-up taken last, table cards
-  taken back at the end phase), and how many cards each seat holds;
+* the cards of each seat's concealed hand that the other seats have seen
+  (``known``: shown in a carte blanche, gained by exchanging the seven, the
+  turn-up taken last, table cards taken back at the end phase), its own
+  included, and how many cards each seat holds;
 * the turn-up, the trump suit, the stock's size (not its order);
 * the current trick and every completed trick, the declarations, the scores,
   whose turn it is, the winner's turn and carte blanche offers;
@@ -17,6 +18,15 @@ A view is built by copying those values out of the state: it keeps no
 reference to the :class:`~bezique.state.DealState` or to any hidden card, so
 hidden cards cannot be reached from it (``PerfectInformationView`` is the
 explicit exception, for research).
+
+Card ids in a view are *labels*, not the state's physical ids. The engine
+plays and declares the lowest matching copy of a face, so the copy letter of
+a card that comes out of a concealed hand would tell which copies that hand
+did not hold. A view therefore names the copies of each face it shows ``a``,
+``b``, ... in an order computed from the view's own content (see
+:func:`canonical_labels`); the copies it does not show keep the remaining
+letters. Labels are consistent within one view (a card on a table and in a
+meld has one label); the same card may have another label in a later view.
 
 >>> import bezique as bz
 >>> state = bz.new_deal(bz.variants.CLASSIC, seed=1)
@@ -31,16 +41,26 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 from bezique.actions import Action
-from bezique.cards import Suit
+from bezique.cards import FACES_PER_PACK, Suit
 from bezique.melds import MeldKind, kinds_in
 from bezique.rules import Rules
 from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window
 from bezique.tables import bits
 
-__all__ = ["PerfectInformationView", "SeatView", "TableCard", "seat_view"]
+__all__ = [
+    "PerfectInformationView",
+    "SeatView",
+    "TableCard",
+    "canonical_labels",
+    "canonical_view",
+    "relabel",
+    "seat_view",
+]
 
 
 @attrs.frozen
@@ -68,7 +88,8 @@ class SeatView:
     hand: tuple[int, ...]
     #: Per seat, its declared cards on the table.
     tables: tuple[tuple[TableCard, ...], ...]
-    #: Per seat, cards of its concealed hand that the other seats have seen.
+    #: Per seat, cards of its concealed hand that the other seats have seen (this
+    #: seat's entry: the cards of its own hand it has shown).
     known: tuple[tuple[int, ...], ...]
     #: Per seat, how many cards it holds, table cards included.
     hand_sizes: tuple[int, ...]
@@ -83,6 +104,10 @@ class SeatView:
     current_player: int | None
     #: The legal actions when it is this seat's turn, else empty.
     legal_actions: tuple[Action, ...]
+    #: Per seat, the cards in its hand (not on a table) that keep a declaration
+    #: history: only in the end phase when melding goes on after the close (S003).
+    #: Every such card has been shown in a meld.
+    hand_kinds: tuple[tuple[TableCard, ...], ...] = ()
 
     @property
     def players(self) -> int:
@@ -96,6 +121,12 @@ class SeatView:
         """This seat's whole hand: concealed cards and table cards."""
         table = tuple(t.card for t in self.tables[self.seat])
         return tuple(sorted(self.hand + table))
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The documented JSON form (``"format": "bezique-view"``)."""
+        from bezique.view_json import view_to_json
+
+        return view_to_json(self, indent=indent)
 
 
 @attrs.frozen
@@ -112,22 +143,30 @@ class PerfectInformationView:
 def seat_view(state: DealState, seat: int) -> SeatView:
     """Build the view of ``seat`` (raises :class:`~bezique.engine.SeatError` for a
     seat that does not exist)."""
+    return canonical_view(_raw_view(state, seat))
+
+
+def _table_card(state: DealState, card: int) -> TableCard:
+    broken = state.broken
+    return TableCard(card, kinds_in(state.history[card]), kinds_in(broken[card]) if broken else ())
+
+
+def _raw_view(state: DealState, seat: int) -> SeatView:
+    """The view with the state's physical card ids (before labelling)."""
     seat = state._seat(seat)
     n = state.players
-    broken = state.broken
-    tables = tuple(
-        tuple(
-            TableCard(
-                card,
-                kinds_in(state.history[card]),
-                kinds_in(broken[card]) if broken else (),
-            )
-            for card in bits(state.tables[s])
-        )
-        for s in range(n)
+    tables = tuple(tuple(_table_card(state, c) for c in bits(state.tables[s])) for s in range(n))
+    # Seen: what the state records as revealed, and the declared cards still in a
+    # hand (declared after the close, S003: shown like any declaration).
+    seen = list(state.revealed or (0,) * n)
+    for meld in state.melds:
+        for card in meld.cards:
+            seen[meld.seat] |= 1 << card
+    known = tuple(tuple(bits(seen[s] & state.hands[s])) for s in range(n))
+    history = state.history
+    hand_kinds = tuple(
+        tuple(_table_card(state, c) for c in bits(state.hands[s]) if history[c]) for s in range(n)
     )
-    revealed = state.revealed or (0,) * n
-    known = tuple(() if s == seat else tuple(bits(revealed[s])) for s in range(n))
     current = state.current_player
     return SeatView(
         seat=seat,
@@ -151,4 +190,123 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         carte_blanche=state.carte_blanche,
         current_player=current,
         legal_actions=state.legal_actions() if current == seat else (),
+        hand_kinds=hand_kinds,
     )
+
+
+# -- labels ----------------------------------------------------------------------------
+
+_Key = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
+
+
+def _mask(kinds: tuple[MeldKind, ...]) -> int:
+    return sum(kind.bit for kind in kinds)
+
+
+def canonical_labels(view: SeatView) -> dict[int, int]:
+    """The label of each card id the view shows, from the view's content alone.
+
+    For each face, the copies the view shows are ordered by where they are
+    (completed tricks in order of play, the current trick, the turn-up, the
+    tables, the seat's hand, the cards known in other hands, cards seen only in
+    melds), then by the melds they belong to, their history and broken melds,
+    whether the seat has shown them and whether it is the card just gained by an
+    exchange; the first gets copy ``a``, the next ``b``, and so on. Copies that
+    tie on all of these play the same part everywhere in the view, so their
+    order does not matter.
+    """
+    labels: dict[int, int] = {}
+    copies = [0] * FACES_PER_PACK
+
+    def label(card: int) -> None:
+        if card not in labels:
+            face = card % FACES_PER_PACK
+            labels[card] = copies[face] * FACES_PER_PACK + face
+            copies[face] += 1
+
+    # Cards with a place in the order of play: labelled in that order.
+    for trick in view.tricks:
+        for card in trick.cards:
+            label(card)
+    for card in view.trick:
+        label(card)
+    if view.turn_up is not None:
+        label(view.turn_up)
+    # The rest: ordered by everything the view says of them.
+    zone: dict[int, tuple[int, ...]] = {}
+
+    def put(card: int, where: tuple[int, ...]) -> None:
+        if card not in labels:
+            zone.setdefault(card, where)
+
+    for s, table in enumerate(view.tables):
+        for entry in table:
+            put(entry.card, (3, s))
+    for card in view.hand:
+        put(card, (4,))
+    for s, cards in enumerate(view.known):
+        for card in cards:
+            put(card, (5, s))
+    member: dict[int, list[int]] = {}
+    for m, meld in enumerate(view.melds):
+        for card in meld.cards:
+            put(card, (6,))
+            member.setdefault(card, []).append(m)
+    kinds: dict[int, tuple[int, int]] = {}
+    for entries in (*view.tables, *view.hand_kinds):
+        for entry in entries:
+            put(entry.card, (7,))
+            kinds[entry.card] = (_mask(entry.history), _mask(entry.broken))
+    exchanged = None if view.window is None else view.window.exchanged
+    if exchanged is not None:
+        put(exchanged, (8,))
+    own_known = set(view.known[view.seat]) if view.seat < len(view.known) else set()
+
+    def key(card: int) -> tuple[_Key, int]:
+        history, broken = kinds.get(card, (0, 0))
+        flags = (card == exchanged) << 1 | (card in own_known)
+        return (zone[card], tuple(member.get(card, ())), history, broken, flags), card
+
+    for card in sorted(zone, key=key):
+        label(card)
+    return labels
+
+
+def relabel(view: SeatView, labels: Mapping[int, int]) -> SeatView:
+    """The view with every card id ``c`` it shows replaced by ``labels[c]``."""
+
+    one = labels.__getitem__
+
+    def many(cards: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(labels[c] for c in cards))
+
+    def entries(table: tuple[TableCard, ...]) -> tuple[TableCard, ...]:
+        moved = (TableCard(labels[t.card], t.history, t.broken) for t in table)
+        return tuple(sorted(moved, key=lambda t: t.card))
+
+    window = view.window
+    if window is not None and window.exchanged is not None:
+        window = attrs.evolve(window, exchanged=labels[window.exchanged])
+    return attrs.evolve(
+        view,
+        turn_up=None if view.turn_up is None else one(view.turn_up),
+        hand=many(view.hand),
+        tables=tuple(entries(t) for t in view.tables),
+        known=tuple(many(k) for k in view.known),
+        trick=tuple(one(c) for c in view.trick),
+        tricks=tuple(
+            Trick(t.leader, tuple(one(c) for c in t.cards), t.winner) for t in view.tricks
+        ),
+        melds=tuple(
+            DeclaredMeld(m.seat, m.kind, many(m.cards), m.trick, m.points, m.scored)
+            for m in view.melds
+        ),
+        window=window,
+        hand_kinds=tuple(entries(t) for t in view.hand_kinds),
+    )
+
+
+def canonical_view(view: SeatView) -> SeatView:
+    """The view with its cards named by :func:`canonical_labels`; a view the
+    library builds is already canonical (this is the identity on it)."""
+    return relabel(view, canonical_labels(view))

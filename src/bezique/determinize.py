@@ -1,0 +1,566 @@
+"""Determinization: a full deal consistent with what one seat knows.
+
+Search bots that play from a :class:`~bezique.views.SeatView` (the seat's
+information set) often sample complete states from it and search those
+(*perfect information Monte Carlo*). :func:`determinize` does the sampling:
+the cards the view does not show are dealt at random to the other seats'
+concealed hands and to the face-down stock, respecting what the play so far
+proves about who may hold what:
+
+* in the end phase, a seat that did not follow the suit led holds none of
+  it; one that did not trump when void holds no trump; one that followed (or
+  trumped) without beating the card winning the trick holds no card of that
+  suit that would have beaten it (the follow/win/trump duties of S000 law 9,
+  as :func:`bezique.engine.legal_actions` applies them);
+* a seat offered a carte blanche, or whose carte blanche lasts, holds no
+  king, queen or jack (HGM, FOS p.334); before the first trick, a seat after
+  the one deciding that is not offered one holds at least one;
+* a card declared in a meld and not yet played is still held by the seat
+  that declared it.
+
+>>> import random
+>>> import bezique as bz
+>>> state = bz.new_deal(bz.variants.CLASSIC, seed=3).apply("play 8S")
+>>> view = state.view(1)
+>>> sample = determinize(view, random.Random(0))
+>>> sample.view(1) == view
+True
+>>> sample.hand(1) == view.hand, len(sample.hand(0)), len(sample.stock)
+(True, 8, 47)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit, card_id_name, face_of
+from bezique.engine import _TRUMP_FIXERS, _tracks_broken, beats
+from bezique.errors import InvalidStateError
+from bezique.melds import MeldKind
+from bezique.state import DealState, Phase
+from bezique.tables import bits
+from bezique.views import SeatView, canonical_view, seat_view
+
+__all__ = ["determinize", "unseen_cards"]
+
+#: Faces (a 32-bit set) of the king, queen and jack of every suit.
+_COURTS = sum(1 << face.index for face in FACES if face.rank in (Rank.KING, Rank.QUEEN, Rank.JACK))
+#: Faces of each suit, as 32-bit sets.
+_SUIT_FACES = tuple(sum(1 << f.index for f in FACES if f.suit is suit) for suit in Suit)
+#: How many times the sampler retries before forcing a needed court card in.
+_RETRIES = 64
+
+
+def _name(card: int) -> str:
+    return card_id_name(card)
+
+
+def _fail(message: str) -> InvalidStateError:
+    return InvalidStateError(f"no deal could produce this view: {message}")
+
+
+def _mask(kinds: Sequence[MeldKind]) -> int:
+    return sum(kind.bit for kind in kinds)
+
+
+def _faces_text(faces: int) -> str:
+    return " ".join(str(FACES[f]) for f in range(FACES_PER_PACK) if faces >> f & 1)
+
+
+class _Known:
+    """Where each card the view shows lies: every zone of the state but the
+    other seats' concealed cards that nobody has seen, and the stock."""
+
+    def __init__(self, view: SeatView) -> None:
+        rules = view.rules
+        n = rules.players
+        size = rules.deck_size
+        seat = view.seat
+        self.size = size
+        self.where: dict[int, str] = {}
+        self.hands = [0] * n
+        self.tables = [0] * n
+        self.won = [0] * n
+        self.revealed = [0] * n
+        for i, card in enumerate(view.hand):
+            self.hands[seat] |= self.place(card, f"hand[{i}] (seat {seat}'s hand)")
+        for s, table in enumerate(view.tables):
+            for i, entry in enumerate(table):
+                self.tables[s] |= self.place(entry.card, f"tables[{s}][{i}]")
+        for s, cards in enumerate(view.known):
+            for i, card in enumerate(cards):
+                where = f"known[{s}][{i}]"
+                if s == seat:
+                    if card not in view.hand:
+                        raise _fail(
+                            f"{where}: {self.text(card)} is listed as shown by seat {s}, "
+                            "but it is not in its hand"
+                        )
+                    self.revealed[s] |= 1 << card
+                    continue
+                bit = self.place(card, where)
+                self.hands[s] |= bit
+                self.revealed[s] |= bit
+        if view.turn_up is not None:
+            self.place(view.turn_up, "turn_up")
+        for i, card in enumerate(view.trick):
+            self.place(card, f"trick[{i}]")
+        for t, trick in enumerate(view.tricks):
+            if not 0 <= trick.winner < n:
+                raise _fail(f"tricks[{t}].winner: no seat {trick.winner}")
+            for i, card in enumerate(trick.cards):
+                self.won[trick.winner] |= self.place(card, f"tricks[{t}].cards[{i}]")
+        # A declared card not played since is still held by the seat that declared it.
+        for m, meld in enumerate(view.melds):
+            if not 0 <= meld.seat < n:
+                raise _fail(f"melds[{m}].seat: no seat {meld.seat}")
+            for card in meld.cards:
+                self.check_id(card, f"melds[{m}].cards")
+                if card in self.where:
+                    continue
+                if meld.seat == seat:
+                    raise _fail(
+                        f"melds[{m}]: seat {seat} declared {self.text(card)}, which is "
+                        "neither in its hand, on its table nor played"
+                    )
+                self.hands[meld.seat] |= self.place(
+                    card, f"seat {meld.seat}'s hand (declared in melds[{m}])"
+                )
+        for s, entries in enumerate(view.hand_kinds):
+            for i, entry in enumerate(entries):
+                self.check_id(entry.card, f"hand_kinds[{s}][{i}]")
+                if not self.hands[s] >> entry.card & 1:
+                    raise _fail(
+                        f"hand_kinds[{s}][{i}]: {self.text(entry.card)} keeps a declaration "
+                        f"history in seat {s}'s hand, but it is not known to be there"
+                    )
+        window = view.window
+        if window is not None and window.exchanged is not None:
+            gained = window.exchanged
+            self.check_id(gained, "window.exchanged")
+            if not 0 <= window.seat < n or not self.hands[window.seat] >> gained & 1:
+                raise _fail(
+                    f"window.exchanged: {self.text(gained)} was gained by seat {window.seat}, "
+                    "but it is not known to be in that seat's hand"
+                )
+
+    def text(self, card: int) -> str:
+        return _name(card) if 0 <= card < self.size else f"card id {card}"
+
+    def check_id(self, card: object, where: str) -> None:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < self.size:
+            raise _fail(
+                f"{where}: {card!r} is not a card id of a {self.size}-card deck "
+                f"(ids 0..{self.size - 1})"
+            )
+
+    def place(self, card: int, where: str) -> int:
+        self.check_id(card, where)
+        if card in self.where:
+            raise _fail(f"{self.text(card)} is at {self.where[card]} and also at {where}")
+        self.where[card] = where
+        return 1 << card
+
+
+def unseen_cards(view: SeatView) -> tuple[int, ...]:
+    """The card ids the view does not place: the other seats' unseen concealed
+    cards and the face-down stock, together (raises
+    :class:`~bezique.InvalidStateError` for a view that places a card twice)."""
+    _check_shape(view)
+    known = _Known(view)
+    return tuple(c for c in range(view.rules.deck_size) if c not in known.where)
+
+
+def _check_shape(view: SeatView) -> None:
+    n = view.rules.players
+    if not 0 <= view.seat < n:
+        raise _fail(f"seat: no seat {view.seat}; seats are 0..{n - 1}")
+    for name in ("tables", "known", "hand_sizes", "scores"):
+        values = getattr(view, name)
+        if len(values) != n:
+            raise _fail(f"{name}: {len(values)} entries for {n} players")
+    if len(view.hand_kinds) not in (0, n):
+        raise _fail(f"hand_kinds: {len(view.hand_kinds)} entries for {n} players")
+    if view.stock_size < 0:
+        raise _fail(f"stock_size: {view.stock_size} is negative")
+
+
+class _Constraints:
+    """What the play proves about the faces each seat may hold."""
+
+    def __init__(self, view: SeatView) -> None:
+        n = view.rules.players
+        #: Per seat, faces (32-bit sets) it cannot hold, and why.
+        self.forbid = [0] * n
+        self.why: list[list[tuple[int, str]]] = [[] for _ in range(n)]
+        #: Per seat, faces of which it holds at least one (0: no such duty).
+        self.need = [0] * n
+        self._duties(view)
+        self._carte_blanche(view)
+
+    def ban(self, seat: int, faces: int, why: str) -> None:
+        if faces & ~self.forbid[seat]:
+            self.forbid[seat] |= faces
+            self.why[seat].append((faces, why))
+
+    def reason(self, seat: int, face: int) -> str:
+        return next(why for faces, why in self.why[seat] if faces >> face & 1)
+
+    def _duties(self, view: SeatView) -> None:
+        rules = view.rules
+        n = rules.players
+        stock_tricks = rules.stock_tricks
+        fixers = _TRUMP_FIXERS[rules.trumps.selection]
+        fixer = next((m for m in view.melds if m.kind in fixers), None)
+        played = [(t.leader, t.cards) for t in view.tricks]
+        if view.phase is Phase.END and view.trick:
+            played.append((view.leader, view.trick))
+        for number, (leader, cards) in enumerate(played, start=1):
+            if number <= stock_tricks:
+                continue
+            trump = view.trump if fixer is None or number > fixer.trick else None
+            led = face_of(cards[0]).suit
+            best = face_of(cards[0])
+            for j in range(1, len(cards)):
+                seat = (leader + j) % n
+                card = face_of(cards[j])
+                wins = beats(card, best, trump, False)
+                where = f"trick {number}"
+                higher = sum(1 << f.index for f in FACES if beats(f, best, trump, False))
+                if card.suit is led:
+                    if not wins:
+                        self.ban(
+                            seat,
+                            higher & _SUIT_FACES[led],
+                            f"it followed {where} with {card} without beating {best}",
+                        )
+                else:
+                    self.ban(seat, _SUIT_FACES[led], f"it did not follow {led.letter} in {where}")
+                    if trump is not None:
+                        if card.suit is trump:
+                            if not wins:
+                                self.ban(
+                                    seat,
+                                    higher & _SUIT_FACES[trump],
+                                    f"it trumped {where} with {card} without beating {best}",
+                                )
+                        else:
+                            self.ban(
+                                seat,
+                                _SUIT_FACES[trump],
+                                f"it neither followed nor trumped in {where}",
+                            )
+                if wins:
+                    best = card
+
+    def _carte_blanche(self, view: SeatView) -> None:
+        n = view.rules.players
+        for s in view.offers:
+            if 0 <= s < n:
+                self.ban(s, _COURTS, "it is offered a carte blanche")
+        for s, lasting in enumerate(view.carte_blanche):
+            if lasting and s < n:
+                self.ban(s, _COURTS, "its carte blanche lasts")
+        if view.offers and not view.tricks:
+            # As dealt, every seat without a court card is offered a carte blanche
+            # and they decide in turn: one after the seat deciding that is not
+            # offered holds a court card.
+            order = [(view.leader + i) % n for i in range(n)]
+            if view.offers[0] in order:
+                for s in order[order.index(view.offers[0]) + 1 :]:
+                    if s not in view.offers:
+                        self.need[s] = _COURTS
+
+
+def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> DealState:
+    """A full state consistent with ``view``, its hidden cards dealt at random.
+
+    The cards the view does not show go to the other seats' concealed hands
+    (each gets as many as it holds, less its table cards and the cards of its
+    hand that are known) and to the face-down stock, in random order. Each card
+    goes to a place chosen with probability in proportion to the room left
+    there, among the places that leave the rest of the deal possible: with no
+    constraint (or, as in the two-hand game, one seat constrained) every
+    consistent deal is equally likely. Card ids are the view's labels; unseen
+    cards take the ids the view does not use. Hidden cards have no history.
+
+    With ``check`` (the default) the result is checked as a loaded state is
+    (:func:`bezique.serialization.check_state`) and its view of ``view.seat`` is
+    compared with ``view``; search loops that trust their views may pass
+    ``check=False``.
+
+    Raises :class:`~bezique.InvalidStateError` for a view that no deal could
+    produce (a card in two places, more cards than the deck holds, a seat
+    holding a card the play proves it cannot hold, ...).
+    """
+    _check_shape(view)
+    rules = view.rules
+    n = rules.players
+    size = rules.deck_size
+    seat = view.seat
+    known = _Known(view)
+    if view.hand_sizes[seat] != len(view.hand) + len(view.tables[seat]):
+        raise _fail(
+            f"hand_sizes[{seat}]: {view.hand_sizes[seat]}, but seat {seat} holds "
+            f"{len(view.hand)} cards in hand and {len(view.tables[seat])} on its table"
+        )
+    free = [0] * n
+    for s in range(n):
+        if s == seat:
+            continue
+        shown = (known.hands[s] | known.tables[s]).bit_count()
+        free[s] = view.hand_sizes[s] - shown
+        if free[s] < 0:
+            raise _fail(
+                f"hand_sizes[{s}]: {view.hand_sizes[s]}, but {shown} cards of seat {s} are "
+                "on its table or known to be in its hand"
+            )
+    face_down = view.stock_size - (1 if view.turn_up is not None else 0)
+    if face_down < 0:
+        raise _fail("stock_size: 0 cards left to draw, but there is a turn-up")
+    unseen = [c for c in range(size) if c not in known.where]
+    slots = sum(free) + face_down
+    if len(unseen) != slots:
+        raise _fail(
+            f"the view shows {len(known.where)} of the {size} cards, leaving {len(unseen)} "
+            f"unseen, but the other seats' concealed hands and the stock hold {slots}"
+        )
+    constraints = _Constraints(view)
+    for s in range(n):
+        held = known.hands[s] | known.tables[s]
+        for card in bits(held):
+            face = card % FACES_PER_PACK
+            if constraints.forbid[s] >> face & 1:
+                raise _fail(
+                    f"seat {s} holds {_name(card)}, but {constraints.reason(s, face)}, so it "
+                    f"holds no {FACES[face]}"
+                )
+        if s == seat or not constraints.need[s]:
+            continue
+        if any(constraints.need[s] >> (c % FACES_PER_PACK) & 1 for c in bits(held)):
+            constraints.need[s] = 0
+    dealt, stock = _deal(unseen, free, face_down, constraints, seat, rng)
+    hands = [known.hands[s] | sum(1 << c for c in dealt[s]) for s in range(n)]
+    history = [0] * size
+    broken = [0] * size
+    for entries in (*view.tables, *view.hand_kinds):
+        for entry in entries:
+            history[entry.card] = _mask(entry.history)
+            broken[entry.card] = _mask(entry.broken)
+    tracks = _tracks_broken(rules)
+    if not tracks and any(broken):
+        raise _fail("a card is marked as in a broken meld, but these rules never re-form melds")
+    state = DealState(
+        rules=rules,
+        dealer=view.dealer,
+        phase=view.phase,
+        trump=view.trump,
+        turn_up=view.turn_up,
+        stock=tuple(stock),
+        hands=tuple(hands),
+        tables=tuple(known.tables),
+        history=tuple(history),
+        won=tuple(known.won),
+        tricks=view.tricks,
+        trick=view.trick,
+        leader=view.leader,
+        window=view.window,
+        melds=view.melds,
+        scores=view.scores,
+        broken=tuple(broken) if tracks else (),
+        carte_blanche=view.carte_blanche,
+        offers=view.offers,
+        revealed=tuple(known.revealed),
+    )
+    if check:
+        _check(state, view)
+    return state
+
+
+def _check(state: DealState, view: SeatView) -> None:
+    from bezique.serialization import check_state
+
+    try:
+        check_state(state)
+    except InvalidStateError as error:
+        raise _fail(str(error)) from None
+    again = seat_view(state, view.seat)
+    wanted = canonical_view(view)
+    if not wanted.hand_kinds:  # a view built by hand may leave them out
+        wanted = attrs.evolve(wanted, hand_kinds=((),) * view.rules.players)
+    if again != wanted:
+        for name in type(view).__attrs_attrs__:
+            if getattr(again, name.name) != getattr(wanted, name.name):
+                raise _fail(
+                    f"{name.name}: the view says {getattr(wanted, name.name)!r}, but in a deal "
+                    f"that fits the rest of it, it is {getattr(again, name.name)!r}"
+                )
+
+
+# -- dealing the unseen cards ------------------------------------------------------------
+
+
+def _deal(
+    unseen: list[int],
+    free: list[int],
+    face_down: int,
+    constraints: _Constraints,
+    seat: int,
+    rng: random.Random,
+) -> tuple[list[list[int]], list[int]]:
+    """Deal ``unseen`` into the other seats' free places and the stock."""
+    n = len(free)
+    others = [s for s in range(n) if s != seat and free[s]]
+    forbid = constraints.forbid
+    need = [constraints.need[s] if s in others else 0 for s in range(n)]
+    if any(constraints.need[s] and not free[s] for s in range(n) if s != seat):
+        s = next(s for s in range(n) if s != seat and constraints.need[s] and not free[s])
+        raise _fail(f"seat {s} must hold a king, queen or jack, and holds no unseen card")
+    _feasible_or_fail(unseen, free, others, forbid, constraints)
+    for _ in range(_RETRIES):
+        dealt, stock = _sample(unseen, free, face_down, others, forbid, rng)
+        if all(
+            not need[s] or any(need[s] >> (c % FACES_PER_PACK) & 1 for c in dealt[s])
+            for s in others
+        ):
+            return dealt, stock
+    # Rarely needed: put one needed card in each seat that lacks one, then deal the rest.
+    rest = list(unseen)
+    room = list(free)
+    forced: list[list[int]] = [[] for _ in range(n)]
+    for s in others:
+        if not need[s]:
+            continue
+        fits = [
+            c for c in rest if need[s] >> (c % FACES_PER_PACK) & 1 and not _banned(forbid, s, c)
+        ]
+        rng.shuffle(fits)
+        for card in fits:
+            rest.remove(card)
+            room[s] -= 1
+            if _hall(rest, room, [o for o in others if room[o]], forbid) is None:
+                forced[s].append(card)
+                break
+            rest.append(card)
+            room[s] += 1
+        else:
+            raise _fail(f"seat {s} must hold a king, queen or jack, and none can be dealt to it")
+    dealt, stock = _sample(rest, room, face_down, [o for o in others if room[o]], forbid, rng)
+    return [forced[s] + dealt[s] for s in range(n)], stock
+
+
+def _banned(forbid: list[int], seat: int, card: int) -> bool:
+    return bool(forbid[seat] >> (card % FACES_PER_PACK) & 1)
+
+
+def _types(cards: Sequence[int], others: Sequence[int], forbid: list[int]) -> dict[int, int]:
+    """How many cards there are of each type: the set (bit mask) of seats that may hold it."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        kind = sum(1 << s for s in others if not _banned(forbid, s, card))
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def _hall(
+    cards: Sequence[int], room: list[int], others: Sequence[int], forbid: list[int]
+) -> list[int] | None:
+    """Seats that together cannot be filled from ``cards`` (Hall's condition), if any."""
+    return _hall_counts(_types(cards, others, forbid), room, others)
+
+
+def _hall_counts(
+    counts: dict[int, int], room: list[int], others: Sequence[int]
+) -> list[int] | None:
+    for subset in range(1, 1 << len(others)):
+        group = [s for i, s in enumerate(others) if subset >> i & 1]
+        mask = sum(1 << s for s in group)
+        demand = sum(room[s] for s in group)
+        supply = sum(count for kind, count in counts.items() if kind & mask)
+        if supply < demand:
+            return group
+    return None
+
+
+def _feasible_or_fail(
+    unseen: Sequence[int],
+    free: list[int],
+    others: Sequence[int],
+    forbid: list[int],
+    constraints: _Constraints,
+) -> None:
+    group = _hall(unseen, free, others, forbid)
+    if group is None:
+        return
+    fits = sum(1 for c in unseen if any(not _banned(forbid, s, c) for s in group))
+    reasons = "; ".join(
+        f"seat {s} holds no {_faces_text(faces)} ({why})"
+        for s in group
+        for faces, why in constraints.why[s]
+    )
+    seats = " and ".join(f"seat {s}" for s in group)
+    raise _fail(
+        f"{seats} must hold {sum(free[s] for s in group)} more cards, but only {fits} of the "
+        f"unseen cards may be there: {reasons}"
+    )
+
+
+def _sample(
+    cards: Sequence[int],
+    room: list[int],
+    face_down: int,
+    others: Sequence[int],
+    forbid: list[int],
+    rng: random.Random,
+) -> tuple[list[list[int]], list[int]]:
+    """One random deal of ``cards`` into ``room`` places per seat and ``face_down``
+    in the stock, keeping the rest feasible at each step."""
+    n = len(room)
+    order = list(cards)
+    rng.shuffle(order)
+    dealt: list[list[int]] = [[] for _ in range(n)]
+    if not any(forbid[s] for s in others):
+        pos = 0
+        for s in others:
+            dealt[s] = order[pos : pos + room[s]]
+            pos += room[s]
+        return dealt, order[pos:]
+    left = list(room)
+    stock_left = face_down
+    stock: list[int] = []
+    counts = _types(order, others, forbid)
+    for card in order:
+        kind = sum(1 << s for s in others if not _banned(forbid, s, card))
+        counts[kind] -= 1
+        choices: list[tuple[int, int]] = []
+        for s in others:
+            if kind >> s & 1 and left[s]:
+                left[s] -= 1
+                if _hall_counts(counts, left, others) is None:
+                    choices.append((s, left[s] + 1))
+                left[s] += 1
+        if stock_left and _hall_counts(counts, left, others) is None:
+            choices.append((-1, stock_left))
+        if not choices:  # pragma: no cover - the deal was checked feasible
+            raise _fail("the unseen cards cannot be dealt")
+        place = _weighted(choices, rng)
+        if place < 0:
+            stock.append(card)
+            stock_left -= 1
+        else:
+            dealt[place].append(card)
+            left[place] -= 1
+    return dealt, stock
+
+
+def _weighted(choices: Sequence[tuple[int, int]], rng: random.Random) -> int:
+    """One of the places, each with probability in proportion to its weight."""
+    pick = rng.randrange(sum(weight for _, weight in choices))
+    for place, weight in choices:
+        if pick < weight:
+            return place
+        pick -= weight
+    raise AssertionError("unreachable")  # pragma: no cover

@@ -1,0 +1,451 @@
+"""The JSON form of a seat's view (``"format": "bezique-view"``).
+
+A view document holds exactly what a :class:`~bezique.views.SeatView` holds,
+which is what its seat may see: cards by their labels (``"QSa"``, see
+:mod:`bezique.views`), meld kinds by their text values (``"bezique*"`` for a
+broken meld), the rules as a preset name with every knob (as in a state
+document), and the legal actions in their text forms. :func:`view_from_json`
+reads one back and checks it: text that is not a well-formed document raises
+:class:`~bezique.NotationError`; a well-formed document that no deal could
+produce raises :class:`~bezique.InvalidStateError`. Each message names the
+field at fault.
+
+>>> import bezique as bz
+>>> view = bz.new_deal(bz.variants.CLASSIC, seed=7).view(1)
+>>> view_from_json(view_to_json(view)) == view
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn
+
+from bezique.actions import Action, parse_action_text
+from bezique.cards import FACES_PER_PACK, Suit, card_id_name, parse_card_id
+from bezique.errors import InvalidStateError, NotationError
+from bezique.melds import MeldKind, kinds_in
+from bezique.serialization import rules_from_dict, rules_to_dict
+from bezique.state import DeclaredMeld, Phase, Trick, Window
+from bezique.views import SeatView, TableCard
+
+__all__ = [
+    "VIEW_FORMAT",
+    "VIEW_VERSION",
+    "view_from_dict",
+    "view_from_json",
+    "view_to_dict",
+    "view_to_json",
+]
+
+#: The ``format`` of a view document.
+VIEW_FORMAT = "bezique-view"
+#: The ``version`` of the view documents this release writes and reads.
+VIEW_VERSION = 1
+
+_VIEW_KEYS = (
+    "format",
+    "version",
+    "rules",
+    "seat",
+    "dealer",
+    "phase",
+    "trump",
+    "turn_up",
+    "stock_size",
+    "hand",
+    "seats",
+    "trick",
+    "tricks",
+    "window",
+    "offers",
+    "melds",
+    "scores",
+    "to_move",
+    "legal_actions",
+)
+_SEAT_KEYS = ("hand_size", "table", "known", "hand_kinds", "carte_blanche")
+_ENTRY_KEYS = ("card", "kinds")
+_TRICK_KEYS = ("leader", "cards")
+_DONE_TRICK_KEYS = ("leader", "cards", "winner")
+_WINDOW_KEYS = ("seat", "declarations", "scored", "exchanged")
+_MELD_KEYS = ("seat", "kind", "cards", "trick", "points", "scored")
+#: Card names by card id, and ids by name, for the decks of up to eight packs.
+_NAME = tuple(card_id_name(c) for c in range(8 * FACES_PER_PACK))
+_ID = {name: card for card, name in enumerate(_NAME)}
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+def _kinds(entry: TableCard) -> list[str]:
+    broken = set(entry.broken)
+    return [k.value + ("*" if k in broken else "") for k in entry.history]
+
+
+def _entries(entries: Sequence[TableCard]) -> list[dict[str, Any]]:
+    return [{"card": _name(e.card), "kinds": _kinds(e)} for e in entries]
+
+
+def _name(card: int) -> str:
+    return _NAME[card] if 0 <= card < len(_NAME) else card_id_name(card)
+
+
+def _names(cards: Sequence[int]) -> list[str]:
+    return [_name(c) for c in cards]
+
+
+def view_to_dict(view: SeatView) -> dict[str, Any]:
+    """The view document as plain JSON data."""
+    n = view.players
+    hand_kinds = view.hand_kinds or ((),) * n
+    seats = [
+        {
+            "hand_size": view.hand_sizes[s],
+            "table": _entries(view.tables[s]),
+            "known": _names(view.known[s]),
+            "hand_kinds": _entries(hand_kinds[s]),
+            "carte_blanche": bool(view.carte_blanche and view.carte_blanche[s]),
+        }
+        for s in range(n)
+    ]
+    window = view.window
+    return {
+        "format": VIEW_FORMAT,
+        "version": VIEW_VERSION,
+        "rules": rules_to_dict(view.rules),
+        "seat": view.seat,
+        "dealer": view.dealer,
+        "phase": view.phase.value,
+        "trump": None if view.trump is None else view.trump.letter,
+        "turn_up": None if view.turn_up is None else _name(view.turn_up),
+        "stock_size": view.stock_size,
+        "hand": _names(view.hand),
+        "seats": seats,
+        "trick": {"leader": view.leader, "cards": _names(view.trick)},
+        "tricks": [
+            {"leader": t.leader, "cards": _names(t.cards), "winner": t.winner} for t in view.tricks
+        ],
+        "window": None
+        if window is None
+        else {
+            "seat": window.seat,
+            "declarations": window.declarations,
+            "scored": window.scored,
+            "exchanged": None if window.exchanged is None else _name(window.exchanged),
+        },
+        "offers": list(view.offers),
+        "melds": [
+            {
+                "seat": m.seat,
+                "kind": m.kind.value,
+                "cards": _names(m.cards),
+                "trick": m.trick,
+                "points": m.points,
+                "scored": m.scored,
+            }
+            for m in view.melds
+        ],
+        "scores": list(view.scores),
+        "to_move": view.current_player,
+        "legal_actions": [str(a) for a in view.legal_actions],
+    }
+
+
+def view_to_json(view: SeatView, *, indent: int | None = 2) -> str:
+    """The view document as JSON text (``indent=None``: one line)."""
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(view_to_dict(view), indent=indent, separators=separators, ensure_ascii=False)
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def _what(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    text = repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"the {'string' if isinstance(value, str) else 'number'} {text}"
+
+
+def _fail(path: str, expected: str, value: object) -> NoReturn:
+    raise NotationError(f"{path}: expected {expected}, got {_what(value)}")
+
+
+def _object(value: object, path: str, keys: Sequence[str]) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        _fail(path, "an object", value)
+    for key in keys:
+        if key not in value:
+            raise NotationError(f"{path}: missing key {key!r}")
+    for key in value:
+        if key not in keys:
+            raise NotationError(
+                f"{path}: unknown key {key!r} (expected the keys " + ", ".join(keys) + ")"
+            )
+    return value
+
+
+def _list(value: object, path: str) -> Sequence[Any]:
+    if not isinstance(value, list):
+        _fail(path, "a list", value)
+    return value
+
+
+def _int(value: object, path: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        _fail(path, "an integer", value)
+    return value
+
+
+def _bool(value: object, path: str) -> bool:
+    if not isinstance(value, bool):
+        _fail(path, "true or false", value)
+    return value
+
+
+def _str(value: object, path: str) -> str:
+    if not isinstance(value, str):
+        _fail(path, "a string", value)
+    return value
+
+
+def _seat(value: object, path: str, players: int) -> int:
+    seat = _int(value, path)
+    if not 0 <= seat < players:
+        raise InvalidStateError(f"{path}: no seat {seat}; seats are 0..{players - 1}")
+    return seat
+
+
+def _card(value: object, path: str, size: int) -> int:
+    text = _str(value, path)
+    card = _ID.get(text)
+    if card is None:
+        try:
+            card = parse_card_id(text)
+        except NotationError as error:
+            raise NotationError(f"{path}: {error}") from None
+    if not 0 <= card < size:
+        packs = size // FACES_PER_PACK
+        raise NotationError(f"{path}: there is no card {text} in a deck of {packs} packs")
+    return card
+
+
+def _cards(value: object, path: str, size: int) -> tuple[int, ...]:
+    return tuple(_card(v, f"{path}[{i}]", size) for i, v in enumerate(_list(value, path)))
+
+
+def _kind(value: object, path: str) -> MeldKind:
+    text = _str(value, path)
+    try:
+        return MeldKind(text)
+    except ValueError:
+        raise NotationError(
+            f"{path}: unknown meld kind {text!r}; kinds are: "
+            + ", ".join(k.value for k in MeldKind)
+        ) from None
+
+
+def _entry(value: object, path: str, size: int) -> TableCard:
+    obj = _object(value, path, _ENTRY_KEYS)
+    card = _card(obj["card"], f"{path}.card", size)
+    history = broken = 0
+    for i, item in enumerate(_list(obj["kinds"], f"{path}.kinds")):
+        where = f"{path}.kinds[{i}]"
+        text = _str(item, where)
+        kind = _kind(text.removesuffix("*"), where)
+        history |= kind.bit
+        if text.endswith("*"):
+            broken |= kind.bit
+    return TableCard(card, kinds_in(history), kinds_in(broken))
+
+
+def _action(value: object, path: str) -> Action:
+    text = _str(value, path)
+    try:
+        return parse_action_text(text)
+    except NotationError as error:
+        raise NotationError(f"{path}: {error}") from None
+
+
+def _load(text: object) -> Any:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise NotationError(f"not UTF-8 text: {error}") from None
+    if not isinstance(text, str):
+        raise NotationError(f"expected JSON text (a str), got {type(text).__name__}")
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                raise NotationError(f"not JSON for this library: key {key!r} appears twice")
+            out[key] = value
+        return out
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs)
+    except NotationError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise NotationError(f"not JSON: {error}") from None
+
+
+def view_from_json(text: str | bytes) -> SeatView:
+    """Read a view document (JSON text) and check it.
+
+    Raises :class:`~bezique.NotationError` for text that is not a well-formed
+    view document and :class:`~bezique.InvalidStateError` for one that no deal
+    could produce (checked by dealing its unseen cards with
+    :func:`~bezique.determinize.determinize` and comparing).
+    """
+    return view_from_dict(_load(text))
+
+
+def view_from_dict(data: object) -> SeatView:
+    """Like :func:`view_from_json`, from JSON data already parsed."""
+    if not isinstance(data, Mapping):
+        _fail("document", "an object", data)
+    if data.get("format") != VIEW_FORMAT:
+        raise NotationError(f"format: expected {VIEW_FORMAT!r}, got {_what(data.get('format'))}")
+    number = data.get("version")
+    if type(number) is not int or number != VIEW_VERSION:
+        raise NotationError(
+            f"version: this release reads {VIEW_FORMAT} version {VIEW_VERSION}, got {_what(number)}"
+        )
+    doc = _object(data, "document", _VIEW_KEYS)
+    rules = rules_from_dict(doc["rules"])
+    n = rules.players
+    size = rules.deck_size
+    phase_text = _str(doc["phase"], "phase")
+    try:
+        phase = Phase(phase_text)
+    except ValueError:
+        raise NotationError(
+            f"phase: expected one of {', '.join(p.value for p in Phase)}, got {phase_text!r}"
+        ) from None
+    trump: Suit | None = None
+    if doc["trump"] is not None:
+        try:
+            trump = Suit.parse(_str(doc["trump"], "trump"))
+        except NotationError as error:
+            raise NotationError(f"trump: {error}") from None
+    seat_list = _list(doc["seats"], "seats")
+    if len(seat_list) != n:
+        raise InvalidStateError(f"seats: {len(seat_list)} seats listed, the rules have {n} players")
+    seats = [_object(raw, f"seats[{s}]", _SEAT_KEYS) for s, raw in enumerate(seat_list)]
+    trick = _object(doc["trick"], "trick", _TRICK_KEYS)
+    tricks = []
+    for i, raw in enumerate(_list(doc["tricks"], "tricks")):
+        obj = _object(raw, f"tricks[{i}]", _DONE_TRICK_KEYS)
+        tricks.append(
+            Trick(
+                _seat(obj["leader"], f"tricks[{i}].leader", n),
+                _cards(obj["cards"], f"tricks[{i}].cards", size),
+                _seat(obj["winner"], f"tricks[{i}].winner", n),
+            )
+        )
+    window: Window | None = None
+    if doc["window"] is not None:
+        obj = _object(doc["window"], "window", _WINDOW_KEYS)
+        window = Window(
+            seat=_seat(obj["seat"], "window.seat", n),
+            declarations=_int(obj["declarations"], "window.declarations"),
+            scored=_bool(obj["scored"], "window.scored"),
+            exchanged=None
+            if obj["exchanged"] is None
+            else _card(obj["exchanged"], "window.exchanged", size),
+        )
+    melds = []
+    for i, raw in enumerate(_list(doc["melds"], "melds")):
+        path = f"melds[{i}]"
+        obj = _object(raw, path, _MELD_KEYS)
+        melds.append(
+            DeclaredMeld(
+                seat=_seat(obj["seat"], f"{path}.seat", n),
+                kind=_kind(obj["kind"], f"{path}.kind"),
+                cards=tuple(sorted(_cards(obj["cards"], f"{path}.cards", size))),
+                trick=_int(obj["trick"], f"{path}.trick"),
+                points=_int(obj["points"], f"{path}.points"),
+                scored=_bool(obj["scored"], f"{path}.scored"),
+            )
+        )
+    scores = tuple(_int(v, f"scores[{i}]") for i, v in enumerate(_list(doc["scores"], "scores")))
+    lasting = tuple(
+        _bool(s["carte_blanche"], f"seats[{i}].carte_blanche") for i, s in enumerate(seats)
+    )
+    has_carte_blanche = rules.carte_blanche.carte_blanche_points is not None
+    if not has_carte_blanche and any(lasting):
+        raise InvalidStateError("seats: a carte blanche lasts, but these rules have none")
+    view = SeatView(
+        seat=_seat(doc["seat"], "seat", n),
+        rules=rules,
+        dealer=_seat(doc["dealer"], "dealer", n),
+        phase=phase,
+        trump=trump,
+        turn_up=None if doc["turn_up"] is None else _card(doc["turn_up"], "turn_up", size),
+        stock_size=_int(doc["stock_size"], "stock_size"),
+        hand=tuple(sorted(_cards(doc["hand"], "hand", size))),
+        tables=tuple(
+            tuple(
+                sorted(
+                    (
+                        _entry(e, f"seats[{s}].table[{i}]", size)
+                        for i, e in enumerate(_list(seat["table"], f"seats[{s}].table"))
+                    ),
+                    key=lambda t: t.card,
+                )
+            )
+            for s, seat in enumerate(seats)
+        ),
+        known=tuple(
+            tuple(sorted(_cards(seat["known"], f"seats[{s}].known", size)))
+            for s, seat in enumerate(seats)
+        ),
+        hand_sizes=tuple(
+            _int(seat["hand_size"], f"seats[{s}].hand_size") for s, seat in enumerate(seats)
+        ),
+        leader=_seat(trick["leader"], "trick.leader", n),
+        trick=_cards(trick["cards"], "trick.cards", size),
+        tricks=tuple(tricks),
+        melds=tuple(melds),
+        scores=scores,
+        window=window,
+        offers=tuple(
+            _seat(v, f"offers[{i}]", n) for i, v in enumerate(_list(doc["offers"], "offers"))
+        ),
+        carte_blanche=lasting if has_carte_blanche else (),
+        current_player=None if doc["to_move"] is None else _seat(doc["to_move"], "to_move", n),
+        legal_actions=tuple(
+            _action(v, f"legal_actions[{i}]")
+            for i, v in enumerate(_list(doc["legal_actions"], "legal_actions"))
+        ),
+        hand_kinds=tuple(
+            tuple(
+                sorted(
+                    (
+                        _entry(e, f"seats[{s}].hand_kinds[{i}]", size)
+                        for i, e in enumerate(_list(seat["hand_kinds"], f"seats[{s}].hand_kinds"))
+                    ),
+                    key=lambda t: t.card,
+                )
+            )
+            for s, seat in enumerate(seats)
+        ),
+    )
+    from bezique.determinize import determinize
+
+    determinize(view, random.Random(0))
+    return view
