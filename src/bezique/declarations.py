@@ -39,7 +39,6 @@ The multi-pack games relax the same-kind rule (SPEC 3.4):
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from bezique.legality import Reason
@@ -53,7 +52,6 @@ _MARRIAGES = MeldKind.COMMON_MARRIAGE.bit | MeldKind.ROYAL_MARRIAGE.bit
 _SEQUENCES = (MeldKind.PLAIN_SEQUENCE, MeldKind.TRUMP_SEQUENCE)
 
 
-@functools.cache
 def forbidden_history(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
     """For ``kind``: the history bits that forbid a card for reason of same kind,
     of inferior order, and of a marriage before a sequence (WKC), as three masks.
@@ -61,6 +59,13 @@ def forbidden_history(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
     A card whose same-kind bit is also in its *broken* mask escapes the first
     when melds may be re-formed (see :func:`reuse_reasons`).
     """
+    masks: tuple[int, int, int] | None = rules._derived.get(kind)
+    if masks is None:
+        masks = rules._derived[kind] = _forbidden(rules, kind)
+    return masks
+
+
+def _forbidden(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
     same = kind.bit
     value = rules.meld_value(kind)
     scope = rules.declarations.inferior_order

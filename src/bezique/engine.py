@@ -100,8 +100,14 @@ class _Plan:
     window_in_end_phase: bool
 
 
-@functools.cache
 def _plan(rules: Rules) -> _Plan:
+    plan: _Plan | None = rules._derived.get(_Plan)
+    if plan is None:
+        plan = rules._derived[_Plan] = _make_plan(rules)
+    return plan
+
+
+def _make_plan(rules: Rules) -> _Plan:
     trumps = rules.trumps
     seven = trumps.seven_of_trumps_points
     scoring = rules.scoring
@@ -719,8 +725,15 @@ _Entry = tuple[
 ]
 
 
-@functools.cache
 def _meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
+    # Kept with the rules' derived values, under the trump suit (None: no trumps yet).
+    table: tuple[_Entry, ...] | None = rules._derived.get(trump)
+    if table is None:
+        table = rules._derived[trump] = _make_meld_table(rules, trump)
+    return table
+
+
+def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
     """Every pattern of every declarable kind, with the masks for a quick check:
     (kind, pattern, banned history bits, ((face mask, count), ...), rank mask,
     the set of faces the pattern needs, ((face, count), ...), count of a rank)."""
@@ -753,8 +766,11 @@ def _patterns(state: DealState, kind: MeldKind) -> tuple[Pattern, ...]:
     return _kind_patterns(state.rules, kind, state.trump)
 
 
-@functools.cache
 def _kind_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:
+    return rules.derived(("patterns", kind, trump), lambda: _make_patterns(rules, kind, trump))
+
+
+def _make_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:
     decl = rules.declarations
     return patterns(
         kind,

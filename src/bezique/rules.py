@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import enum
 import typing
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import attrs
 
@@ -28,6 +28,8 @@ from bezique.cards import FACES_PER_PACK
 from bezique.errors import RulesError
 from bezique.melds import BeziquePair, MeldKind, MeldValues, QuartetSuits
 from bezique.options import Option, check_fields, describe
+
+T = TypeVar("T")
 
 __all__ = [
     "BrisqueTiming",
@@ -361,6 +363,20 @@ class Rules:
     game: GameRules = attrs.field(factory=GameRules)
     #: Source tags of ``SPEC.md`` this rule set follows.
     sources: tuple[str, ...] = ()
+    #: Values the engine derives from these rules, computed once (not part of the
+    #: value); keyed by the class, kind, suit or tuple they are derived for.
+    _derived: dict[Any, Any] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False, hash=False
+    )
+
+    def derived(self, key: Any, make: Callable[[], T]) -> T:
+        """A value derived from these rules, computed by ``make`` the first time."""
+        cache = self._derived
+        try:
+            value: T = cache[key]
+        except KeyError:
+            value = cache[key] = make()
+        return value
 
     def __attrs_post_init__(self) -> None:
         for name, cls in _COMPONENTS.items():
@@ -523,7 +539,7 @@ def _build(cls: type[Any], evolve: Any, base: Any, fields: dict[str, Any]) -> An
         raise RulesError(f"{cls.__name__}: {error}", list(fields)) from None
 
 
-_TOP_FIELDS = {f.name for f in attrs.fields(Rules)}
+_TOP_FIELDS = {f.name for f in attrs.fields(Rules) if f.init}
 _FIELD_OWNER: dict[str, str] = {
     field.name: owner
     for owner, component in _COMPONENTS.items()
