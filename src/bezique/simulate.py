@@ -1,0 +1,398 @@
+"""Many deals between built-in players, in parallel, with a statistical summary.
+
+Deal *i* of a run with seed *s* is dealt with ``new_deal(rules, seed=f"{s}/{i}",
+dealer=i % players)``, and a random player in seat *k* of that deal is seeded
+with ``f"{s}/{i}/{k}"``. Each deal depends on nothing else, so the deals can be
+split into chunks and played in worker processes; the chunks' tallies are
+integer sums, combined in deal order, so the summary is the same whatever the
+number of processes.
+
+>>> from bezique.simulate import simulate
+>>> summary = simulate("classic", deals=4, seed=1)
+>>> summary.deals, len(summary.mean_scores)
+(4, 2)
+>>> summary == simulate("classic", deals=4, seed=1, jobs=2, chunk_size=1)
+True
+
+The ``bezique simulate`` command runs this from the shell.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any, Protocol
+
+import attrs
+
+from bezique import variants
+from bezique.actions import Action, ShowCarteBlanche
+from bezique.engine import new_deal
+from bezique.errors import BeziqueError
+from bezique.melds import MeldKind
+from bezique.players import MonteCarloPlayer, RandomPlayer, RuleOfThumbPlayer
+from bezique.rules import DealScoring, Rules
+from bezique.state import DealState
+
+__all__ = [
+    "PLAYER_KINDS",
+    "Chooser",
+    "Summary",
+    "Tally",
+    "make_player",
+    "play_deals",
+    "simulate",
+]
+
+
+class Chooser(Protocol):
+    """What a seat needs here: an action for the state it is to move in. The
+    built-in players accept the whole state and read only what the seat to move
+    may know."""
+
+    def choose(self, state: DealState, /) -> Action: ...
+
+
+#: The built-in players by name; each is built from the seed of its seat in a deal
+#: (``greedy`` is an old name of ``rule-of-thumb``).
+PLAYER_KINDS: dict[str, Callable[[str], Chooser]] = {
+    "greedy": lambda seed: RuleOfThumbPlayer(),
+    "random": lambda seed: RandomPlayer(seed),
+    "rule-of-thumb": lambda seed: RuleOfThumbPlayer(),
+    "monte-carlo": lambda seed: MonteCarloPlayer(seed=seed),
+}
+
+#: A progress report: deals done, deals in all, seconds since the start.
+Progress = Callable[[int, int, float], None]
+
+
+def make_player(kind: str, seed: str) -> Chooser:
+    """A built-in player by name (see :data:`PLAYER_KINDS`)."""
+    try:
+        factory = PLAYER_KINDS[kind]
+    except KeyError:
+        raise BeziqueError(
+            f"no player named {kind!r}; known: {', '.join(sorted(PLAYER_KINDS))}"
+        ) from None
+    return factory(seed)
+
+
+@attrs.define
+class Tally:
+    """Integer sums over some deals; :meth:`add` combines two tallies exactly."""
+
+    players: int
+    deals: int = 0
+    actions: int = 0
+    score_sum: list[int] = attrs.Factory(list)
+    score_squares: list[int] = attrs.Factory(list)
+    game_sum: list[int] = attrs.Factory(list)
+    game_squares: list[int] = attrs.Factory(list)
+    #: Deals each seat won on the deal score (strictly highest).
+    wins: list[int] = attrs.Factory(list)
+    #: Deals with two or more seats sharing the highest deal score.
+    ties: int = 0
+    #: Deals in which each seat was left under the rubicon.
+    rubiconed: list[int] = attrs.Factory(list)
+    #: Declarations by meld kind (text form), both seats together.
+    melds: dict[str, int] = attrs.Factory(dict)
+    #: Carte blanches shown by each seat (each showing counts, repeats included).
+    carte_blanche: list[int] = attrs.Factory(list)
+    #: Deals with at least one carte blanche shown.
+    carte_blanche_deals: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        for name in (
+            "score_sum",
+            "score_squares",
+            "game_sum",
+            "game_squares",
+            "wins",
+            "rubiconed",
+            "carte_blanche",
+        ):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.players)
+
+    def add(self, other: Tally) -> None:
+        """Add the sums of ``other`` (tallies of later deals) to this one."""
+        self.deals += other.deals
+        self.actions += other.actions
+        self.ties += other.ties
+        self.carte_blanche_deals += other.carte_blanche_deals
+        for name in (
+            "score_sum",
+            "score_squares",
+            "game_sum",
+            "game_squares",
+            "wins",
+            "rubiconed",
+            "carte_blanche",
+        ):
+            mine: list[int] = getattr(self, name)
+            theirs: list[int] = getattr(other, name)
+            for seat, value in enumerate(theirs):
+                mine[seat] += value
+        for kind, count in other.melds.items():
+            self.melds[kind] = self.melds.get(kind, 0) + count
+
+
+def play_deals(rules: Rules, kinds: Sequence[str], seed: int | str, start: int, stop: int) -> Tally:
+    """Play deals ``start`` to ``stop - 1`` of a run and tally them."""
+    n = rules.players
+    tally = Tally(n)
+    for index in range(start, stop):
+        state = new_deal(rules, seed=f"{seed}/{index}", dealer=index % n)
+        players = [make_player(kind, f"{seed}/{index}/{seat}") for seat, kind in enumerate(kinds)]
+        shown = [0] * n
+        actions = 0
+        while not state.is_over:
+            seat = state.current_player
+            if seat is None:  # pragma: no cover - a deal not over has a player to move
+                break
+            action = players[seat].choose(state)
+            if isinstance(action, ShowCarteBlanche):
+                shown[seat] += 1
+            state = state.apply(action)
+            actions += 1
+        result = state.result
+        if result is None:  # pragma: no cover - an over deal has a result
+            raise BeziqueError("a finished deal without a result")
+        tally.deals += 1
+        tally.actions += actions
+        best = max(result.scores)
+        leaders = [s for s in range(n) if result.scores[s] == best]
+        if len(leaders) == 1:
+            tally.wins[leaders[0]] += 1
+        else:
+            tally.ties += 1
+        for s in range(n):
+            tally.score_sum[s] += result.scores[s]
+            tally.score_squares[s] += result.scores[s] ** 2
+            tally.game_sum[s] += result.game_scores[s]
+            tally.game_squares[s] += result.game_scores[s] ** 2
+            tally.rubiconed[s] += result.rubiconed[s]
+            tally.carte_blanche[s] += shown[s]
+        tally.carte_blanche_deals += any(shown)
+        for meld in state.melds:
+            tally.melds[meld.kind.value] = tally.melds.get(meld.kind.value, 0) + 1
+    return tally
+
+
+def _mean_sd(total: int, squares: int, count: int) -> tuple[float, float]:
+    """Mean and sample standard deviation (n - 1) from exact integer sums."""
+    mean = total / count
+    if count < 2:
+        return mean, 0.0
+    variance = (squares - total * total / count) / (count - 1)
+    return mean, math.sqrt(max(variance, 0.0))
+
+
+@attrs.frozen
+class Summary:
+    """What :func:`simulate` reports. ``elapsed`` is left out of comparisons."""
+
+    variant: str
+    players: tuple[str, ...]
+    seed: int | str
+    deals: int
+    mean_scores: tuple[float, ...]
+    sd_scores: tuple[float, ...]
+    win_rates: tuple[float, ...]
+    tie_rate: float
+    #: Mean and standard deviation of what a deal adds to the game total, when the
+    #: rules score deals as games of their own (rubicon scoring); else ``None``.
+    mean_game_scores: tuple[float, ...] | None
+    sd_game_scores: tuple[float, ...] | None
+    rubicon_rates: tuple[float, ...] | None
+    #: Declarations per deal by meld kind (both seats), in kind order.
+    melds_per_deal: dict[str, float]
+    #: Carte blanches shown per deal by each seat, and the share of deals with one;
+    #: ``None`` when the rules have no carte blanche.
+    carte_blanche_per_deal: tuple[float, ...] | None
+    carte_blanche_deal_rate: float | None
+    actions_per_deal: float
+    elapsed: float = attrs.field(eq=False)
+    jobs: int = attrs.field(eq=False, default=1)
+
+    @classmethod
+    def from_tally(
+        cls,
+        rules: Rules,
+        kinds: Sequence[str],
+        seed: int | str,
+        tally: Tally,
+        elapsed: float,
+        jobs: int,
+    ) -> Summary:
+        n = tally.deals
+        seats = range(tally.players)
+        scores = [_mean_sd(tally.score_sum[s], tally.score_squares[s], n) for s in seats]
+        games = [_mean_sd(tally.game_sum[s], tally.game_squares[s], n) for s in seats]
+        rubicon = rules.scoring.deal_scoring is DealScoring.RUBICON
+        has_carte_blanche = rules.carte_blanche.carte_blanche_points is not None
+        order = {kind.value: i for i, kind in enumerate(MeldKind)}
+        return cls(
+            variant=rules.name,
+            players=tuple(kinds),
+            seed=seed,
+            deals=n,
+            mean_scores=tuple(m for m, _ in scores),
+            sd_scores=tuple(sd for _, sd in scores),
+            win_rates=tuple(tally.wins[s] / n for s in seats),
+            tie_rate=tally.ties / n,
+            mean_game_scores=tuple(m for m, _ in games) if rubicon else None,
+            sd_game_scores=tuple(sd for _, sd in games) if rubicon else None,
+            rubicon_rates=tuple(tally.rubiconed[s] / n for s in seats) if rubicon else None,
+            melds_per_deal={
+                kind: tally.melds[kind] / n for kind in sorted(tally.melds, key=order.__getitem__)
+            },
+            carte_blanche_per_deal=(
+                tuple(tally.carte_blanche[s] / n for s in seats) if has_carte_blanche else None
+            ),
+            carte_blanche_deal_rate=tally.carte_blanche_deals / n if has_carte_blanche else None,
+            actions_per_deal=tally.actions / n,
+            elapsed=elapsed,
+            jobs=jobs,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON-ready data (the ``--json`` file)."""
+        data = attrs.asdict(self)
+        data["deals_per_second"] = self.deals / self.elapsed if self.elapsed > 0 else None
+        return data
+
+    def lines(self) -> Iterator[str]:
+        """The summary as text, line by line."""
+        seats = range(len(self.players))
+        names = [f"seat {s} ({self.players[s]})" for s in seats]
+        width = max(len(name) for name in names)
+        rate = f", {self.deals / self.elapsed:,.0f} deals/s" if self.elapsed > 0 else ""
+        yield (
+            f"{self.deals} deals of {self.variant}, seed {self.seed}: "
+            f"{self.elapsed:.1f} s with {self.jobs} process(es){rate}"
+        )
+        yield f"  {'':{width}}  {'mean':>9}  {'sd':>9}  {'wins':>7}"
+        for s in seats:
+            yield (
+                f"  {names[s]:{width}}  {self.mean_scores[s]:9.1f}  {self.sd_scores[s]:9.1f}  "
+                f"{self.win_rates[s]:7.1%}"
+            )
+        yield f"  ties (equal deal scores): {self.tie_rate:.1%}"
+        if self.mean_game_scores is not None and self.sd_game_scores is not None:
+            yield "  game score of a deal (rubicon scoring): mean (sd), rubiconed"
+            for s in seats:
+                rubiconed = f", {self.rubicon_rates[s]:.1%}" if self.rubicon_rates else ""
+                yield (
+                    f"  {names[s]:{width}}  {self.mean_game_scores[s]:9.1f} "
+                    f"({self.sd_game_scores[s]:.1f}){rubiconed}"
+                )
+        yield f"  actions per deal: {self.actions_per_deal:.1f}"
+        if self.carte_blanche_per_deal is not None and self.carte_blanche_deal_rate is not None:
+            shown = ", ".join(
+                f"seat {s} {v:.4f}" for s, v in enumerate(self.carte_blanche_per_deal)
+            )
+            yield (
+                f"  carte blanche: in {self.carte_blanche_deal_rate:.2%} of deals; "
+                f"shown per deal: {shown}"
+            )
+        total = sum(self.melds_per_deal.values())
+        yield f"  declarations per deal: {total:.2f}"
+        for kind, per_deal in self.melds_per_deal.items():
+            yield f"    {kind:22} {per_deal:8.4f}"
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent process, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _chunks(deals: int, size: int) -> list[tuple[int, int]]:
+    return [(start, min(start + size, deals)) for start in range(0, deals, size)]
+
+
+def simulate(
+    variant: str | Rules = "classic",
+    *,
+    deals: int,
+    seed: int | str = 1,
+    players: Sequence[str] = ("random", "random"),
+    jobs: int = 1,
+    chunk_size: int | None = None,
+    progress: Progress | None = None,
+) -> Summary:
+    """Play ``deals`` deals between built-in players and summarise them.
+
+    ``variant`` is a preset name or a :class:`~bezique.Rules`; ``players`` names a
+    player per seat (see :data:`PLAYER_KINDS`); ``jobs`` is the number of worker
+    processes (``1``: play in this process; ``0``: one per CPU). ``progress`` is
+    called in this process as chunks of deals finish. The summary is the same for
+    any ``jobs`` and ``chunk_size``.
+    """
+    rules = variant if isinstance(variant, Rules) else variants.get(variant)
+    kinds = tuple(players)
+    if len(kinds) != rules.players:
+        raise BeziqueError(
+            f"{rules.name} has {rules.players} seats, but {len(kinds)} player(s) were named"
+        )
+    for kind in kinds:
+        make_player(kind, "check")
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise BeziqueError(f"deals must be a positive integer, got {deals!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise BeziqueError(f"jobs must be 0 (one per CPU) or more, got {jobs!r}")
+    if seed is None or isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise BeziqueError(f"seed must be an int or a string, got {seed!r}")
+    workers = jobs or os.cpu_count() or 1
+    if chunk_size is None:
+        # Enough chunks to keep every worker busy and to report progress often.
+        chunk_size = max(1, min(500, deals // (workers * 16) or 1))
+    if chunk_size < 1:
+        raise BeziqueError(f"chunk_size must be positive, got {chunk_size!r}")
+    chunks = _chunks(deals, chunk_size)
+    tallies: list[Tally | None] = [None] * len(chunks)
+    started = time.perf_counter()
+    done = 0
+    if workers == 1:
+        for k, (start, stop) in enumerate(chunks):
+            tallies[k] = play_deals(rules, kinds, seed, start, stop)
+            done += stop - start
+            if progress is not None:
+                progress(done, deals, time.perf_counter() - started)
+    else:
+        others = set(multiprocessing.active_children())
+        pool = ProcessPoolExecutor(
+            max_workers=min(workers, len(chunks)), initializer=_ignore_interrupts
+        )
+        try:
+            futures: dict[Future[Tally], int] = {
+                pool.submit(play_deals, rules, kinds, seed, start, stop): k
+                for k, (start, stop) in enumerate(chunks)
+            }
+            for future in as_completed(futures):
+                k = futures[future]
+                tallies[k] = future.result()
+                start, stop = chunks[k]
+                done += stop - start
+                if progress is not None:
+                    progress(done, deals, time.perf_counter() - started)
+        except BaseException:
+            # Ctrl-C or a failed chunk: drop the chunks not started and stop the
+            # workers rather than wait for the chunks they hold.
+            pool.shutdown(wait=False, cancel_futures=True)
+            for child in set(multiprocessing.active_children()) - others:
+                child.terminate()
+            raise
+        pool.shutdown()
+    total = Tally(rules.players)
+    for tally in tallies:  # deal order
+        if tally is None:  # pragma: no cover - every chunk reported
+            raise BeziqueError("a chunk of deals did not finish")
+        total.add(tally)
+    elapsed = time.perf_counter() - started
+    return Summary.from_tally(rules, kinds, seed, total, elapsed, workers)
