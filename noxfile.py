@@ -34,10 +34,10 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def typing(session: nox.Session) -> None:
-    """Type-check the library, the tests and the examples with mypy --strict."""
+    """Type-check the library, tests, examples and benchmarks with mypy --strict."""
     install_groups(session, "typing")
     session.install("-e", ".")
-    session.run("mypy", "--strict", "src", "tests", "examples")
+    session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks")
 
 
 @nox.session
