@@ -338,23 +338,19 @@ def beats(card: Card, best: Card, trump: Suit | None, offsuit_higher_wins: bool)
     return False
 
 
-def _trick_rules(state: DealState) -> tuple[Suit | None, bool]:
-    """The trump suit and off-suit rule in force for the current trick."""
-    if state.phase is Phase.STOCK:
-        play = state.rules.trick_play
-        trump = state.trump if play.trumps_win_in_stock_phase else None
-        return trump, play.offsuit_higher_card_wins
-    # End phase: "as at whist" (S000 law 9): only the suit led or a trump wins.
-    return state.trump, False
-
-
 def trick_winner(state: DealState, cards: Sequence[int]) -> int:
     """The index in ``cards`` (in play order) of the card that wins them.
 
     The same rule as :func:`beats`, on card ids: a card id's suit is
     ``(id & 31) >> 3`` and its rank ``id & 7`` (see :mod:`bezique.cards`).
     """
-    trump_suit, offsuit = _trick_rules(state)
+    if state.phase is Phase.STOCK:
+        play = state.rules.trick_play
+        trump_suit = state.trump if play.trumps_win_in_stock_phase else None
+        offsuit = play.offsuit_higher_card_wins
+    else:
+        # End phase: "as at whist" (S000 law 9): only the suit led or a trump wins.
+        trump_suit, offsuit = state.trump, False
     trump = -1 if trump_suit is None else int(trump_suit)
     best = 0
     best_suit = (cards[0] & 31) >> 3
@@ -990,6 +986,9 @@ def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent,
     """Apply a legal action; raise :class:`IllegalActionError` otherwise."""
     if type(action) is Play and _known_legal(state._legal, action):
         return _play(state, action)  # the common case, validated by the memo
+    window = state.window
+    if type(action) is Draw and window is not None and not state.offers and state.phase is _STOCK:
+        return _draw(state, window)  # the draw is always legal in the winner's turn
     if isinstance(action, Declare):
         if state.window is None or state.phase is Phase.OVER or state.offers:
             raise IllegalActionError(action, why_illegal(state, action))
@@ -1175,6 +1174,7 @@ def _break_melds(state: DealState, seat: int, card: int, kinds: int) -> tuple[in
 
 
 _SEVEN = int(Rank.SEVEN)
+_STOCK = Phase.STOCK
 
 
 def _scored(
