@@ -135,3 +135,27 @@ def test_bad_decks_and_seeds() -> None:
         bz.new_deal(CLASSIC, deck=[True, *range(63)])
     with pytest.raises(BeziqueError, match="seed"):
         bz.new_deal(CLASSIC, seed=1.5)  # type: ignore[arg-type]
+
+
+def test_a_three_card_marriage_under_re_pairing_is_refused_not_crashed() -> None:
+    """A marriage claimed with three cards, under S003's re-pairing rule, is refused
+    with reasons (found by the property tests: it used to raise ValueError)."""
+    from positions import build, meld
+
+    from bezique.actions import CardRef, Declare
+    from bezique.legality import Reason
+
+    rules = bz.variants.RUBICON.evolve(marriage_rearrangement="swap-without-play")
+    state = build(
+        rules,
+        trump="S",
+        table=[meld("common-marriage", "KHa QHa"), meld("common-marriage", "KHb QHb")],
+    )
+    # Two re-pairable cards and a third that is not even held.
+    refs = [CardRef.parse(t) for t in ("KH[common-marriage]", "QH[common-marriage]", "JC")]
+    claim = Declare(bz.MeldKind.COMMON_MARRIAGE, tuple(refs))
+    reasons = state.why_illegal(claim)
+    assert Reason.NOT_A_MELD in reasons
+    assert Reason.CARD_NOT_HELD in reasons
+    with pytest.raises(bz.IllegalActionError):
+        state.apply(claim)

@@ -966,7 +966,11 @@ def _declare_reasons(
         histories = [ref.mask for ref in action.cards]
         broken = [ref.broken_mask for ref in action.cards] if state.broken else None
         reuse = reuse_reasons(rules, kind, histories, broken)
-        if reuse and _rearrangement_applies(rules, kind, reuse) and len(chosen) == 2:
+        if (
+            reuse
+            and _rearrangement_applies(rules, kind, reuse)
+            and len(chosen) == len(action.cards) == 2
+        ):
             classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
             pair = _rearranged_choice(state, seat, kind, classes)
             if pair is not None:
