@@ -59,6 +59,7 @@ from bezique import (
     Play,
     QuartetSuits,
     Rank,
+    Reason,
     Rounding,
     RubiconBonus,
     Rules,
@@ -613,7 +614,12 @@ def check_legal_actions(
     keys = [_sort_key(a) for a in actions]
     assert keys == sorted(keys), f"not in the documented order: {[str(a) for a in actions]}"
     if state.offers:
-        assert actions == (ShowCarteBlanche(), Pass())
+        # Every seat is asked; only one holding no king, queen or jack may show
+        # (HGM, FOS p.334; WKC, PAR: a court card drawn leaves only the pass).
+        courts = any(bz.face_of(c).rank.is_court for c in state.held(state.offers[0]))
+        assert actions == ((Pass(),) if courts else (ShowCarteBlanche(), Pass()))
+        if courts:
+            assert state.why_illegal(ShowCarteBlanche()) == (Reason.NO_CARTE_BLANCHE,)
     elif state.window is None:
         assert all(isinstance(a, Play) for a in actions)
     else:
@@ -730,12 +736,46 @@ def check_step(step: Step) -> None:
     for seat in range(n):
         assert after.scores[seat] >= before.scores[seat], "a score went down"
         assert after.scores[seat] - before.scores[seat] == delta[seat]
+    check_carte_blanche_step(step)
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
         assert isinstance(step.action, Play)
         assert trick.cards == (*before.trick, trick.cards[-1])
         index = trick_winner_by_law(before, trick.cards, before.phase)
         assert trick.winner == (trick.leader + index) % n, f"trick {trick} won by the wrong card"
+
+
+def check_carte_blanche_step(step: Step) -> None:
+    """The seat asked shows or passes and is not asked again now; showing keeps the
+    carte blanche going only under ``carte_blanche_repeat`` and passing ends it; a
+    draw in the stock asks every seat whose carte blanche lasts, the winner first,
+    whatever it drew; none lasts past the last draw (HGM, FOS p.334; WKC, PAR, S003)."""
+    before, after, action = step.before, step.after, step.action
+    n = before.players
+    if before.offers:
+        seat = before.offers[0]
+        assert isinstance(action, (ShowCarteBlanche, Pass))
+        assert after.offers == before.offers[1:]
+        repeat = before.rules.carte_blanche.carte_blanche_repeat
+        lasts = isinstance(action, ShowCarteBlanche) and repeat
+        assert after.carte_blanche == tuple(
+            lasts if s == seat else before.carte_blanche[s] for s in range(n)
+        )
+        return
+    if isinstance(action, Draw):
+        window = before.window
+        assert window is not None
+        if after.phase is Phase.STOCK:
+            assert after.carte_blanche == before.carte_blanche
+            order = [(window.seat + i) % n for i in range(n)]
+            lasting = before.carte_blanche
+            assert after.offers == tuple(s for s in order if lasting and lasting[s])
+        else:
+            assert not any(after.carte_blanche)
+            assert after.offers == ()
+        return
+    assert after.offers == before.offers == ()
+    assert after.carte_blanche == before.carte_blanche
 
 
 class WindowTracker:

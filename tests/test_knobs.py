@@ -722,9 +722,18 @@ def test_marriage_then_sequence(
 
 
 def _blank_hand(rules: Rules, stock: str = "") -> DealState:
-    """Seat 0 (the dealer) is dealt no king, queen or jack; seat 1 holds a king."""
+    """Seat 0 (the dealer) is dealt no king, queen or jack; seat 1 holds a king. Under
+    rules with a carte blanche every seat is asked, the non-dealer first: seat 1 can
+    only pass. Returns the state after that pass, seat 0 to decide."""
     deck = deal_deck(rules, hands=("", "KS AS AS"), turn_up=None, stock=stock, dealer=0)
-    return bz.new_deal(rules, deck=deck, dealer=0)
+    state = bz.new_deal(rules, deck=deck, dealer=0)
+    if rules.carte_blanche.carte_blanche_points is None:
+        return state
+    assert state.offers == (1, 0)
+    assert state.legal_actions() == (bz.Pass(),)
+    assert outcome(state, bz.ShowCarteBlanche()) == (Reason.NO_CARTE_BLANCHE,)
+    state, _ = step(state, bz.Pass())
+    return state
 
 
 @pytest.mark.parametrize("points", [None, 50, 250])
@@ -735,9 +744,11 @@ def test_carte_blanche_points(points: int | None) -> None:
     state = _blank_hand(rules)
     if points is None:
         assert state.offers == ()
+        assert state.current_player == 1
         assert outcome(state, bz.ShowCarteBlanche()) == (Reason.NO_CARTE_BLANCHE,)
     else:
         assert state.offers == (0,)
+        assert state.legal_actions() == (bz.ShowCarteBlanche(), bz.Pass())
         shown = ScoreEvent(0, points, ScoreSource.CARTE_BLANCHE, "")
         assert outcome(state, bz.ShowCarteBlanche()) == (shown,)
 
@@ -749,11 +760,15 @@ def test_carte_blanche_repeat(option: bool, offers: tuple[int, ...]) -> None:
     rules = RUBICON.evolve(carte_blanche_repeat=option)
     state = _blank_hand(rules, stock="7D 8C")
     state, _ = step(state, bz.ShowCarteBlanche())
+    assert state.carte_blanche == (option, False)
     state, _ = play_trick(state, "AS", "9S")
     assert state.window == Window(1)
     state = draw(state)
     assert "8C" in faces(state.hand(0))
     assert state.offers == offers
+    shown = ScoreEvent(0, 50, ScoreSource.CARTE_BLANCHE, "")
+    expected = (shown,) if option else (Reason.NO_CARTE_BLANCHE,)
+    assert outcome(state, bz.ShowCarteBlanche()) == expected
 
 
 def _final_trick(rules: Rules, scores: tuple[int, int]) -> DealState:

@@ -532,12 +532,20 @@ def test_scenario_40_no_swap_without_the_s003_rule(rules: Rules) -> None:
 
 def _blank_deal(rules: Rules, stock: str) -> DealState:
     """Seat 1 (the non-dealer) holds a king, so no carte blanche; seat 0's nine cards
-    are sevens, eights and nines. Seat 1 will lead aces and win; the winner draws
-    first, so seat 0 draws the 2nd, 4th and 6th cards of ``stock``."""
+    are sevens, eights and nines. Every seat is asked, the non-dealer first: seat 1
+    can only pass. Seat 1 will lead aces and win; the winner draws first, so seat 0
+    draws the 2nd, 4th and 6th cards of ``stock``. Returns the state after seat 1's
+    pass, seat 0 to decide."""
     deck = deal_deck(rules, hands=("", "KS AS AS AS"), turn_up=None, stock=stock, dealer=0)
     state = bz.new_deal(rules, deck=deck, dealer=0)
+    assert state.offers == (1, 0)
+    assert state.current_player == 1
+    assert state.legal_actions() == (Pass(),)
+    illegal(state, ShowCarteBlanche(), Reason.NO_CARTE_BLANCHE)
+    state = legal(state, Pass())
     assert state.offers == (0,)
     assert state.current_player == 0
+    assert state.carte_blanche == (False, False)
     assert not any(Card.parse(f).rank.is_court for f in faces(state.hand(0)))
     return state
 
@@ -553,7 +561,8 @@ def _seat_1_wins_and_both_draw(state: DealState) -> DealState:
 def test_scenario_41_carte_blanche_is_shown_again_until_a_court_card_is_drawn() -> None:
     """SPEC #41, 2.3; HGM, FOS p.334 (+50 for a dealt hand with no K, Q, J); WKC, PAR,
     S003, CMC (each card drawn that is not a court scores again, until a court is
-    drawn): +50, the 8C drawn +50, the KD drawn ends it."""
+    drawn): +50, the 8C drawn +50, the KD drawn ends it. The seat is asked after the
+    KD too, so that its opponent learns nothing from the asking: it can only pass."""
     state = _blank_deal(RUBICON, stock="7D 8C 7D KD 7D 8D")
     assert state.legal_actions() == (ShowCarteBlanche(), Pass())
     assert state.legal_declarations() == ()
@@ -565,13 +574,24 @@ def test_scenario_41_carte_blanche_is_shown_again_until_a_court_card_is_drawn() 
     assert state.current_player == 1
     illegal(state, ShowCarteBlanche(), Reason.NO_CARTE_BLANCHE)
     state = _seat_1_wins_and_both_draw(state)
+    assert "8C" in faces(state.hand(0))
     assert state.offers == (0,)
+    assert state.current_player == 0
     assert state.legal_actions() == (ShowCarteBlanche(), Pass())
     state = legal(state, ShowCarteBlanche(), (shown(0, 50),))
     state = _seat_1_wins_and_both_draw(state)
     assert "KD" in faces(state.hand(0))
+    # Asked all the same; the court card leaves only the pass, which ends the streak.
+    assert state.offers == (0,)
+    assert state.carte_blanche == (True, False)
+    assert state.current_player == 0
+    assert state.legal_actions() == (Pass(),)
+    illegal(state, ShowCarteBlanche(), Reason.NO_CARTE_BLANCHE)
+    illegal(state, play("9S"), Reason.WRONG_ACTION_NOW)
+    state = legal(state, Pass())
     assert state.offers == ()
     assert state.carte_blanche == (False, False)
+    assert state.current_player == 1
     illegal(state, ShowCarteBlanche(), Reason.NO_CARTE_BLANCHE)
     state = _seat_1_wins_and_both_draw(state)
     assert "8D" in faces(state.hand(0))
@@ -586,6 +606,7 @@ def test_scenario_41_fos_only_the_dealt_hand_scores() -> None:
     state = legal(state, ShowCarteBlanche(), (shown(0, 50),))
     assert state.carte_blanche == (False, False)
     state = _seat_1_wins_and_both_draw(state)
+    assert "8C" in faces(state.hand(0))
     assert state.offers == ()
     assert state.scores == (50, 0)
 
@@ -596,13 +617,18 @@ def test_scenario_41_declining_with_pass_ends_the_streak(declined_at: int) -> No
     who passes, on the dealt hand or on a card drawn, is not asked again."""
     state = _blank_deal(RUBICON, stock="7D 8C 7D 8C 7D 8D")
     for offer in range(declined_at + 1):
+        assert state.offers == (0,)
+        assert state.legal_actions() == (ShowCarteBlanche(), Pass())
         if offer < declined_at:
             state = legal(state, ShowCarteBlanche(), (shown(0, 50),))
+            assert state.carte_blanche == (True, False)
         else:
             state = legal(state, Pass())
             assert state.carte_blanche == (False, False)
+            illegal(state, ShowCarteBlanche(), Reason.NO_CARTE_BLANCHE)
         state = _seat_1_wins_and_both_draw(state)
     assert state.offers == ()
+    illegal(state, ShowCarteBlanche(), Reason.NO_CARTE_BLANCHE)
     state = _seat_1_wins_and_both_draw(state)
     assert state.offers == ()
     assert state.scores == (50 * declined_at, 0)
@@ -615,11 +641,62 @@ def test_scenario_41_both_players_non_dealer_first() -> None:
     state = bz.new_deal(RUBICON, deck=deal_deck(RUBICON, hands=("", ""), turn_up=None), dealer=0)
     assert state.offers == (1, 0)
     assert state.current_player == 1
+    assert state.legal_actions() == (ShowCarteBlanche(), Pass())
     state = legal(state, Pass())
     assert state.current_player == 0
+    assert state.legal_actions() == (ShowCarteBlanche(), Pass())
     state = legal(state, ShowCarteBlanche(), (shown(0, 50),))
     assert state.carte_blanche == (True, False)
     assert state.current_player == 1
+
+
+def test_every_seat_is_asked_at_the_deal_holding_courts_or_not() -> None:
+    """Every seat is asked at the deal, the non-dealer first, so that passing does not
+    tell whether it could have shown: with court cards in both hands each seat can
+    only pass, and then the non-dealer leads (HGM, FOS p.334; S000 law 5)."""
+    deck = deal_deck(RUBICON, hands=("KS", "QH"), turn_up=None, dealer=1)
+    state = bz.new_deal(RUBICON, deck=deck, dealer=1)
+    assert state.offers == (0, 1)
+    for seat in (0, 1):
+        assert state.current_player == seat
+        assert state.legal_actions() == (Pass(),)
+        assert state.legal_declarations() == ()
+        illegal(state, ShowCarteBlanche(), Reason.NO_CARTE_BLANCHE)
+        illegal(state, play("7S"), Reason.WRONG_ACTION_NOW)
+        state = legal(state, Pass())
+    assert state.offers == ()
+    assert state.carte_blanche == (False, False)
+    assert state.current_player == 0
+    assert all(isinstance(a, Play) for a in state.legal_actions())
+    assert state.scores == (0, 0)
+
+
+def test_both_cartes_blanches_last_and_both_are_asked_after_each_draw() -> None:
+    """Both hands blank and both shown: after each draw both are asked, the trick's
+    winner first (he draws first), each whatever it drew; a court card drawn by one
+    leaves that one only the pass and does not touch the other's carte blanche."""
+    deck = deal_deck(RUBICON, hands=("9S", "AS"), turn_up=None, stock="8C KD", dealer=0)
+    state = bz.new_deal(RUBICON, deck=deck, dealer=0)
+    state = legal(state, ShowCarteBlanche(), (shown(1, 50),))
+    state = legal(state, ShowCarteBlanche(), (shown(0, 50),))
+    assert state.carte_blanche == (True, True)
+    state, _ = play_trick(state, "AS", "9S")
+    assert state.window is not None
+    assert state.window.seat == 1
+    assert state.offers == ()
+    state = draw(state)
+    assert "8C" in faces(state.hand(1))
+    assert "KD" in faces(state.hand(0))
+    assert state.offers == (1, 0)
+    assert state.legal_actions() == (ShowCarteBlanche(), Pass())
+    state = legal(state, ShowCarteBlanche(), (shown(1, 50),))
+    assert state.offers == (0,)
+    assert state.legal_actions() == (Pass(),)
+    illegal(state, ShowCarteBlanche(), Reason.NO_CARTE_BLANCHE)
+    state = legal(state, Pass())
+    assert state.carte_blanche == (False, True)
+    assert state.offers == ()
+    assert state.scores == (50, 100)
 
 
 @pytest.mark.parametrize(("rules", "points"), [(SIX_PACK, 250), (EIGHT_PACK, None)])
@@ -634,6 +711,11 @@ def test_carte_blanche_six_and_eight_packs(rules: Rules, points: int | None) -> 
         assert all(isinstance(a, Play) for a in state.legal_actions())
         illegal(state, ShowCarteBlanche(), Reason.NO_CARTE_BLANCHE)
     else:
+        # Seat 1 holds a king: asked first, it can only pass.
+        assert state.offers == (1, 0)
+        assert state.legal_actions() == (Pass(),)
+        illegal(state, ShowCarteBlanche(), Reason.NO_CARTE_BLANCHE)
+        state = legal(state, Pass())
         assert state.offers == (0,)
         legal(state, ShowCarteBlanche(), (shown(0, points),))
 
@@ -1145,8 +1227,10 @@ def _check_step(state: DealState, action: bz.Action, thorough: bool) -> DealStat
     assert len(set(actions)) == len(actions)
     seat = state.current_player
     if state.offers:
+        # Every seat is asked; one holding a king, queen or jack can only pass.
         assert seat == state.offers[0]
-        assert actions == (ShowCarteBlanche(), Pass())
+        courts = any(bz.face_of(c).rank.is_court for c in state.held(seat))
+        assert actions == ((Pass(),) if courts else (ShowCarteBlanche(), Pass()))
     elif state.window is not None:
         assert seat == state.window.seat
     else:

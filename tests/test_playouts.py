@@ -23,7 +23,7 @@ PRESETS = [name for name, _ in bz.variants.names()]
 #: Deals per preset in the default run: more where deals are short.
 DEFAULT_DEALS = {"classic": 100}
 TWO_PACK_DEALS = 30
-MULTI_PACK_DEALS = {4: 12, 6: 6, 8: 4}
+MULTI_PACK_DEALS = {4: 12, 6: 8, 8: 4}
 SLOW_DEALS = 5000
 SLOW_MULTI_PACK_DEALS = 1000
 

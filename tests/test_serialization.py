@@ -747,6 +747,18 @@ def _court_into_hand(doc: Doc) -> None:
     seat["hand"][mine], doc["stock"][index] = doc["stock"][index], seat["hand"][mine]
 
 
+def _court_into_shown_hand(doc: Doc) -> None:
+    """Swap a card seat 1 showed with a king, queen or jack of the stock, as if it had
+    shown that instead."""
+    index = next(i for i, name in enumerate(doc["stock"]) if name[0] in "KQJ")
+    seat = doc["seats"][1]
+    mine = seat["hand"][0]
+    assert mine in seat["revealed"]
+    court = doc["stock"][index]
+    seat["hand"][0], doc["stock"][index] = court, mine
+    seat["revealed"] = [court if name == mine else name for name in seat["revealed"]]
+
+
 def _reveal_other(doc: Doc) -> None:
     doc["seats"][0]["revealed"].append(doc["seats"][1]["hand"][0])
 
@@ -874,7 +886,13 @@ INVALID_CASES: list[tuple[str, Rules, str, Callable[[Doc], None], str]] = [
         _set("seats.1.carte_blanche", False),
         "its carte blanche does not last",
     ),
-    ("offer-with-court", RUBICON, "carte-blanche-drawn", _court_into_hand, "holds a king, queen"),
+    (
+        "lasting-with-court",
+        RUBICON,
+        "carte-blanche-window",
+        _court_into_shown_hand,
+        "holds a king, queen or jack, so its carte blanche has ended",
+    ),
     ("broken-untracked", C, "mid-trick-with-table", _mark_broken, "never re-form melds"),
     ("trump-unfixed", RUBICON, "carte-blanche-dealt", _set("trump", "H"), "no declaration has"),
     ("trump-fixed", RUBICON, "broken", _trump_other, "fixed trumps to"),
@@ -1289,3 +1307,20 @@ def test_carte_blanche_deal_records_and_replays() -> None:
     assert CARTE_BLANCHE_DOCS[-1]["seats"][1]["carte_blanche"] is True
     assert CARTE_BLANCHE_DOCS[-1]["offers"] == [1]
     assert CARTE_BLANCHE_DOCS[-1]["to_move"] == 1
+
+
+def test_a_court_drawn_during_a_carte_blanche_loads_and_leaves_only_the_pass() -> None:
+    """WKC, PAR, S003: the seat whose carte blanche lasts is asked after each draw,
+    even when it drew a court card; it can then only pass, which ends it."""
+    doc = doc_of(RUBICON, "carte-blanche-drawn")
+    _court_into_hand(doc)
+    state = _load(doc)
+    assert state.offers == (1,)
+    assert state.carte_blanche == (False, True)
+    assert any(face_of(c).rank.is_court for c in state.held(1))
+    assert state.legal_actions() == (bz.Pass(),)
+    assert state.why_illegal(bz.ShowCarteBlanche()) == (bz.Reason.NO_CARTE_BLANCHE,)
+    after = state.apply(bz.Pass())
+    assert after.offers == ()
+    assert after.carte_blanche == (False, False)
+    check_state(after)

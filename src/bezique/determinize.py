@@ -12,9 +12,12 @@ proves about who may hold what:
   trumped) without beating the card winning the trick holds no card of that
   suit that would have beaten it (the follow/win/trump duties of S000 law 9,
   as :func:`bezique.engine.legal_actions` applies them);
-* a seat offered a carte blanche, or whose carte blanche lasts, holds no
-  king, queen or jack (HGM, FOS p.334); before the first trick, a seat after
-  the one deciding that is not offered one holds at least one;
+* a seat whose carte blanche lasts and which is not being asked whether to
+  show it again holds no king, queen or jack, but for a card it has just
+  gained face up by exchanging the seven (HGM, FOS p.334; WKC, PAR, S003).
+  Being asked proves nothing: every seat is asked at the deal, and a seat
+  whose carte blanche lasts is asked after every draw, even when the card it
+  drew is a court card (it can then only pass);
 * a card declared in a meld and not yet played is still held by the seat
   that declared it.
 
@@ -50,8 +53,6 @@ __all__ = ["determinize", "unseen_cards"]
 _COURTS = sum(1 << face.index for face in FACES if face.rank in (Rank.KING, Rank.QUEEN, Rank.JACK))
 #: Faces of each suit, as 32-bit sets.
 _SUIT_FACES = tuple(sum(1 << f.index for f in FACES if f.suit is suit) for suit in Suit)
-#: How many times the sampler retries before forcing a needed court card in.
-_RETRIES = 64
 
 
 def _name(card: int) -> str:
@@ -196,8 +197,9 @@ class _Constraints:
         #: Per seat, faces (32-bit sets) it cannot hold, and why.
         self.forbid = [0] * n
         self.why: list[list[tuple[int, str]]] = [[] for _ in range(n)]
-        #: Per seat, faces of which it holds at least one (0: no such duty).
-        self.need = [0] * n
+        #: Per seat, cards it is known to hold that the bans do not apply to (the
+        #: card gained face up by an exchange while its carte blanche lasts).
+        self.exempt = [0] * n
         self._duties(view)
         self._carte_blanche(view)
 
@@ -257,22 +259,24 @@ class _Constraints:
                     best = card
 
     def _carte_blanche(self, view: SeatView) -> None:
+        # Every seat is asked at the deal, and a seat whose carte blanche lasts after
+        # each draw, whatever it holds (a court card leaves it only the pass): neither
+        # being asked nor passing tells anything. What does: a carte blanche that lasts
+        # was shown with no king, queen or jack (HGM, FOS p.334), and since then the
+        # seat has gained cards only by drawing, after which it is asked (WKC, PAR,
+        # S003), or by exchanging the seven for the turn-up, face up (S000 law 8). So
+        # a seat whose carte blanche lasts and which is not on offer holds no court
+        # card but the one it may have just gained by an exchange in this window.
+        # (One on offer after a draw may have drawn a court: nothing is proved of
+        # that card, and the rest of its hand has been seen.)
         n = view.rules.players
-        for s in view.offers:
-            if 0 <= s < n:
-                self.ban(s, _COURTS, "it is offered a carte blanche")
+        window = view.window
         for s, lasting in enumerate(view.carte_blanche):
-            if lasting and s < n:
-                self.ban(s, _COURTS, "its carte blanche lasts")
-        if view.offers and not view.tricks:
-            # As dealt, every seat without a court card is offered a carte blanche
-            # and they decide in turn: one after the seat deciding that is not
-            # offered holds a court card.
-            order = [(view.leader + i) % n for i in range(n)]
-            if view.offers[0] in order:
-                for s in order[order.index(view.offers[0]) + 1 :]:
-                    if s not in view.offers:
-                        self.need[s] = _COURTS
+            if not lasting or s >= n or s in view.offers:
+                continue
+            self.ban(s, _COURTS, "its carte blanche lasts")
+            if window is not None and window.seat == s and window.exchanged is not None:
+                self.exempt[s] |= 1 << window.exchanged
 
 
 def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> DealState:
@@ -330,7 +334,7 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
         )
     constraints = _Constraints(view)
     for s in range(n):
-        held = known.hands[s] | known.tables[s]
+        held = (known.hands[s] | known.tables[s]) & ~constraints.exempt[s]
         for card in bits(held):
             face = card % FACES_PER_PACK
             if constraints.forbid[s] >> face & 1:
@@ -338,10 +342,6 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
                     f"seat {s} holds {_name(card)}, but {constraints.reason(s, face)}, so it "
                     f"holds no {FACES[face]}"
                 )
-        if s == seat or not constraints.need[s]:
-            continue
-        if any(constraints.need[s] >> (c % FACES_PER_PACK) & 1 for c in bits(held)):
-            constraints.need[s] = 0
     dealt, stock = _deal(unseen, free, face_down, constraints, seat, rng)
     hands = [known.hands[s] | sum(1 << c for c in dealt[s]) for s in range(n)]
     history = [0] * size
@@ -412,44 +412,9 @@ def _deal(
     rng: random.Random,
 ) -> tuple[list[list[int]], list[int]]:
     """Deal ``unseen`` into the other seats' free places and the stock."""
-    n = len(free)
-    others = [s for s in range(n) if s != seat and free[s]]
-    forbid = constraints.forbid
-    need = [constraints.need[s] if s in others else 0 for s in range(n)]
-    if any(constraints.need[s] and not free[s] for s in range(n) if s != seat):
-        s = next(s for s in range(n) if s != seat and constraints.need[s] and not free[s])
-        raise _fail(f"seat {s} must hold a king, queen or jack, and holds no unseen card")
-    _feasible_or_fail(unseen, free, others, forbid, constraints)
-    for _ in range(_RETRIES):
-        dealt, stock = _sample(unseen, free, face_down, others, forbid, rng)
-        if all(
-            not need[s] or any(need[s] >> (c % FACES_PER_PACK) & 1 for c in dealt[s])
-            for s in others
-        ):
-            return dealt, stock
-    # Rarely needed: put one needed card in each seat that lacks one, then deal the rest.
-    rest = list(unseen)
-    room = list(free)
-    forced: list[list[int]] = [[] for _ in range(n)]
-    for s in others:
-        if not need[s]:
-            continue
-        fits = [
-            c for c in rest if need[s] >> (c % FACES_PER_PACK) & 1 and not _banned(forbid, s, c)
-        ]
-        rng.shuffle(fits)
-        for card in fits:
-            rest.remove(card)
-            room[s] -= 1
-            if _hall(rest, room, [o for o in others if room[o]], forbid) is None:
-                forced[s].append(card)
-                break
-            rest.append(card)
-            room[s] += 1
-        else:
-            raise _fail(f"seat {s} must hold a king, queen or jack, and none can be dealt to it")
-    dealt, stock = _sample(rest, room, face_down, [o for o in others if room[o]], forbid, rng)
-    return [forced[s] + dealt[s] for s in range(n)], stock
+    others = [s for s in range(len(free)) if s != seat and free[s]]
+    _feasible_or_fail(unseen, free, others, constraints.forbid, constraints)
+    return _sample(unseen, free, face_down, others, constraints.forbid, rng)
 
 
 def _banned(forbid: list[int], seat: int, card: int) -> bool:

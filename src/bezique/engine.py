@@ -1330,8 +1330,10 @@ def _exchange(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreE
         declarations=window.declarations + (1 if counts else 0),
         scored=window.scored or counts,
     )
+    # The card gained was face up, so it is seen in the hand; the seven is now the turn-up.
     revealed = state.revealed
-    revealed = revealed[:seat] + (revealed[seat] | 1 << gained,) + revealed[seat + 1 :]
+    seen = (revealed[seat] | 1 << gained) & ~(1 << seven)
+    revealed = revealed[:seat] + (seen,) + revealed[seat + 1 :]
     new = _replace(
         state,
         hands=hands,

@@ -1193,8 +1193,15 @@ def check_state(state: DealState) -> None:
         lasts = bool(state.carte_blanche) and state.carte_blanche[s]
         if lasts and state.phase is not Phase.STOCK:
             _bad(f"seats[{s}].carte_blanche: it ends with the stock")
-        if (lasts or s in state.offers) and (state.hands[s] | state.tables[s]) & tables.courts:
-            _bad(f"seats[{s}]: holds a king, queen or jack, so it has no carte blanche")
+        # Every seat is asked at the deal, and one whose carte blanche lasts after each
+        # draw, court card or not: a seat on offer may hold one. A carte blanche that
+        # lasts, with no offer, leaves no court card in the hand but one gained face up
+        # by an exchange in this window (S000 law 8).
+        held = state.hands[s] | state.tables[s]
+        if window is not None and window.seat == s and window.exchanged is not None:
+            held &= ~(1 << window.exchanged)
+        if lasts and s not in state.offers and held & tables.courts:
+            _bad(f"seats[{s}]: holds a king, queen or jack, so its carte blanche has ended")
         if done and s in state.offers and not lasts:
             _bad(
                 f"offers: seat {s} is offered a carte blanche after a draw, but its carte "
