@@ -21,12 +21,24 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
+from bezique._jsonfields import (
+    _bool,
+    _card,
+    _fail,
+    _int,
+    _kind,
+    _list,
+    _object,
+    _seat,
+    _str,
+    _what,
+)
 from bezique.actions import Action, parse_action_text
-from bezique.cards import FACES_PER_PACK, Suit, card_id_name, parse_card_id
+from bezique.cards import FACES_PER_PACK, Suit, card_id_name
 from bezique.errors import InvalidStateError, NotationError
-from bezique.melds import MeldKind, kinds_in
+from bezique.melds import kinds_in
 from bezique.serialization import rules_from_dict, rules_to_dict
 from bezique.state import DeclaredMeld, Phase, Trick, Window
 from bezique.views import SeatView, TableCard
@@ -74,7 +86,6 @@ _WINDOW_KEYS = ("seat", "declarations", "scored", "exchanged")
 _MELD_KEYS = ("seat", "kind", "cards", "trick", "points", "scored")
 #: Card names by card id, and ids by name, for the decks of up to eight packs.
 _NAME = tuple(card_id_name(c) for c in range(8 * FACES_PER_PACK))
-_ID = {name: card for card, name in enumerate(_NAME)}
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -163,97 +174,8 @@ def view_to_json(view: SeatView, *, indent: int | None = 2) -> str:
 # -- reading ---------------------------------------------------------------------------
 
 
-def _what(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    text = repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return f"the {'string' if isinstance(value, str) else 'number'} {text}"
-
-
-def _fail(path: str, expected: str, value: object) -> NoReturn:
-    raise NotationError(f"{path}: expected {expected}, got {_what(value)}")
-
-
-def _object(value: object, path: str, keys: Sequence[str]) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        _fail(path, "an object", value)
-    for key in keys:
-        if key not in value:
-            raise NotationError(f"{path}: missing key {key!r}")
-    for key in value:
-        if key not in keys:
-            raise NotationError(
-                f"{path}: unknown key {key!r} (expected the keys " + ", ".join(keys) + ")"
-            )
-    return value
-
-
-def _list(value: object, path: str) -> Sequence[Any]:
-    if not isinstance(value, list):
-        _fail(path, "a list", value)
-    return value
-
-
-def _int(value: object, path: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        _fail(path, "an integer", value)
-    return value
-
-
-def _bool(value: object, path: str) -> bool:
-    if not isinstance(value, bool):
-        _fail(path, "true or false", value)
-    return value
-
-
-def _str(value: object, path: str) -> str:
-    if not isinstance(value, str):
-        _fail(path, "a string", value)
-    return value
-
-
-def _seat(value: object, path: str, players: int) -> int:
-    seat = _int(value, path)
-    if not 0 <= seat < players:
-        raise InvalidStateError(f"{path}: no seat {seat}; seats are 0..{players - 1}")
-    return seat
-
-
-def _card(value: object, path: str, size: int) -> int:
-    text = _str(value, path)
-    card = _ID.get(text)
-    if card is None:
-        try:
-            card = parse_card_id(text)
-        except NotationError as error:
-            raise NotationError(f"{path}: {error}") from None
-    if not 0 <= card < size:
-        packs = size // FACES_PER_PACK
-        raise NotationError(f"{path}: there is no card {text} in a deck of {packs} packs")
-    return card
-
-
 def _cards(value: object, path: str, size: int) -> tuple[int, ...]:
     return tuple(_card(v, f"{path}[{i}]", size) for i, v in enumerate(_list(value, path)))
-
-
-def _kind(value: object, path: str) -> MeldKind:
-    text = _str(value, path)
-    try:
-        return MeldKind(text)
-    except ValueError:
-        raise NotationError(
-            f"{path}: unknown meld kind {text!r}; kinds are: "
-            + ", ".join(k.value for k in MeldKind)
-        ) from None
 
 
 def _entry(value: object, path: str, size: int) -> TableCard:
