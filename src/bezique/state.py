@@ -114,7 +114,7 @@ class DealResult:
     )
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen
 class DealState:
     """One deal in progress (or finished). Build with :func:`bezique.new_deal`."""
 
