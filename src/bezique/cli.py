@@ -1,4 +1,5 @@
-"""The ``bezique`` command: ``bezique demo`` plays and narrates a deal or a game.
+"""The ``bezique`` command: ``bezique demo`` plays and narrates a deal or a game;
+``bezique duel`` pits two built-in players against each other.
 
 Run ``bezique --help`` (or ``python -m bezique --help``) for the options.
 """
@@ -16,16 +17,21 @@ from bezique.engine import ScoreEvent, ScoreSource, initial_events
 from bezique.errors import BeziqueError
 from bezique.game import GameState, new_game
 from bezique.notation import format_action
-from bezique.players import GreedyPlayer, Player, RandomPlayer
+from bezique.players import PLAYER_NAMES, Player, make_player
 from bezique.rules import Rules
 from bezique.state import DealState, Phase
 
 __all__ = ["main"]
 
-PLAYERS: dict[str, Callable[[int], Player]] = {
-    "greedy": lambda seed: GreedyPlayer(),
-    "random": lambda seed: RandomPlayer(seed),
-}
+#: The names ``--players`` accepts (``greedy`` is an old name of ``rule-of-thumb``;
+#: ``monte-carlo`` takes options, e.g. ``monte-carlo:120``: see ``make_player``).
+PLAYERS: tuple[str, ...] = PLAYER_NAMES
+
+
+def _display_name(kind: str, seat: int) -> str:
+    """``rule-of-thumb`` in seat 0 is ``RuleOfThumb0`` in the narration."""
+    base = kind.partition(":")[0]
+    return "".join(part.capitalize() for part in base.split("-")) + str(seat)
 
 
 class Narrator:
@@ -109,7 +115,7 @@ def play_deal(state: DealState, players: Sequence[Player], narrator: Narrator | 
         seat = state.current_player
         if seat is None:  # pragma: no cover - not over means someone moves
             break
-        action = players[seat].choose(state)
+        action = players[seat].choose(state.view(seat))
         after, events = state.step(action)
         if narrator is not None:
             narrator.action(state, after, action, events)
@@ -119,13 +125,9 @@ def play_deal(state: DealState, players: Sequence[Player], narrator: Narrator | 
 
 def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     rules: Rules = variants.get(args.variant)
-    kinds = args.players.split(",")
-    if len(kinds) != rules.players or any(k not in PLAYERS for k in kinds):
-        raise BeziqueError(
-            f"--players needs {rules.players} names from: {', '.join(PLAYERS)} (comma-separated)"
-        )
-    players = [PLAYERS[k](args.seed * 31 + i) for i, k in enumerate(kinds)]
-    names = [f"{k.capitalize()}{i}" for i, k in enumerate(kinds)]
+    kinds = [k.strip() for k in args.players.split(",")]
+    players = _players(kinds, rules.players, lambda i: args.seed * 31 + i)
+    names = [_display_name(k, i) for i, k in enumerate(kinds)]
     narrator = Narrator(out, not args.ascii, names)
     game: GameState = new_game(rules, seed=args.seed)
     narrator.deal(game.deal, 1)
@@ -134,7 +136,7 @@ def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         if seat is None:  # pragma: no cover - a game not over has a player to move
             break
         before = game.deal
-        action = players[seat].choose(before)
+        action = players[seat].choose(before.view(seat))
         deals_done = len(game.results)
         game, events = game.step(action)
         finished = len(game.results) > deals_done
@@ -153,6 +155,17 @@ def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             + "."
         )
     return 0
+
+
+def _players(kinds: Sequence[str], seats: int, seed: Callable[[int], int]) -> list[Player]:
+    """The players named by ``--players``, one per seat."""
+    message = f"--players needs {seats} names from: {', '.join(PLAYERS)} (comma-separated)"
+    if len(kinds) != seats:
+        raise BeziqueError(message)
+    try:
+        return [make_player(kind, seed(i)) for i, kind in enumerate(kinds)]
+    except BeziqueError as error:
+        raise BeziqueError(f"{message}; {error}") from None
 
 
 def _summary(out: Callable[[str], None], names: Sequence[str], game: GameState) -> None:
@@ -191,10 +204,153 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1, help="seed of the shuffle and the players")
     demo.add_argument("--game", action="store_true", help="play a whole game to the target")
     demo.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
-    demo.add_argument("--players", default="greedy,random", help="e.g. greedy,random")
+    demo.add_argument(
+        "--players",
+        default="rule-of-thumb,random",
+        help="one per seat, from: random, rule-of-thumb, monte-carlo (rule-of-thumb,random)",
+    )
     demo.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
     sub.add_parser("variants", help="list the presets with their aliases")
+    duel = sub.add_parser(
+        "duel",
+        help="play many games between two built-in players and report A's win rate",
+    )
+    duel.add_argument(
+        "--players",
+        default="rule-of-thumb,random",
+        help="A,B: the two players, e.g. monte-carlo,rule-of-thumb (rule-of-thumb,random)",
+    )
+    duel.add_argument("--games", type=_positive, default=100, help="number of games (100)")
+    duel.add_argument("--seed", default="1", help="seed of the cards and the players (1)")
+    duel.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
+    duel.add_argument("--jobs", type=_count, default=1, help="worker processes (1; 0: one per CPU)")
+    duel.add_argument(
+        "--deals",
+        action="store_true",
+        help="play single deals, won on points, instead of games to the target",
+    )
+    duel.add_argument(
+        "--progress", action="store_true", help="report progress on stderr even if not a terminal"
+    )
+    duel.add_argument("--json", metavar="PATH", help="also write the result as JSON")
+    simulate = sub.add_parser(
+        "simulate",
+        help="play many deals between built-in players, in parallel, and summarise them",
+    )
+    simulate.add_argument("--deals", type=_positive, default=1000, help="number of deals (1000)")
+    simulate.add_argument(
+        "--jobs", type=_count, default=1, help="worker processes (1; 0: one per CPU)"
+    )
+    simulate.add_argument("--seed", default="1", help="seed of the deals and the players (1)")
+    simulate.add_argument(
+        "--variant", default="classic", help="preset name (see: bezique variants)"
+    )
+    simulate.add_argument("--players", default="random,random", help="one per seat (random,random)")
+    simulate.add_argument(
+        "--progress", action="store_true", help="report progress on stderr even if not a terminal"
+    )
+    simulate.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
     return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _count(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    import json
+
+    from bezique.simulate import simulate
+
+    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    tty = sys.stderr.isatty()
+    shown = [-1.0]
+
+    def progress(done: int, total: int, elapsed: float) -> None:
+        # A line updated in place on a terminal, else a line every few seconds.
+        if done < total and elapsed - shown[0] < (0.2 if tty else 5.0):
+            return
+        shown[0] = elapsed
+        rate = done / elapsed if elapsed > 0 else 0.0
+        line = f"{done}/{total} deals, {rate:,.0f}/s"
+        if tty:
+            end = "\n" if done == total else ""
+            print(f"\r{line}", end=end, file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    try:
+        summary = simulate(
+            args.variant,
+            deals=args.deals,
+            seed=seed,
+            players=[p.strip() for p in args.players.split(",")],
+            jobs=args.jobs,
+            progress=progress if args.progress or tty else None,
+        )
+    except KeyboardInterrupt:
+        print("\nbezique: interrupted", file=sys.stderr)
+        return 130
+    for line in summary.lines():
+        out(line)
+    if args.json:
+        try:
+            with open(args.json, "w", encoding="utf-8") as file:
+                json.dump(summary.to_dict(), file, indent=2)
+                file.write("\n")
+        except OSError as error:
+            raise BeziqueError(f"cannot write {args.json}: {error}") from None
+    return 0
+
+
+def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    import json
+
+    from bezique.players import duel
+
+    names = [k.strip() for k in args.players.split(",")]
+    if len(names) != 2 or not all(names):
+        raise BeziqueError("--players needs two names, A,B (comma-separated)")
+    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int, elapsed: float) -> None:
+        end = "\n" if done == total or not tty else ""
+        print(f"\r{done}/{total} games, {elapsed:.0f} s", end=end, file=sys.stderr, flush=True)
+
+    result = duel(
+        args.variant,
+        names[0],
+        names[1],
+        games=args.games,
+        seed=seed,
+        jobs=args.jobs,
+        deals=True if args.deals else None,
+        progress=progress if args.progress or tty else None,
+    )
+    for line in result.lines():
+        out(line)
+    if args.json:
+        try:
+            with open(args.json, "w", encoding="utf-8") as file:
+                json.dump(result.to_dict(), file, indent=2)
+                file.write("\n")
+        except OSError as error:
+            raise BeziqueError(f"cannot write {args.json}: {error}") from None
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -202,6 +358,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "demo":
             return _demo(args, print)
+        if args.command == "simulate":
+            return _simulate(args, print)
+        if args.command == "duel":
+            return _duel(args, print)
         return _variants(print)
     except BeziqueError as error:
         print(f"bezique: {error}", file=sys.stderr)
