@@ -10,9 +10,11 @@ The built-in players, each reproducible from its arguments:
 * :class:`RandomPlayer` picks uniformly among the legal actions.
 * :class:`RuleOfThumbPlayer` follows the hints printed with the laws (S000
   hints 1-9, S004 hints 1-6), cited beside the code that applies them.
-* :class:`MonteCarloPlayer` searches: for each legal action it samples deals
-  consistent with its view (:func:`bezique.determinize.determinize`), plays
-  them out with a fast policy and keeps the action with the best mean result.
+* :class:`MonteCarloPlayer` searches: for the rule-of-thumb player's favourite
+  actions it samples deals consistent with its view
+  (:func:`bezique.determinize.determinize`), plays them out with a fast policy
+  and takes the action with the best mean result when it clearly beats the
+  rule-of-thumb choice.
 
 :func:`make_player` builds one by name (``random``, ``rule-of-thumb``,
 ``monte-carlo``), and :func:`duel` plays two of them against each other.
@@ -411,6 +413,23 @@ class _Reading:
 class RuleOfThumbPlayer:
     """Plays by the hints printed with the laws (S000 hints 1-9, S004 hints 1-6).
 
+    * Shows a carte blanche whenever it may (it scores and costs nothing).
+    * In the winner's turn: exchanges the seven of trumps (S000 law 8; S004
+      calls the exchange always desirable), then declares the most valuable
+      meld, but a royal marriage before its sequence (S000 hint 6) and a
+      bezique before its double while tricks are left; then draws.
+    * In the stock phase it weighs each card by what giving it up costs: the
+      melds it may still complete, by the chances of drawing the missing cards
+      among those not seen elsewhere (S000 hints 1-2, S004 hints 1-2), small
+      trumps kept to capture aces and tens (S000 hint 8), kings before aces
+      (S000 hint 4). It leads its cheapest card but not a ten (S000 hint 5);
+      it wins a trick holding aces or tens with its cheapest winning card, and
+      a trick that lets it declare a meld in hand (S000 hint 8, S004 hint 3);
+      it fights for the last trick of the stock, after which the loser cannot
+      declare (S000 hint 9).
+    * In the last tricks it knows the other hand (every unseen card is there)
+      and judges each lead by the best reply to it (S000 hint 7, S004 hint 6).
+
     Deterministic: the same view always gets the same action.
     """
 
@@ -671,7 +690,7 @@ def _order_declarations(
     return best
 
 
-#: Deprecated name of :class:`RuleOfThumbPlayer`, kept for existing callers.
+#: The old name of :class:`RuleOfThumbPlayer`, kept as an alias for existing callers.
 GreedyPlayer = RuleOfThumbPlayer
 
 
@@ -914,7 +933,7 @@ class MonteCarloPlayer:
 
     def __init__(
         self,
-        iterations: int = 30,
+        iterations: int = 20,
         time_budget: float | None = None,
         seed: int | str | None = None,
         *,
@@ -1134,15 +1153,18 @@ PLAYER_NAMES: tuple[str, ...] = ("random", "rule-of-thumb", "monte-carlo", "gree
 def make_player(name: str, seed: int | str | None = None) -> Player:
     """A built-in player by name, seeded.
 
-    ``monte-carlo`` takes options after colons: a number of playouts per decision
-    (``monte-carlo:120``), seconds per decision (``monte-carlo:0.05s``), a rollout
-    policy (``fast``, ``rule-of-thumb``, ``random``), ``all`` to search every legal
-    action or ``top3`` to search the three favourites, ``z2`` for the confidence
-    (in standard errors) and ``margin20`` for the margin (in points) another action
-    needs to replace the rule-of-thumb choice.
+    ``monte-carlo`` takes the options of :class:`MonteCarloPlayer` after colons, in
+    any order: the ``iterations`` (``monte-carlo:40``), a ``time_budget`` in seconds
+    (``monte-carlo:0.05s``), the ``rollout`` (``fast``, ``rule-of-thumb``,
+    ``random``), the ``candidates`` (``top4``, or ``all``), ``late`` (``late8``) and
+    ``late_rollout`` (``late-rule-of-thumb``), the ``confidence`` (``z2``) and the
+    ``margin`` (``margin20``).
 
     >>> make_player("rule-of-thumb").__class__.__name__
     'RuleOfThumbPlayer'
+    >>> search = make_player("monte-carlo:40:top4", seed=1)
+    >>> search.iterations, search.candidates
+    (40, 4)
     """
     kind, _, options = name.strip().partition(":")
     if kind == "random" and not options:
@@ -1150,7 +1172,7 @@ def make_player(name: str, seed: int | str | None = None) -> Player:
     if kind in ("rule-of-thumb", "greedy") and not options:
         return RuleOfThumbPlayer()
     if kind == "monte-carlo":
-        iterations = 30
+        iterations = 20
         budget: float | None = None
         rollout = "fast"
         candidates: int | None = 3
