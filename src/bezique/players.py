@@ -752,6 +752,8 @@ class _FastPolicy:
     the other hand is known anyway)."""
 
     def choose(self, state: DealState) -> Action:
+        if _nothing_to_declare(state):
+            return _DRAW  # always legal in the stock phase's winner's turn
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -814,7 +816,7 @@ def _ready_table(rules: Rules, trump: Suit | None) -> tuple[_Ready, ...]:
     for target in _targets(rules, trump):
         banned = target.same | target.barred
         if target.rank >= 0:
-            out.append((target.value, banned, ((tables.rank_mask[target.rank], -4),)))
+            out.append((target.value, banned, ((tables.rank_mask[target.rank], 4),)))
         else:
             need = tuple((tables.face_mask[face], count) for face, count in target.need)
             out.append((target.value, banned, need))
@@ -831,23 +833,38 @@ def _ready_melds(state: DealState, seat: int) -> tuple[int, dict[int, int]]:
     protect: dict[int, int] = {}
     for value, banned, need in _ready_table(state.rules, state.trump):
         # A quick count first (most melds are far from complete), then the histories.
-        if any((held & mask).bit_count() < abs(count) for mask, count in need):
-            continue
-        spares: list[tuple[list[int], int]] = []
         for mask, count in need:
-            usable = [c for c in bits(held & mask) if not history[c] & banned]
-            if len(usable) < abs(count):
+            if (held & mask).bit_count() < count:
                 break
-            spares.append((usable, len(usable) - abs(count)))
         else:
-            best = max(best, value)
-            for usable, spare in spares:
-                if spare:
-                    continue  # a copy to spare: no one card of it is needed
-                for card in usable:
-                    face = card % FACES_PER_PACK
-                    protect[face] = max(protect.get(face, 0), value)
+            if _protect_ready(held, history, value, banned, need, protect):
+                best = max(best, value)
     return best, protect
+
+
+def _protect_ready(
+    held: int,
+    history: tuple[int, ...],
+    value: int,
+    banned: int,
+    need: tuple[tuple[int, int], ...],
+    protect: dict[int, int],
+) -> bool:
+    """Whether the meld is ready with cards whose histories allow it; if so, mark its
+    faces that have no copy to spare as worth ``value`` to keep."""
+    spares: list[tuple[list[int], int]] = []
+    for mask, count in need:
+        usable = [c for c in bits(held & mask) if not history[c] & banned]
+        if len(usable) < count:
+            return False
+        spares.append((usable, len(usable) - count))
+    for usable, spare in spares:
+        if spare:
+            continue  # a copy to spare: no one card of it is needed
+        for card in usable:
+            face = card % FACES_PER_PACK
+            protect[face] = max(protect.get(face, 0), value)
+    return True
 
 
 @functools.cache
@@ -879,6 +896,32 @@ def _fast_tables(
         follow.append(tuple(row))
         winning.append(tuple(won))
     return lead, tuple(follow), tuple(winning)
+
+
+_DRAW = Draw()
+
+
+def _nothing_to_declare(state: DealState) -> bool:
+    """Whether the winner's turn in the stock phase can only end in a draw for the fast
+    policy: no seven of trumps to exchange, no meld ready (by the quick reckoning of
+    :func:`_ready_melds`), no pending meld or seven to declare. It spares working out
+    every legal declaration after most tricks."""
+    window = state.window
+    if window is None or state.offers or state.phase is not Phase.STOCK:
+        return False
+    rules = state.rules
+    if rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
+        return False
+    if rules.trumps.seven_of_trumps is SevenOfTrumps.ON_DECLARATION:
+        return False
+    seat = window.seat
+    turn_up = state.turn_up
+    trump = state.trump
+    if turn_up is not None and trump is not None and rules.trumps.exchange_points is not None:
+        seven = deck_tables(rules.deck.packs).face_mask[int(trump) * 8 + _SEVEN]
+        if state.hands[seat] & seven:
+            return False
+    return _ready_melds(state, seat)[0] == 0
 
 
 def _as_play_scorer(score: Callable[[Play], float]) -> Callable[[Action], float]:
@@ -1061,11 +1104,12 @@ class MonteCarloPlayer:
             state = state.apply(action)
             if state.is_over:
                 return float(deal_value(state, seat))
+            if rollout == "fast":
+                action = fast.choose(state)
+                continue
             actions = state.legal_actions()
             if len(actions) == 1:
                 action = actions[0]
-            elif rollout == "fast":
-                action = fast.choose(state)
             elif rollout == "random":
                 action = rng.choice(actions)
             else:
