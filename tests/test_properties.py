@@ -49,6 +49,7 @@ import bezique as bz
 from bezique import (
     Card,
     CardRef,
+    DealState,
     DeclarationLimit,
     Declare,
     Draw,
@@ -331,6 +332,31 @@ def test_apply_is_pure(playout: Playout) -> None:
         assert first == second
         assert hash(first[0]) == hash(second[0])
         assert state.apply(str(action)) == first[0], "the text form applies differently"
+
+
+@SOME
+@given(live_deals)
+def test_engine_states_are_frozen_deal_states_like_the_public_constructor(
+    playout: Playout,
+) -> None:
+    # The engine builds states through an unfrozen twin and seals them (a speed
+    # measure); each must be a plain DealState: frozen, and equal (hash too) to
+    # the one the public constructor makes from the same fields.
+    for state in (
+        playout.start,
+        playout.final,
+        *(s for s, _ in map(playout.final.step, playout.final.legal_actions())),
+    ):
+        assert type(state) is DealState
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            state.scores = (0, 0)  # type: ignore[misc]
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            del state.hands  # type: ignore[misc]
+        rebuilt = DealState(
+            **{f.name: getattr(state, f.name) for f in attrs.fields(DealState) if f.init}
+        )
+        assert rebuilt == state and hash(rebuilt) == hash(state)
+        assert rebuilt.legal_actions() == state.legal_actions()
 
 
 @SOME

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
+import operator
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -42,7 +43,7 @@ from bezique.rules import (
     SevenOfTrumps,
     TrumpSelection,
 )
-from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window
+from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window, _DealFields, sealed
 from bezique.tables import DeckTables, bits, deck_tables
 
 __all__ = [
@@ -84,6 +85,12 @@ class ScoreEvent:
     points: int
     source: ScoreSource
     detail: str = ""
+
+
+# The phases as module names: in Python 3.11, reading an enum member from its
+# class (``Phase.STOCK``) costs about ten times a global name, and the hot paths
+# test the phase at every step.
+_STOCK, _END, _OVER = Phase.STOCK, Phase.END, Phase.OVER
 
 
 @attrs.frozen
@@ -208,7 +215,7 @@ def new_deal(
     return DealState(
         rules=rules,
         dealer=dealer,
-        phase=Phase.STOCK,
+        phase=_STOCK,
         trump=trump,
         turn_up=turn_up,
         stock=tuple(order[pos:]),
@@ -344,7 +351,7 @@ def trick_winner(state: DealState, cards: Sequence[int]) -> int:
     The same rule as :func:`beats`, on card ids: a card id's suit is
     ``(id & 31) >> 3`` and its rank ``id & 7`` (see :mod:`bezique.cards`).
     """
-    if state.phase is Phase.STOCK:
+    if state.phase is _STOCK:
         play = state.rules.trick_play
         trump_suit = state.trump if play.trumps_win_in_stock_phase else None
         offsuit = play.offsuit_higher_card_wins
@@ -381,7 +388,7 @@ def _playable(state: DealState, seat: int) -> int:
     (SPEC 1.7, derived formal rule).
     """
     held = state.hands[seat] | state.tables[seat]
-    if state.phase is not Phase.END or not state.trick:
+    if state.phase is not _END or not state.trick:
         return held
     tables = deck_tables(state.rules.deck.packs)
     led = face_of(state.trick[0])
@@ -413,7 +420,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     cached = state._legal
     if cached is not None:
         return cached
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         actions: tuple[Action, ...] = ()
     elif state.offers:
         actions = (_SHOW_CARTE_BLANCHE, _PASS) if _may_show(state) else (_PASS,)
@@ -444,7 +451,9 @@ def _window_actions(state: DealState, window: Window) -> tuple[Action, ...]:
             for i in state.pending_melds(window.seat)
             if not _score_pending_reasons(state, window, i)
         )
-    actions.append(_DRAW if state.phase is Phase.STOCK else _PASS)
+    if not actions:
+        return _ONLY_DRAW if state.phase is _STOCK else _ONLY_PASS
+    actions.append(_DRAW if state.phase is _STOCK else _PASS)
     return tuple(actions)
 
 
@@ -452,9 +461,22 @@ _EXCHANGE = Exchange()
 _SHOW_CARTE_BLANCHE = ShowCarteBlanche()
 _DRAW = Draw()
 _PASS = Pass()
+_ONLY_DRAW: tuple[Action, ...] = (_DRAW,)
+_ONLY_PASS: tuple[Action, ...] = (_PASS,)
 # Actions are values; these caches only spare rebuilding the same objects.
-_PLAYS: dict[int, Play] = {}
+
+
+class _Plays(dict[int, Play]):
+    """The shared ``Play`` of each key of :func:`_key`, made when first asked for."""
+
+    def __missing__(self, key: int) -> Play:
+        play = self[key] = Play(_ref(key))
+        return play
+
+
+_PLAYS = _Plays()
 _REFS: dict[int, CardRef] = {}
+_DECLARES: dict[tuple[MeldKind, tuple[int, ...]], Declare] = {}
 
 
 _LOW = 0xFFFFFFFF
@@ -477,10 +499,7 @@ def _ref(key: int) -> CardRef:
 
 def _play_action(key: int) -> Play:
     """The shared ``Play`` for a key of :func:`_key`."""
-    play = _PLAYS.get(key)
-    if play is None:
-        play = _PLAYS[key] = Play(_ref(key))
-    return play
+    return _PLAYS[key]
 
 
 def _faces(mask: int) -> int:
@@ -494,36 +513,61 @@ def _faces(mask: int) -> int:
 
 def _play_actions(state: DealState, seat: int, mask: int) -> tuple[Action, ...]:
     """One ``Play`` per (face, history, broken) among the cards of ``mask``, in order."""
-    if not (state.phase is Phase.END and state.rules.declarations.melding_after_close):
+    history = state.history
+    broken = state.broken
+    if state.phase is _END and state.rules.declarations.melding_after_close:
+        # Cards back in the hand keep their histories: each card has its key.
+        declared = mask
+        faces = 0
+    else:
         # Concealed cards have no history: their faces alone make the plays.
         declared = mask & state.tables[seat]
+        faces = _faces(mask & ~declared)
         if not declared:
-            faces = _faces(mask)
             return (
                 _SUIT_PLAYS[0][faces & 255]
                 + _SUIT_PLAYS[1][faces >> 8 & 255]
                 + _SUIT_PLAYS[2][faces >> 16 & 255]
                 + _SUIT_PLAYS[3][faces >> 24]
             )
-    history = state.history
-    broken = state.broken
     keys = set()
-    while mask:
-        low = mask & -mask
+    while declared:
+        low = declared & -declared
         card = low.bit_length() - 1
-        mask ^= low
+        declared ^= low
         keys.add((card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card])
-    return tuple(map(_play_action, sorted(keys, key=_play_order)))
+    by_face = len({key >> 64 for key in keys}) == len(keys)
+    keys.update(
+        _SUIT_KEYS[0][faces & 255]
+        + _SUIT_KEYS[1][faces >> 8 & 255]
+        + _SUIT_KEYS[2][faces >> 16 & 255]
+        + _SUIT_KEYS[3][faces >> 24]
+    )
+    # Keys sort by face first, a concealed card (no history) first within its face;
+    # only declared cards of one face with different histories need the full order.
+    ordered = sorted(keys) if by_face else sorted(keys, key=_play_order)
+    return tuple(map(_PLAYS.__getitem__, ordered))
 
 
-#: For each suit and each set of its ranks (a byte), the plays of those faces from
-#: the concealed hand, in order.
-_SUIT_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+def _declaration(kind: MeldKind, keys: tuple[int, ...]) -> Declare:
+    """The shared ``Declare`` of a kind and cards given by keys of :func:`_key`."""
+    found = _DECLARES.get((kind, keys))
+    if found is None:
+        found = _DECLARES[kind, keys] = Declare(kind, tuple(map(_ref, keys)))
+    return found
+
+
+#: For each suit and each set of its ranks (a byte), the keys (:func:`_key`) of those
+#: faces from the concealed hand, and their plays, in order.
+_SUIT_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
-        tuple(_play_action((suit * 8 + rank) << 64) for rank in range(8) if ranks >> rank & 1)
+        tuple((suit * 8 + rank) << 64 for rank in range(8) if ranks >> rank & 1)
         for ranks in range(256)
     )
     for suit in range(4)
+)
+_SUIT_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(map(_play_action, keys)) for keys in suit) for suit in _SUIT_KEYS
 )
 
 
@@ -535,7 +579,7 @@ def _play_order(key: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
 
 def _declaration_limit_reasons(state: DealState, window: Window) -> list[Reason]:
     rules = state.rules
-    if state.phase is Phase.END and not rules.declarations.melding_after_close:
+    if state.phase is _END and not rules.declarations.melding_after_close:
         return [Reason.NOT_IN_STOCK_PHASE]
     if _several_allowed(state):
         return []
@@ -562,17 +606,15 @@ def _all_score(state: DealState) -> bool:
 
 
 def _after_last_stock_trick(state: DealState) -> bool:
-    return state.phase is Phase.STOCK and len(state.tricks) == state.rules.stock_tricks
+    return state.phase is _STOCK and len(state.tricks) == state.rules.stock_tricks
 
 
 def legal_declarations(state: DealState) -> tuple[Declare, ...]:
     """Every legal declaration of the trick winner, each choice once."""
     window = state.window
-    if window is None or state.offers or state.phase is Phase.OVER:
+    if window is None or state.offers or state.phase is _OVER:
         return ()
-    if (window.declarations or state.phase is Phase.END) and _declaration_limit_reasons(
-        state, window
-    ):
+    if (window.declarations or state.phase is _END) and _declaration_limit_reasons(state, window):
         return ()
     rules = state.rules
     seat = window.seat
@@ -584,12 +626,12 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
     present = _faces(held)
     out: list[Declare] = []
     # Quick checks before looking at histories: the faces, then the counts.
-    candidates = [e for e in _meld_table(rules, state.trump) if e[5] & present == e[5]]
+    by_faces, by_rank = _meld_table(rules, state.trump)
+    candidates = [e for faces, e in by_faces if faces & present == faces]
+    candidates += [e for mask, count, e in by_rank if (held & mask).bit_count() >= count]
     for kind, _, banned, need, rank_mask, _, need_faces, rank_count in candidates:
         if rank_mask:
             pool = held & rank_mask
-            if pool.bit_count() < rank_count:
-                continue
         else:
             pool = _fill(held, need)
             if not pool:
@@ -616,8 +658,7 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
             for classes in _class_choices(faces, usable):
                 if _class_reasons(state, seat, kind, classes):
                     continue
-                refs = tuple(_ref(face << 64 | cls) for face, cls in classes)
-                out.append(Declare(kind, refs))
+                out.append(_declaration(kind, tuple([face << 64 | cls for face, cls in classes])))
     if len(out) > 1:
         out.sort(key=_declare_order)
     return tuple(out)
@@ -635,26 +676,38 @@ def _declare_order(
 
 def _class_reasons(
     state: DealState, seat: int, kind: MeldKind, classes: Sequence[tuple[int, int]]
-) -> list[Reason]:
+) -> tuple[Reason, ...]:
     """The re-use reasons against a declaration of cards of these classes
     (face, ``broken << 32 | history``): none if some choice of cards is legal."""
     rules = state.rules
-    histories = [cls & _LOW for _, cls in classes]
-    broken = [cls >> 32 for _, cls in classes] if state.broken else None
-    reasons = reuse_reasons(rules, kind, histories, broken)
+    histories = tuple([cls & _LOW for _, cls in classes])
+    broken = tuple([cls >> 32 for _, cls in classes]) if state.broken else None
+    reasons = _reuse_reasons(rules, kind, histories, broken)
     if (
         reasons
         and _rearrangement_applies(rules, kind, reasons)
         and _rearranged_choice(state, seat, kind, classes) is not None
     ):
-        return []
+        return ()
+    return reasons
+
+
+def _reuse_reasons(
+    rules: Rules, kind: MeldKind, histories: tuple[int, ...], broken: tuple[int, ...] | None
+) -> tuple[Reason, ...]:
+    """:func:`reuse_reasons`, kept with the rules' derived values: it depends on
+    nothing else, and the same few combinations of histories come up again and again."""
+    key = (reuse_reasons, kind, histories, broken)
+    reasons: tuple[Reason, ...] | None = rules._derived.get(key)
+    if reasons is None:
+        reasons = rules._derived[key] = tuple(reuse_reasons(rules, kind, histories, broken))
     return reasons
 
 
 _RELAXED = {Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD}
 
 
-def _rearrangement_applies(rules: Rules, kind: MeldKind, reasons: list[Reason]) -> bool:
+def _rearrangement_applies(rules: Rules, kind: MeldKind, reasons: Sequence[Reason]) -> bool:
     return (
         kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
         and rules.declarations.marriage_rearrangement is not MarriageRearrangement.NONE
@@ -721,11 +774,19 @@ _Entry = tuple[
 ]
 
 
-def _meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
+_MeldTable = tuple[tuple[tuple[int, _Entry], ...], tuple[tuple[int, int, _Entry], ...]]
+
+
+def _meld_table(rules: Rules, trump: Suit | None) -> _MeldTable:
     # Kept with the rules' derived values, under the trump suit (None: no trumps yet).
-    table: tuple[_Entry, ...] | None = rules._derived.get(trump)
+    table: _MeldTable | None = rules._derived.get(trump)
     if table is None:
-        table = rules._derived[trump] = _make_meld_table(rules, trump)
+        entries = _make_meld_table(rules, trump)
+        # For the quick checks: patterns of given faces under the set of faces
+        # they need, quartets (any cards of a rank) under their rank mask and count.
+        by_faces = tuple((e[5], e) for e in entries if not e[4])
+        by_rank = tuple((e[4], e[7], e) for e in entries if e[4])
+        table = rules._derived[trump] = (by_faces, by_rank)
     return table
 
 
@@ -832,7 +893,7 @@ def _class_choices(
 
 def why_illegal(state: DealState, action: Action) -> tuple[Reason, ...]:
     """The reasons ``action`` is illegal in ``state`` (empty if legal)."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return (Reason.DEAL_OVER,)
     if state.offers:
         # A seat decides on a carte blanche (HGM, WKC): show it or pass, nothing else.
@@ -853,14 +914,14 @@ def why_illegal(state: DealState, action: Action) -> tuple[Reason, ...]:
     if window is None:
         if isinstance(action, (Draw, Pass)):
             return (Reason.WRONG_ACTION_NOW,)
-        if state.phase is Phase.END and not state.rules.declarations.melding_after_close:
+        if state.phase is _END and not state.rules.declarations.melding_after_close:
             # S000 law 9: no declarations once the stock is exhausted.
             return (Reason.NOT_IN_STOCK_PHASE,)
         return (Reason.NOT_TRICK_WINNER,)
     if isinstance(action, Draw):
-        return () if state.phase is Phase.STOCK else (Reason.WRONG_ACTION_NOW,)
+        return () if state.phase is _STOCK else (Reason.WRONG_ACTION_NOW,)
     if isinstance(action, Pass):
-        return () if state.phase is Phase.END else (Reason.WRONG_ACTION_NOW,)
+        return () if state.phase is _END else (Reason.WRONG_ACTION_NOW,)
     if isinstance(action, Exchange):
         return tuple(_exchange_reasons(state, window))
     if isinstance(action, ScorePending):
@@ -900,7 +961,7 @@ def _exchange_reasons(state: DealState, window: Window) -> list[Reason]:
     rules = state.rules
     if rules.trumps.exchange_points is None:
         return [Reason.EXCHANGE_NOT_IN_VARIANT]
-    if state.phase is not Phase.STOCK or state.turn_up is None or state.trump is None:
+    if state.phase is not _STOCK or state.turn_up is None or state.trump is None:
         return [Reason.NO_TURN_UP]
     reasons = []
     if face_of(state.turn_up).rank is Rank.SEVEN:
@@ -963,9 +1024,9 @@ def _declare_reasons(
             if Reason.CARD_NOT_HELD not in reasons:
                 reasons.append(Reason.CARD_NOT_HELD)
     if Reason.KIND_NOT_IN_VARIANT not in reasons:
-        histories = [ref.mask for ref in action.cards]
-        broken = [ref.broken_mask for ref in action.cards] if state.broken else None
-        reuse = reuse_reasons(rules, kind, histories, broken)
+        histories = tuple([ref.mask for ref in action.cards])
+        broken = tuple([ref.broken_mask for ref in action.cards]) if state.broken else None
+        reuse = _reuse_reasons(rules, kind, histories, broken)
         if (
             reuse
             and _rearrangement_applies(rules, kind, reuse)
@@ -974,7 +1035,7 @@ def _declare_reasons(
             classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
             pair = _rearranged_choice(state, seat, kind, classes)
             if pair is not None:
-                reuse, chosen = [], list(pair)
+                reuse, chosen = (), list(pair)
         reasons.extend(reuse)
     return reasons, chosen
 
@@ -988,13 +1049,15 @@ def _class_of(state: DealState, ref: CardRef) -> int:
 
 def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent, ...]]:
     """Apply a legal action; raise :class:`IllegalActionError` otherwise."""
-    if type(action) is Play and _known_legal(state._legal, action):
-        return _play(state, action)  # the common case, validated by the memo
+    if type(action) is Play and state._legal is not None:
+        for legal in state._legal:  # listed actions are shared objects
+            if legal is action:
+                return _play(state, action)  # the common case, validated by the memo
     window = state.window
     if type(action) is Draw and window is not None and not state.offers and state.phase is _STOCK:
         return _draw(state, window)  # the draw is always legal in the winner's turn
     if isinstance(action, Declare):
-        if state.window is None or state.phase is Phase.OVER or state.offers:
+        if state.window is None or state.phase is _OVER or state.offers:
             raise IllegalActionError(action, why_illegal(state, action))
         reasons, chosen = _declare_reasons(state, state.window, action)
         if reasons:
@@ -1069,13 +1132,16 @@ def _known_legal(cached: tuple[Action, ...] | None, action: Action) -> bool:
 
 
 _INIT_FIELDS = tuple(f.name for f in attrs.fields(DealState) if f.init)
+_FIELD_INDEX = {name: i for i, name in enumerate(_INIT_FIELDS)}
+_fields_of = operator.attrgetter(*_INIT_FIELDS)
 
 
 def _replace(state: DealState, **changes: Any) -> DealState:
     """``attrs.evolve`` without its introspection: the hot paths call this."""
-    return DealState(
-        *[changes[name] if name in changes else getattr(state, name) for name in _INIT_FIELDS]
-    )
+    values = list(_fields_of(state))
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return sealed(_DealFields(*values))
 
 
 def _add(scores: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:
@@ -1100,7 +1166,7 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
     hand = hands[seat]
     table = state.tables[seat]
     ref = action.card
-    if not ref.history and (state.phase is Phase.STOCK or not plan.window_in_end_phase):
+    if not ref.history and (state.phase is _STOCK or not plan.window_in_end_phase):
         # A card named with no history is a concealed one: the lowest such copy.
         copies = hand & plan.tables.face_mask[ref.card.index]
         card = (copies & -copies).bit_length() - 1
@@ -1114,7 +1180,7 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
     if (
         card & 7 == _SEVEN
         and plan.seven_on_play
-        and state.phase is Phase.STOCK
+        and state.phase is _STOCK
         and _is_seven_of_trumps(state, card)
     ):
         points = plan.seven_on_play
@@ -1135,27 +1201,29 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
         revealed = revealed[:seat] + (revealed[seat] & ~bit,) + revealed[seat + 1 :]
     trick = (*state.trick, card)
     if len(trick) < n:
-        new = DealState(
-            state.rules,
-            state.dealer,
-            state.phase,
-            state.trump,
-            state.turn_up,
-            state.stock,
-            hands,
-            tables,
-            history,
-            state.won,
-            state.tricks,
-            trick,
-            state.leader,
-            None,
-            state.melds,
-            scores,
-            broken,
-            state.carte_blanche,
-            state.offers,
-            revealed,
+        new = sealed(
+            _DealFields(
+                state.rules,
+                state.dealer,
+                state.phase,
+                state.trump,
+                state.turn_up,
+                state.stock,
+                hands,
+                tables,
+                history,
+                state.won,
+                state.tricks,
+                trick,
+                state.leader,
+                None,
+                state.melds,
+                scores,
+                broken,
+                state.carte_blanche,
+                state.offers,
+                revealed,
+            )
         )
         return new, tuple(events) if events else ()
     return _complete_trick(state, hands, tables, history, broken, revealed, scores, trick, events)
@@ -1178,7 +1246,6 @@ def _break_melds(state: DealState, seat: int, card: int, kinds: int) -> tuple[in
 
 
 _SEVEN = int(Rank.SEVEN)
-_STOCK = Phase.STOCK
 
 
 def _scored(
@@ -1233,7 +1300,7 @@ def _complete_trick(
     for card in cards:
         won_mask |= 1 << card
     won = _with(state.won, winner, state.won[winner] | won_mask)
-    stock_phase = state.phase is Phase.STOCK
+    stock_phase = state.phase is _STOCK
     plan = _plan(rules)
     if stock_phase and plan.seven_on_win:
         # S000 law 8 variation: the seven scores only for the trick's winner.
@@ -1255,7 +1322,7 @@ def _complete_trick(
     phase = state.phase
     window: Window | None = None
     if final:
-        phase = Phase.OVER
+        phase = _OVER
         if _brisques_count(rules, scores, won, brisques):
             # S000 laws 11-12: aces and tens counted after the last trick, non-dealer first.
             for i in range(1, n + 1):
@@ -1265,27 +1332,29 @@ def _complete_trick(
                 scores = _scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
     elif stock_phase or plan.window_in_end_phase:
         window = _OPEN_WINDOWS[winner]
-    new = DealState(
-        rules,
-        state.dealer,
-        phase,
-        state.trump,
-        state.turn_up,
-        state.stock,
-        hands,
-        tables,
-        history,
-        won,
-        tricks,
-        (),
-        winner,
-        window,
-        state.melds,
-        scores,
-        broken,
-        state.carte_blanche,
-        state.offers,
-        revealed,
+    new = sealed(
+        _DealFields(
+            rules,
+            state.dealer,
+            phase,
+            state.trump,
+            state.turn_up,
+            state.stock,
+            hands,
+            tables,
+            history,
+            won,
+            tricks,
+            (),
+            winner,
+            window,
+            state.melds,
+            scores,
+            broken,
+            state.carte_blanche,
+            state.offers,
+            revealed,
+        )
     )
     return new, tuple(events)
 
@@ -1324,11 +1393,8 @@ def _exchange(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreE
     )
     hands = _with(state.hands, seat, (state.hands[seat] & ~(1 << seven)) | (1 << gained))
     counts = state.rules.trumps.exchange_counts_as_declaration
-    new_window = attrs.evolve(
-        window,
-        exchanged=gained,
-        declarations=window.declarations + (1 if counts else 0),
-        scored=window.scored or counts,
+    new_window = Window(
+        seat, window.declarations + (1 if counts else 0), window.scored or counts, gained
     )
     # The card gained was face up, so it is seen in the hand; the seven is now the turn-up.
     revealed = state.revealed
@@ -1364,7 +1430,7 @@ def _declare(
     hands = _with(state.hands, seat, state.hands[seat] & ~mask)
     tables = state.tables
     revealed = state.revealed
-    if state.phase is Phase.STOCK:
+    if state.phase is _STOCK:
         tables = _with(tables, seat, tables[seat] | mask)
         # On the table the cards are public: no longer counted as seen in the hand.
         revealed = _with(revealed, seat, revealed[seat] & ~mask)
@@ -1385,9 +1451,7 @@ def _declare(
         broken=broken,
         revealed=revealed,
         melds=(*state.melds, meld),
-        window=attrs.evolve(
-            window, declarations=window.declarations + 1, scored=window.scored or scored
-        ),
+        window=Window(seat, window.declarations + 1, window.scored or scored, window.exchanged),
         scores=_add(state.scores, seat, points) if scored else state.scores,
     )
     if not scored:
@@ -1459,7 +1523,7 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
     offers: tuple[int, ...] = ()
     carte_blanche = state.carte_blanche
     if not stock and turn_up is None:
-        phase = Phase.END
+        phase = _END
         hands = [h | t for h, t in zip(hands, tables, strict=True)]
         # Cards that lay on the table were seen (S000 hint 7): they stay known.
         revealed = tuple(r | t for r, t in zip(revealed, tables, strict=True))
@@ -1478,27 +1542,29 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
         offers = tuple(
             (window.seat + i) % n for i in range(n) if carte_blanche[(window.seat + i) % n]
         )
-    new = DealState(
-        state.rules,
-        state.dealer,
-        phase,
-        state.trump,
-        turn_up,
-        stock,
-        tuple(hands),
-        tables,
-        history,
-        state.won,
-        state.tricks,
-        state.trick,
-        state.leader,
-        None,
-        state.melds,
-        state.scores,
-        broken,
-        carte_blanche,
-        offers,
-        revealed,
+    new = sealed(
+        _DealFields(
+            state.rules,
+            state.dealer,
+            phase,
+            state.trump,
+            turn_up,
+            stock,
+            tuple(hands),
+            tables,
+            history,
+            state.won,
+            state.tricks,
+            state.trick,
+            state.leader,
+            None,
+            state.melds,
+            state.scores,
+            broken,
+            carte_blanche,
+            offers,
+            revealed,
+        )
     )
     return new, ()
 

@@ -451,6 +451,12 @@ class Rules:
 
     def meld_value(self, kind: MeldKind) -> int | None:
         """Points of a declaration of ``kind``; ``None`` if it cannot be declared."""
+        values: dict[MeldKind, int | None] | None = self._derived.get(MeldKind)
+        if values is None:
+            values = self._derived[MeldKind] = {k: self._meld_value(k) for k in MeldKind}
+        return values.get(kind)
+
+    def _meld_value(self, kind: MeldKind) -> int | None:
         if kind is MeldKind.SEVEN_OF_TRUMPS:
             if self.trumps.seven_of_trumps is SevenOfTrumps.ON_DECLARATION:
                 return self.trumps.seven_of_trumps_points

@@ -46,6 +46,10 @@ class Phase(enum.StrEnum):
     OVER = "over"
 
 
+#: The last phase, as a module name (cheaper to read than ``Phase.OVER`` in Python 3.11).
+_OVER = Phase.OVER
+
+
 @attrs.frozen
 class Trick:
     """A completed trick: who led, the cards in the order played, who won."""
@@ -114,9 +118,18 @@ class DealResult:
     )
 
 
-@attrs.frozen
-class DealState:
-    """One deal in progress (or finished). Build with :func:`bezique.new_deal`."""
+@attrs.define
+class _DealFields:
+    """The fields of :class:`DealState`, in a class that is not frozen.
+
+    The engine builds every new state as one of these and then seals it into a
+    :class:`DealState` (see :func:`sealed`): a frozen attrs class sets each of
+    its twenty fields through ``object.__setattr__`` in ``__init__``, about
+    four times the cost of plain slot stores, and a deal builds some ninety
+    states. The two classes share one slot layout, since ``DealState`` adds no
+    field, so the object changes class and nothing else. Nothing outside this
+    module and the engine sees a ``_DealFields``.
+    """
 
     rules: Rules
     dealer: int
@@ -149,8 +162,26 @@ class DealState:
     revealed: tuple[int, ...] = attrs.field(
         default=attrs.Factory(lambda self: (0,) * len(self.hands), takes_self=True)
     )
-    #: Memo of :meth:`legal_actions` (not part of the value).
+    #: Memo of :meth:`DealState.legal_actions` (not part of the value).
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+
+def sealed(fields: _DealFields) -> DealState:
+    """The state holding ``fields``, now frozen (``fields`` must not be used again)."""
+    fields.__class__ = DealState
+    return fields  # type: ignore[return-value]  # its class is DealState now
+
+
+@attrs.frozen
+class DealState(_DealFields):
+    """One deal in progress (or finished). Build with :func:`bezique.new_deal`.
+
+    Its fields, all read-only: ``rules``, ``dealer``, ``phase``, ``trump``,
+    ``turn_up``, ``stock``, ``hands``, ``tables``, ``history``, ``won``,
+    ``tricks``, ``trick``, ``leader``, ``window``, ``melds``, ``scores``,
+    ``broken``, ``carte_blanche``, ``offers``, ``revealed`` (see the module
+    documentation and the attributes below).
+    """
 
     # -- queries -------------------------------------------------------------------
 
@@ -165,7 +196,7 @@ class DealState:
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the deal is over."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return None
         if self.offers:
             return self.offers[0]
@@ -175,7 +206,7 @@ class DealState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def stock_size(self) -> int:
@@ -185,7 +216,7 @@ class DealState:
     @property
     def trick_number(self) -> int:
         """The number (1-based) of the trick being played or just completed."""
-        if self.phase is Phase.OVER or self.window is not None:
+        if self.phase is _OVER or self.window is not None:
             return len(self.tricks)
         return len(self.tricks) + 1
 
@@ -225,7 +256,7 @@ class DealState:
     @property
     def result(self) -> DealResult | None:
         """Scores, brisques and last-trick winner once the deal is over."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             return None
         from bezique.scoring import deal_game_scores
 
