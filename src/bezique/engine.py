@@ -105,6 +105,8 @@ class _Plan:
     seven_on_win: int
     brisques_when_won: int
     window_in_end_phase: bool
+    #: FOS p.326: several melds shown, one scored, the rest scored on later tricks.
+    pending_melds: bool
 
 
 def _plan(rules: Rules) -> _Plan:
@@ -132,6 +134,7 @@ def _make_plan(rules: Rules) -> _Plan:
             scoring.brisque_points if scoring.brisques is BrisqueTiming.WHEN_WON else 0
         ),
         window_in_end_phase=rules.declarations.melding_after_close,
+        pending_melds=rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING,
     )
 
 
@@ -346,37 +349,33 @@ def beats(card: Card, best: Card, trump: Suit | None, offsuit_higher_wins: bool)
 
 
 def trick_winner(state: DealState, cards: Sequence[int]) -> int:
-    """The index in ``cards`` (in play order) of the card that wins them.
-
-    The same rule as :func:`beats`, on card ids: a card id's suit is
-    ``(id & 31) >> 3`` and its rank ``id & 7`` (see :mod:`bezique.cards`).
-    """
+    """The index in ``cards`` (in play order) of the card that wins them, by :func:`beats`."""
     if state.phase is _STOCK:
         play = state.rules.trick_play
-        trump_suit = state.trump if play.trumps_win_in_stock_phase else None
+        trump = state.trump if play.trumps_win_in_stock_phase else None
         offsuit = play.offsuit_higher_card_wins
     else:
         # End phase: "as at whist" (S000 law 9): only the suit led or a trump wins.
-        trump_suit, offsuit = state.trump, False
-    trump = -1 if trump_suit is None else int(trump_suit)
+        trump, offsuit = state.trump, False
+    takes = _takes_lead(trump, offsuit)
     best = 0
-    best_suit = (cards[0] & 31) >> 3
-    best_rank = cards[0] & 7
+    best_face = cards[0] & 31
     for i in range(1, len(cards)):
-        card = cards[i]
-        suit = (card & 31) >> 3
-        rank = card & 7
-        if suit == best_suit:
-            wins = rank > best_rank
-        elif suit == trump:
-            wins = True
-        elif best_suit == trump:
-            wins = False
-        else:
-            wins = offsuit and rank > best_rank
-        if wins:
-            best, best_suit, best_rank = i, suit, rank
+        face = cards[i] & 31
+        if takes[best_face << 5 | face]:
+            best, best_face = i, face
     return best
+
+
+@functools.cache
+def _takes_lead(trump: Suit | None, offsuit_higher_wins: bool) -> bytes:
+    """:func:`beats` as a table: at ``best * 32 + card`` (face indexes; a card id's
+    face is ``id & 31``), whether ``card`` beats ``best``, the card winning so far."""
+    return bytes(
+        beats(FACES[card], FACES[best], trump, offsuit_higher_wins)
+        for best in range(FACES_PER_PACK)
+        for card in range(FACES_PER_PACK)
+    )
 
 
 def _playable(state: DealState, seat: int) -> int:
@@ -435,17 +434,18 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
 
 def _window_actions(state: DealState, window: Window) -> tuple[Action, ...]:
     actions: list[Action] = []
+    plan = _plan(state.rules)
     turn_up = state.turn_up
     if (
         turn_up is not None
         and turn_up & 7 != _SEVEN
-        and state.hands[window.seat] & _plan(state.rules).tables.face_mask[turn_up & 24]
+        and state.hands[window.seat] & plan.tables.face_mask[turn_up & 24]
         and not _exchange_reasons(state, window)
     ):
         # A seven of trumps in the hand (face index: the turn-up's suit, rank 7).
         actions.append(_EXCHANGE)
     actions.extend(legal_declarations(state))
-    if state.rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
+    if plan.pending_melds:
         actions.extend(
             ScorePending(i)
             for i in state.pending_melds(window.seat)
@@ -1513,9 +1513,10 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
         drawn += (turn_up,)
         turn_up = None
     hands = list(state.hands)
-    for i, card in enumerate(drawn):
-        seat = (window.seat + i) % n
+    seat = window.seat
+    for card in drawn:
         hands[seat] |= 1 << card
+        seat = (seat + 1) % n
     tables = state.tables
     history = state.history
     broken = state.broken
