@@ -444,7 +444,7 @@ def _window_actions(state: DealState, window: Window) -> tuple[Action, ...]:
     ):
         # A seven of trumps in the hand (face index: the turn-up's suit, rank 7).
         actions.append(_EXCHANGE)
-    actions.extend(legal_declarations(state))
+    actions.extend(_declarations(state, window))
     if plan.pending_melds:
         actions.extend(
             ScorePending(i)
@@ -614,6 +614,11 @@ def legal_declarations(state: DealState) -> tuple[Declare, ...]:
     window = state.window
     if window is None or state.offers or state.phase is _OVER:
         return ()
+    return _declarations(state, window)
+
+
+def _declarations(state: DealState, window: Window) -> tuple[Declare, ...]:
+    """:func:`legal_declarations` in the winner's turn ``window`` (no carte blanche on offer)."""
     if (window.declarations or state.phase is _END) and _declaration_limit_reasons(state, window):
         return ()
     rules = state.rules
