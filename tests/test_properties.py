@@ -351,11 +351,12 @@ def test_engine_states_are_frozen_deal_states_like_the_public_constructor(
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             state.scores = (0, 0)  # type: ignore[misc]
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
-            del state.hands  # type: ignore[misc]
+            del state.hands
         rebuilt = DealState(
             **{f.name: getattr(state, f.name) for f in attrs.fields(DealState) if f.init}
         )
-        assert rebuilt == state and hash(rebuilt) == hash(state)
+        assert rebuilt == state
+        assert hash(rebuilt) == hash(state)
         assert rebuilt.legal_actions() == state.legal_actions()
 
 

@@ -176,11 +176,37 @@ def sealed(fields: _DealFields) -> DealState:
 class DealState(_DealFields):
     """One deal in progress (or finished). Build with :func:`bezique.new_deal`.
 
-    Its fields, all read-only: ``rules``, ``dealer``, ``phase``, ``trump``,
-    ``turn_up``, ``stock``, ``hands``, ``tables``, ``history``, ``won``,
-    ``tricks``, ``trick``, ``leader``, ``window``, ``melds``, ``scores``,
-    ``broken``, ``carte_blanche``, ``offers``, ``revealed`` (see the module
-    documentation and the attributes below).
+    Its fields, all read-only (zones are bit sets over card ids, see the module
+    documentation):
+
+    ``rules``, ``dealer``, ``phase``, ``trump``, ``turn_up``
+        The rules, the dealing seat, the stage of the deal, the trump suit
+        (``None`` until fixed, in the games without a turn-up) and the turn-up
+        card id (``None`` once drawn, or if there is none).
+    ``stock``
+        The card ids still to draw, top first (the turn-up not included).
+    ``hands``, ``tables``, ``won``
+        Per seat: its concealed hand, its declared cards lying face up, the
+        cards it has won in tricks.
+    ``history``
+        Per card id: the meld kinds it has been declared in, as a bit mask.
+    ``tricks``, ``trick``, ``leader``, ``window``
+        The completed tricks, the card ids of the trick being played, the seat
+        that led it, and the trick winner's turn (a :class:`Window`) or ``None``.
+    ``melds``, ``scores``
+        The declarations made so far (:class:`DeclaredMeld`), the points of each seat.
+    ``broken``
+        Per card id: the kinds of its history whose meld has since lost a card,
+        so that it may re-form them (empty unless the rules let melds be
+        re-formed or marriages re-paired).
+    ``carte_blanche``, ``offers``
+        Per seat, whether its carte blanche still lasts (shown, and no court
+        card drawn since); the seats still to decide whether to show one, in
+        order (both empty when the rules have no carte blanche).
+    ``revealed``
+        Per seat: the cards in its hand that the others have seen (shown in a
+        carte blanche, gained by exchanging the seven, the turn-up taken last,
+        table cards taken back at the end phase), until played.
     """
 
     # -- queries -------------------------------------------------------------------
