@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -548,3 +550,16 @@ def test_duel_command_bad_input(
     err = capsys.readouterr().err
     assert err.startswith("bezique: ")
     assert message in err
+
+
+def test_players_benchmark_reports_every_player_it_is_given() -> None:
+    script = Path(__file__).parents[1] / "benchmarks" / "players.py"
+    args = ["--deals", "1", "--players", "random,rule-of-thumb"]
+    out = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
+    ).stdout
+    rows = [line.split() for line in out.splitlines()]
+    timed = {row[0]: int(row[1]) for row in rows if row and row[0] in ("random", "rule-of-thumb")}
+    assert set(timed) == {"random", "rule-of-thumb"}
+    assert all(count > 0 for count in timed.values())
+    assert sum(1 for row in rows if row[:2] == ["view", "built"]) == 2
