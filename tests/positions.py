@@ -20,6 +20,11 @@ exactly those of the cards the scenario names.
 
 :func:`deal_deck` is the other way to reach a position: it orders a full deck
 so that :func:`bezique.new_deal` deals given hands, turn-up and stock.
+
+The steps the scenario, knob and multi-pack tests share are here too:
+:func:`legal` (the action is listed, applies, and scores exactly the events
+given), :func:`illegal` (it is refused for exactly the reasons given and
+changes nothing), :func:`win_trick`, :func:`draw`, :func:`play_trick`.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import attrs
+import pytest
 
 import bezique as bz
 from bezique import (
@@ -35,12 +41,15 @@ from bezique import (
     DealState,
     Declare,
     DeclaredMeld,
+    IllegalActionError,
     MeldKind,
     Phase,
     Play,
     Rank,
+    Reason,
     Rules,
     ScoreEvent,
+    ScoreSource,
     Suit,
     Trick,
     Window,
@@ -54,13 +63,17 @@ __all__ = [
     "build",
     "deal_deck",
     "declare",
+    "declared",
     "draw",
     "faces",
+    "illegal",
+    "legal",
     "meld",
     "play",
     "play_trick",
     "step",
     "tracks_broken",
+    "win_trick",
 ]
 
 CLASSIC = bz.variants.CLASSIC
@@ -522,3 +535,43 @@ def play_trick(state: DealState, lead: str, reply: str) -> tuple[DealState, tupl
 def faces(cards: Iterable[int]) -> list[str]:
     """The faces of some card ids, sorted (``["KH", "QH"]``)."""
     return sorted(str(face_of(c)) for c in cards)
+
+
+def declared(seat: int, points: int, kind: str) -> ScoreEvent:
+    """The score event of a declaration of ``kind`` by ``seat``."""
+    return ScoreEvent(seat, points, ScoreSource.DECLARATION, kind)
+
+
+def legal(state: DealState, action: bz.Action, events: tuple[ScoreEvent, ...] = ()) -> DealState:
+    """Assert that ``action`` is legal and scores exactly ``events``; return the next state."""
+    assert state.why_illegal(action) == ()
+    assert action in state.legal_actions()
+    if isinstance(action, Declare):
+        assert action in state.legal_declarations()
+    new, got = step(state, action)
+    assert got == events
+    for seat in range(state.players):
+        points = sum(e.points for e in events if e.seat == seat)
+        assert new.scores[seat] - state.scores[seat] == points
+    return new
+
+
+def illegal(state: DealState, action: bz.Action, *reasons: Reason) -> None:
+    """Assert that ``action`` is refused for exactly ``reasons`` and changes nothing."""
+    assert reasons
+    assert state.why_illegal(action) == reasons
+    assert action not in state.legal_actions()
+    assert action not in state.legal_declarations()
+    with pytest.raises(IllegalActionError) as refused:
+        state.step(action)
+    assert refused.value.reasons == reasons
+
+
+def win_trick(state: DealState, lead: str, reply: str) -> DealState:
+    """Close the window (both draw), then play a trick that the same seat wins."""
+    assert state.window is not None
+    seat = state.window.seat
+    after, _ = play_trick(draw(state), lead, reply)
+    assert after.window is not None
+    assert after.window.seat == seat
+    return after

@@ -17,6 +17,7 @@ from positions import (
     build,
     deal_deck,
     declare,
+    declared,
     draw,
     faces,
     meld,
@@ -41,10 +42,6 @@ from bezique import (
 )
 from bezique.game import decide_winner
 from bezique.scoring import deal_game_scores
-
-
-def declared(seat: int, points: int, kind: str) -> ScoreEvent:
-    return ScoreEvent(seat, points, ScoreSource.DECLARATION, kind)
 
 
 def outcome(state: DealState, action: bz.Action) -> tuple[Reason, ...] | tuple[ScoreEvent, ...]:

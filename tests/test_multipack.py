@@ -25,12 +25,15 @@ from positions import (
     build,
     deal_deck,
     declare,
+    declared,
     draw,
     faces,
+    illegal,
+    legal,
     meld,
     play,
     play_trick,
-    step,
+    win_trick,
 )
 
 import bezique as bz
@@ -41,7 +44,6 @@ from bezique import (
     DealState,
     Declare,
     Exchange,
-    IllegalActionError,
     MeldKind,
     Pass,
     Phase,
@@ -69,47 +71,8 @@ WKC_REPAIR = RUBICON.evolve(marriage_rearrangement="repair-after-play")
 S003_SWAP = RUBICON.evolve(marriage_rearrangement="swap-without-play")
 
 
-def declared(seat: int, points: int, kind: str) -> ScoreEvent:
-    return ScoreEvent(seat, points, ScoreSource.DECLARATION, kind)
-
-
 def shown(seat: int, points: int) -> ScoreEvent:
     return ScoreEvent(seat, points, ScoreSource.CARTE_BLANCHE, "")
-
-
-def legal(state: DealState, action: bz.Action, events: tuple[ScoreEvent, ...] = ()) -> DealState:
-    """Assert that ``action`` is legal and scores exactly ``events``; return the next state."""
-    assert state.why_illegal(action) == ()
-    assert action in state.legal_actions()
-    if isinstance(action, Declare):
-        assert action in state.legal_declarations()
-    new, got = step(state, action)
-    assert got == events
-    for seat in range(state.players):
-        points = sum(e.points for e in events if e.seat == seat)
-        assert new.scores[seat] - state.scores[seat] == points
-    return new
-
-
-def illegal(state: DealState, action: bz.Action, *reasons: Reason) -> None:
-    """Assert that ``action`` is refused for exactly ``reasons`` and changes nothing."""
-    assert reasons
-    assert state.why_illegal(action) == reasons
-    assert action not in state.legal_actions()
-    assert action not in state.legal_declarations()
-    with pytest.raises(IllegalActionError) as refused:
-        state.step(action)
-    assert refused.value.reasons == reasons
-
-
-def win_trick(state: DealState, lead: str, reply: str) -> DealState:
-    """Close the window (both draw), then play a trick that the same seat wins."""
-    assert state.window is not None
-    seat = state.window.seat
-    after, _ = play_trick(draw(state), lead, reply)
-    assert after.window is not None
-    assert after.window.seat == seat
-    return after
 
 
 def refs(state: DealState, seat: int = 0) -> list[str]:
