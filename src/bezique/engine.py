@@ -463,7 +463,6 @@ _DRAW = Draw()
 _PASS = Pass()
 _ONLY_DRAW: tuple[Action, ...] = (_DRAW,)
 _ONLY_PASS: tuple[Action, ...] = (_PASS,)
-# Actions are values; these caches only spare rebuilding the same objects.
 
 
 class _Plays(dict[int, Play]):
@@ -474,6 +473,8 @@ class _Plays(dict[int, Play]):
         return play
 
 
+# Actions are values; these caches only spare rebuilding the same objects (and let
+# ``step`` recognise a listed action by identity).
 _PLAYS = _Plays()
 _REFS: dict[int, CardRef] = {}
 _DECLARES: dict[tuple[MeldKind, tuple[int, ...]], Declare] = {}
