@@ -271,11 +271,10 @@ def _positive(text: str) -> int:
 
 
 def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    import json
 
     from bezique.simulate import simulate
 
-    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    seed = _seed_arg(args.seed)
     tty = sys.stderr.isatty()
     shown = [-1.0]
 
@@ -307,24 +306,18 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     for line in summary.lines():
         out(line)
     if args.json:
-        try:
-            with open(args.json, "w", encoding="utf-8") as file:
-                json.dump(summary.to_dict(), file, indent=2)
-                file.write("\n")
-        except OSError as error:
-            raise BeziqueError(f"cannot write {args.json}: {error}") from None
+        _write_json(args.json, summary.to_dict())
     return 0
 
 
 def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    import json
 
     from bezique.players import duel
 
     names = [k.strip() for k in args.players.split(",")]
     if len(names) != 2 or not all(names):
         raise BeziqueError("--players needs two names, A,B (comma-separated)")
-    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    seed = _seed_arg(args.seed)
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, elapsed: float) -> None:
@@ -344,13 +337,25 @@ def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     for line in result.lines():
         out(line)
     if args.json:
-        try:
-            with open(args.json, "w", encoding="utf-8") as file:
-                json.dump(result.to_dict(), file, indent=2)
-                file.write("\n")
-        except OSError as error:
-            raise BeziqueError(f"cannot write {args.json}: {error}") from None
+        _write_json(args.json, result.to_dict())
     return 0
+
+
+def _seed_arg(text: str) -> int | str:
+    """A ``--seed`` value: an integer if it reads as one, else the text itself."""
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _write_json(path: str, data: object) -> None:
+    """Write ``data`` as indented JSON to ``path`` (``--json``)."""
+    import json
+
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump(data, file, indent=2)
+            file.write("\n")
+    except OSError as error:
+        raise BeziqueError(f"cannot write {path}: {error}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
