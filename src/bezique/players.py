@@ -55,7 +55,7 @@ from bezique.actions import (
 from bezique.cards import FACES_PER_PACK, Rank, Suit
 from bezique.declarations import forbidden_history
 from bezique.errors import BeziqueError
-from bezique.melds import MeldKind, kinds_in, patterns
+from bezique.melds import MeldKind, patterns
 from bezique.rules import (
     BrisqueTiming,
     DealScoring,
@@ -67,7 +67,7 @@ from bezique.rules import (
 )
 from bezique.state import DealState, DeclaredMeld, Phase, Window
 from bezique.tables import bits, deck_tables
-from bezique.views import SeatView, TableCard
+from bezique.views import SeatView, _raw_view
 
 __all__ = [
     "PLAYER_NAMES",
@@ -765,7 +765,8 @@ class _FastPolicy:
             melds = state.melds
             return _window_choice(rules, melds, state.phase, state.stock_size, window, actions)
         seat = state.current_player
-        assert seat is not None
+        if seat is None:  # pragma: no cover - a deal not over has a player to move
+            return actions[0]
         if state.phase is Phase.END:
             worth = _brisque_worth(rules)
             trump = -1 if state.trump is None else int(state.trump)
@@ -1113,9 +1114,12 @@ class MonteCarloPlayer:
             elif rollout == "random":
                 action = rng.choice(actions)
             else:
+                # The view without relabelled copies: that only hides copies from a
+                # real player, and the policy reads faces only.
                 mover = state.current_player
-                assert mover is not None
-                action = rule.choose(_rollout_view(state, mover))
+                if mover is None:  # pragma: no cover - only a finished deal has no mover
+                    return float(deal_value(state, seat))
+                action = rule.choose(_raw_view(state, mover))
 
 
 def _arrange_draws(state: DealState) -> DealState:
@@ -1129,52 +1133,12 @@ def _arrange_draws(state: DealState) -> DealState:
     the actions are compared on the same luck of the draw.
     """
     window = state.window
-    assert window is not None
     stock = state.stock
     n = state.players
-    if window.seat == 0 or len(stock) < n:
+    if window is None or window.seat == 0 or len(stock) < n:
         return state
     top = tuple(stock[(window.seat + i) % n] for i in range(n))
     return attrs.evolve(state, stock=top + stock[n:])
-
-
-def _rollout_view(state: DealState, seat: int) -> SeatView:
-    """A seat's view of a sampled deal for the rollout policy: what
-    :meth:`DealState.view` shows, without the relabelling of copies that only
-    matters to hide copies from a real player (the policy reads faces only)."""
-    n = state.players
-    history = state.history
-    broken = state.broken
-
-    def entry(card: int) -> TableCard:
-        return TableCard(card, kinds_in(history[card]), kinds_in(broken[card]) if broken else ())
-
-    revealed = state.revealed or (0,) * n
-    hands = state.hands
-    return SeatView(
-        seat=seat,
-        rules=state.rules,
-        dealer=state.dealer,
-        phase=state.phase,
-        trump=state.trump,
-        turn_up=state.turn_up,
-        stock_size=state.stock_size,
-        hand=tuple(bits(hands[seat])),
-        tables=tuple(tuple(entry(c) for c in bits(state.tables[s])) for s in range(n)),
-        known=tuple(tuple(bits(revealed[s] & hands[s])) for s in range(n)),
-        hand_sizes=tuple((hands[s] | state.tables[s]).bit_count() for s in range(n)),
-        leader=state.leader,
-        trick=state.trick,
-        tricks=state.tricks,
-        melds=state.melds,
-        scores=state.scores,
-        window=state.window,
-        offers=state.offers,
-        carte_blanche=state.carte_blanche,
-        current_player=state.current_player,
-        legal_actions=state.legal_actions(),
-        hand_kinds=tuple(tuple(entry(c) for c in bits(hands[s]) if history[c]) for s in range(n)),
-    )
 
 
 def _nothing_hidden(view: SeatView) -> bool:
@@ -1398,10 +1362,12 @@ def _duel_game(
         state = new_deal(rules, seed=cards, dealer=0)
         while not state.is_over:
             seat = state.current_player
-            assert seat is not None
+            if seat is None:  # pragma: no cover - a deal not over has a player to move
+                break
             state = state.apply(players[seat].choose(state.view(seat)))
         result = state.result
-        assert result is not None
+        if result is None:  # pragma: no cover - the loop ends with the deal
+            raise BeziqueError("the deal ended unfinished")
         # Rubicon scoring: the deal's game scores; otherwise the deal's points.
         final = result.game_scores if _single_deals(rules) else result.scores
         margin = final[a_seat] - final[1 - a_seat]
@@ -1412,7 +1378,8 @@ def _duel_game(
     game = new_game(rules, seed=cards)
     while not game.is_over:
         seat = game.current_player
-        assert seat is not None
+        if seat is None:  # pragma: no cover - a game not over has a player to move
+            break
         game = game.apply(players[seat].choose(game.deal.view(seat)))
     margin = game.totals[a_seat] - game.totals[1 - a_seat]
     if game.winner is None:
