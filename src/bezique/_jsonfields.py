@@ -6,15 +6,59 @@ Each reader returns the value if it has the expected type and otherwise raises
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
-from bezique.cards import FACES_PER_PACK, card_id_name, parse_card_id
+from bezique.cards import FACES_PER_PACK, Suit, card_id_name, parse_card_id
 from bezique.errors import InvalidStateError, NotationError
 from bezique.melds import MeldKind
+from bezique.state import Phase
 
-#: Card ids by physical name, for decks of up to eight packs.
-_CARD_IDS = {card_id_name(c): c for c in range(8 * FACES_PER_PACK)}
+#: Card names by card id, and ids by name, for decks of up to eight packs.
+_NAME = tuple(card_id_name(c) for c in range(8 * FACES_PER_PACK))
+_CARD_IDS = {name: c for c, name in enumerate(_NAME)}
+
+
+def _loads(text: object) -> Any:
+    """Parse JSON text (``str`` or UTF-8 ``bytes``); a key twice in an object is refused."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise NotationError(f"not UTF-8 text: {error}") from None
+    if not isinstance(text, str):
+        raise NotationError(f"expected JSON text (a str), got {type(text).__name__}")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except NotationError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise NotationError(f"not JSON: {error}") from None
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise NotationError(f"not JSON for this library: key {key!r} appears twice")
+        out[key] = value
+    return out
+
+
+def _header(data: object, fmt: str, version: int) -> Mapping[str, Any]:
+    """The document, once its ``format`` and ``version`` are the ones expected."""
+    if not isinstance(data, Mapping):
+        _fail("document", "an object", data)
+    found = data.get("format")
+    if found != fmt:
+        raise NotationError(f"format: expected {fmt!r}, got {_what(found)}")
+    number = data.get("version")
+    if type(number) is not int or number != version:
+        raise NotationError(
+            f"version: this release reads {fmt} version {version}, got {_what(number)}"
+        )
+    return data
 
 
 def _fail(path: str, expected: str, value: object) -> NoReturn:
@@ -110,3 +154,40 @@ def _kind(value: object, path: str) -> MeldKind:
             f"{path}: unknown meld kind {text!r}; kinds are: "
             + ", ".join(k.value for k in MeldKind)
         ) from None
+
+
+def _cards(value: object, path: str, size: int) -> list[int]:
+    return [_card(v, f"{path}[{i}]", size) for i, v in enumerate(_list(value, path))]
+
+
+def _kinds_masks(value: object, path: str) -> tuple[int, int]:
+    """The history and broken masks of a list of kinds (``"four-queens*"``: broken)."""
+    mask = broken = 0
+    for i, item in enumerate(_list(value, path)):
+        where = f"{path}[{i}]"
+        text = _str(item, where)
+        kind = _kind(text[:-1] if text.endswith("*") else text, where)
+        mask |= kind.bit
+        if text.endswith("*"):
+            broken |= kind.bit
+    return mask, broken
+
+
+def _phase(value: object, path: str) -> Phase:
+    text = _str(value, path)
+    try:
+        return Phase(text)
+    except ValueError:
+        raise NotationError(
+            f"{path}: expected one of {', '.join(p.value for p in Phase)}, got {text!r}"
+        ) from None
+
+
+def _trump(value: object, path: str) -> Suit | None:
+    """A trump suit, or ``None`` (JSON ``null``) while there are no trumps."""
+    if value is None:
+        return None
+    try:
+        return Suit.parse(_str(value, path))
+    except NotationError as error:
+        raise NotationError(f"{path}: {error}") from None

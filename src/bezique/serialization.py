@@ -30,15 +30,22 @@ import attrs
 
 from bezique import variants
 from bezique._jsonfields import (
+    _NAME,
     _bool,
     _card,
+    _cards,
     _fail,
+    _header,
     _int,
     _kind,
+    _kinds_masks,
     _list,
+    _loads,
     _object,
+    _phase,
     _seat,
     _str,
+    _trump,
     _what,
 )
 from bezique.actions import Action, parse_action_text
@@ -128,8 +135,6 @@ def _names(cards: Iterable[int]) -> list[str]:
     return [_NAME[c] for c in sorted(cards, key=_card_key)]
 
 
-#: Card names by card id, for the decks of up to eight packs.
-_NAME = tuple(card_id_name(c) for c in range(8 * FACES_PER_PACK))
 #: JSON text of the strings written most: card names and meld kinds.
 _QUOTED = {text: f'"{text}"' for text in (*_NAME, *(k.value for k in MeldKind))}
 
@@ -373,68 +378,6 @@ def _pretty(value: Any, indent: int, level: int, used: int) -> str:
     return _scalar(value)
 
 
-# -- reading: JSON text and types ------------------------------------------------------
-
-
-def _loads(text: object) -> Any:
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise NotationError(f"not UTF-8 text: {error}") from None
-    if not isinstance(text, str):
-        raise NotationError(f"expected JSON text (a str), got {type(text).__name__}")
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
-    except NotationError:
-        raise
-    except (ValueError, RecursionError) as error:
-        raise NotationError(f"not JSON: {error}") from None
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise NotationError(f"not JSON for this library: key {key!r} appears twice")
-        out[key] = value
-    return out
-
-
-#: Card ids by their written names, for the decks of up to eight packs.
-
-
-def _cards(value: object, path: str, size: int) -> list[int]:
-    return [_card(v, f"{path}[{i}]", size) for i, v in enumerate(_list(value, path))]
-
-
-def _kinds_masks(value: object, path: str) -> tuple[int, int]:
-    """The history and broken masks of a list of kinds (``"four-queens*"``: broken)."""
-    mask = broken = 0
-    for i, item in enumerate(_list(value, path)):
-        where = f"{path}[{i}]"
-        text = _str(item, where)
-        kind = _kind(text[:-1] if text.endswith("*") else text, where)
-        mask |= kind.bit
-        if text.endswith("*"):
-            broken |= kind.bit
-    return mask, broken
-
-
-def _header(data: object, fmt: str, version: int) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        _fail("document", "an object", data)
-    found = data.get("format")
-    if found != fmt:
-        raise NotationError(f"format: expected {fmt!r}, got {_what(found)}")
-    number = data.get("version")
-    if type(number) is not int or number != version:
-        raise NotationError(
-            f"version: this release reads {fmt} version {version}, got {_what(number)}"
-        )
-    return data
-
-
 # -- reading: rules --------------------------------------------------------------------
 
 
@@ -523,19 +466,8 @@ def state_from_dict(data: object) -> DealState:
     n = rules.players
     size = rules.deck_size
     dealer = _seat(doc["dealer"], "dealer", n)
-    phase_text = _str(doc["phase"], "phase")
-    try:
-        phase = Phase(phase_text)
-    except ValueError:
-        raise NotationError(
-            f"phase: expected one of {', '.join(p.value for p in Phase)}, got {phase_text!r}"
-        ) from None
-    trump: Suit | None = None
-    if doc["trump"] is not None:
-        try:
-            trump = Suit.parse(_str(doc["trump"], "trump"))
-        except NotationError as error:
-            raise NotationError(f"trump: {error}") from None
+    phase = _phase(doc["phase"], "phase")
+    trump = _trump(doc["trump"], "trump")
 
     # Every card of the deck must appear exactly once: record where each is seen.
     seen: dict[int, str] = {}

@@ -20,27 +20,32 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bezique._jsonfields import (
+    _NAME,
     _bool,
     _card,
-    _fail,
+    _cards,
+    _header,
     _int,
     _kind,
+    _kinds_masks,
     _list,
+    _loads,
     _object,
+    _phase,
     _seat,
     _str,
-    _what,
+    _trump,
 )
 from bezique.actions import Action, parse_action_text
-from bezique.cards import FACES_PER_PACK, Suit, card_id_name
+from bezique.cards import card_id_name
 from bezique.errors import InvalidStateError, NotationError
 from bezique.melds import kinds_in
 from bezique.serialization import rules_from_dict, rules_to_dict
-from bezique.state import DeclaredMeld, Phase, Trick, Window
+from bezique.state import DeclaredMeld, Trick, Window
 from bezique.views import SeatView, TableCard
 
 __all__ = [
@@ -84,8 +89,6 @@ _TRICK_KEYS = ("leader", "cards")
 _DONE_TRICK_KEYS = ("leader", "cards", "winner")
 _WINDOW_KEYS = ("seat", "declarations", "scored", "exchanged")
 _MELD_KEYS = ("seat", "kind", "cards", "trick", "points", "scored")
-#: Card names by card id, and ids by name, for the decks of up to eight packs.
-_NAME = tuple(card_id_name(c) for c in range(8 * FACES_PER_PACK))
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -174,21 +177,10 @@ def view_to_json(view: SeatView, *, indent: int | None = 2) -> str:
 # -- reading ---------------------------------------------------------------------------
 
 
-def _cards(value: object, path: str, size: int) -> tuple[int, ...]:
-    return tuple(_card(v, f"{path}[{i}]", size) for i, v in enumerate(_list(value, path)))
-
-
 def _entry(value: object, path: str, size: int) -> TableCard:
     obj = _object(value, path, _ENTRY_KEYS)
     card = _card(obj["card"], f"{path}.card", size)
-    history = broken = 0
-    for i, item in enumerate(_list(obj["kinds"], f"{path}.kinds")):
-        where = f"{path}.kinds[{i}]"
-        text = _str(item, where)
-        kind = _kind(text.removesuffix("*"), where)
-        history |= kind.bit
-        if text.endswith("*"):
-            broken |= kind.bit
+    history, broken = _kinds_masks(obj["kinds"], f"{path}.kinds")
     return TableCard(card, kinds_in(history), kinds_in(broken))
 
 
@@ -200,31 +192,6 @@ def _action(value: object, path: str) -> Action:
         raise NotationError(f"{path}: {error}") from None
 
 
-def _load(text: object) -> Any:
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise NotationError(f"not UTF-8 text: {error}") from None
-    if not isinstance(text, str):
-        raise NotationError(f"expected JSON text (a str), got {type(text).__name__}")
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key, value in items:
-            if key in out:
-                raise NotationError(f"not JSON for this library: key {key!r} appears twice")
-            out[key] = value
-        return out
-
-    try:
-        return json.loads(text, object_pairs_hook=pairs)
-    except NotationError:
-        raise
-    except (ValueError, RecursionError) as error:
-        raise NotationError(f"not JSON: {error}") from None
-
-
 def view_from_json(text: str | bytes) -> SeatView:
     """Read a view document (JSON text) and check it.
 
@@ -233,37 +200,17 @@ def view_from_json(text: str | bytes) -> SeatView:
     could produce (checked by dealing its unseen cards with
     :func:`~bezique.determinize.determinize` and comparing).
     """
-    return view_from_dict(_load(text))
+    return view_from_dict(_loads(text))
 
 
 def view_from_dict(data: object) -> SeatView:
     """Like :func:`view_from_json`, from JSON data already parsed."""
-    if not isinstance(data, Mapping):
-        _fail("document", "an object", data)
-    if data.get("format") != VIEW_FORMAT:
-        raise NotationError(f"format: expected {VIEW_FORMAT!r}, got {_what(data.get('format'))}")
-    number = data.get("version")
-    if type(number) is not int or number != VIEW_VERSION:
-        raise NotationError(
-            f"version: this release reads {VIEW_FORMAT} version {VIEW_VERSION}, got {_what(number)}"
-        )
-    doc = _object(data, "document", _VIEW_KEYS)
+    doc = _object(_header(data, VIEW_FORMAT, VIEW_VERSION), "document", _VIEW_KEYS)
     rules = rules_from_dict(doc["rules"])
     n = rules.players
     size = rules.deck_size
-    phase_text = _str(doc["phase"], "phase")
-    try:
-        phase = Phase(phase_text)
-    except ValueError:
-        raise NotationError(
-            f"phase: expected one of {', '.join(p.value for p in Phase)}, got {phase_text!r}"
-        ) from None
-    trump: Suit | None = None
-    if doc["trump"] is not None:
-        try:
-            trump = Suit.parse(_str(doc["trump"], "trump"))
-        except NotationError as error:
-            raise NotationError(f"trump: {error}") from None
+    phase = _phase(doc["phase"], "phase")
+    trump = _trump(doc["trump"], "trump")
     seat_list = _list(doc["seats"], "seats")
     if len(seat_list) != n:
         raise InvalidStateError(f"seats: {len(seat_list)} seats listed, the rules have {n} players")
@@ -275,7 +222,7 @@ def view_from_dict(data: object) -> SeatView:
         tricks.append(
             Trick(
                 _seat(obj["leader"], f"tricks[{i}].leader", n),
-                _cards(obj["cards"], f"tricks[{i}].cards", size),
+                tuple(_cards(obj["cards"], f"tricks[{i}].cards", size)),
                 _seat(obj["winner"], f"tricks[{i}].winner", n),
             )
         )
@@ -340,7 +287,7 @@ def view_from_dict(data: object) -> SeatView:
             _int(seat["hand_size"], f"seats[{s}].hand_size") for s, seat in enumerate(seats)
         ),
         leader=_seat(trick["leader"], "trick.leader", n),
-        trick=_cards(trick["cards"], "trick.cards", size),
+        trick=tuple(_cards(trick["cards"], "trick.cards", size)),
         tricks=tuple(tricks),
         melds=tuple(melds),
         scores=scores,
