@@ -312,6 +312,41 @@ def _plan(preset: str, summary: str, steps: str, final: str) -> CrowdedPlan:
     return CrowdedPlan(preset, lines, tuple(final.split()), summary)
 
 
+#: The first steps of the six- and eight-pack plans: two royal marriages, two plain
+#: sequences, four jacks twice and four queens twice, each broken by the plays after it.
+_SIX_AND_EIGHT_PACK_OPENING = """
+        declare royal-marriage KSa QSd
+        play KSa
+        declare plain-sequence ADa TDa KDa QDc JDd
+        play ADa
+        play TDa
+        play KDa
+        play QDc
+        declare plain-sequence ADb TDb KDb QDd JDe
+        play ADb
+        play TDb
+        play KDb
+        play QDd
+        declare four-jacks JDc JHa JCa JSa
+        play JHa
+        play JCa
+        play JSa
+        declare four-jacks JDe JHb JCb JSb
+        play JHb
+        play JCb
+        play JSb
+        declare four-queens QSe QHa QCa QDa
+        play QHa
+        play QCa
+        play QDa
+        declare royal-marriage KSb QSf
+        play KSb
+        declare four-queens QSf QHb QCb QDb
+        play QHb
+        play QCb
+        play QDb
+"""
+
 # Histories (the kinds each card was declared in; * marks a meld since broken,
 # one of its cards having been played): B bezique, R royal marriage, Q4 four
 # queens, T4 four trump queens, J4 four jacks, P plain sequence.
@@ -344,37 +379,8 @@ CROWDED_PLANS = {
         "six-pack",
         "11 cards held: Q♠ x6 with histories -, B, B*, R*, Q4*, R*+Q4*; "
         "J♦ x5 with -, B, J4*, P*, J4*+P* (the sixth J♦ played)",
-        """
-        declare royal-marriage KSa QSd
-        play KSa
-        declare plain-sequence ADa TDa KDa QDc JDd
-        play ADa
-        play TDa
-        play KDa
-        play QDc
-        declare plain-sequence ADb TDb KDb QDd JDe
-        play ADb
-        play TDb
-        play KDb
-        play QDd
-        declare four-jacks JDc JHa JCa JSa
-        play JHa
-        play JCa
-        play JSa
-        declare four-jacks JDe JHb JCb JSb
-        play JHb
-        play JCb
-        play JSb
-        declare four-queens QSe QHa QCa QDa
-        play QHa
-        play QCa
-        play QDa
-        declare royal-marriage KSb QSf
-        play KSb
-        declare four-queens QSf QHb QCb QDb
-        play QHb
-        play QCb
-        play QDb
+        _SIX_AND_EIGHT_PACK_OPENING
+        + """
         declare bezique QSc JDf
         play JDf
         declare bezique QSb JDb
@@ -385,37 +391,8 @@ CROWDED_PLANS = {
         "eight-pack",
         "14 cards held: Q♠ x7 with histories -, B, B*, R*+B+T4*, Q4*+T4*, R*+Q4*, T4*; "
         "J♦ x7 with -, B, B*, J4*, P*, J4*+P*, B+J4* (one Q♠ and one J♦ played)",
-        """
-        declare royal-marriage KSa QSd
-        play KSa
-        declare plain-sequence ADa TDa KDa QDc JDd
-        play ADa
-        play TDa
-        play KDa
-        play QDc
-        declare plain-sequence ADb TDb KDb QDd JDe
-        play ADb
-        play TDb
-        play KDb
-        play QDd
-        declare four-jacks JDc JHa JCa JSa
-        play JHa
-        play JCa
-        play JSa
-        declare four-jacks JDe JHb JCb JSb
-        play JHb
-        play JCb
-        play JSb
-        declare four-queens QSe QHa QCa QDa
-        play QHa
-        play QCa
-        play QDa
-        declare royal-marriage KSb QSf
-        play KSb
-        declare four-queens QSf QHb QCb QDb
-        play QHb
-        play QCb
-        play QDb
+        _SIX_AND_EIGHT_PACK_OPENING
+        + """
         declare bezique QSc JDh
         play JDh
         declare bezique QSh JDf
