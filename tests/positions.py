@@ -66,6 +66,7 @@ __all__ = [
     "declared",
     "draw",
     "faces",
+    "final_trick",
     "illegal",
     "legal",
     "meld",
@@ -575,3 +576,18 @@ def win_trick(state: DealState, lead: str, reply: str) -> DealState:
     assert after.window is not None
     assert after.window.seat == seat
     return after
+
+
+def final_trick(rules: Rules, scores: tuple[int, int]) -> DealState:
+    """The last trick of a deal: seat 0 leads AC to seat 1's 7D and wins it. Seat 1
+    won 12 brisques earlier; seat 0 every other. ``scores`` are the totals before."""
+    state = build(
+        rules,
+        trump="H",
+        stock_size=0,
+        tricks_done=rules.total_tricks - 1,
+        hand="AC",
+        other_hand="7D",
+        other_won="AS TS AH TH AD TD AC TC AS TS AH TH",
+    )
+    return attrs.evolve(state, scores=scores)

@@ -20,6 +20,7 @@ from positions import (
     declared,
     draw,
     faces,
+    final_trick,
     meld,
     play,
     play_trick,
@@ -768,21 +769,6 @@ def test_carte_blanche_repeat(option: bool, offers: tuple[int, ...]) -> None:
     assert outcome(state, bz.ShowCarteBlanche()) == expected
 
 
-def _final_trick(rules: Rules, scores: tuple[int, int]) -> DealState:
-    """The last trick: seat 0's AC takes seat 1's 7D; seat 1 won 12 brisques before,
-    seat 0 all the others (20 with the AC); ``scores`` are the totals before it."""
-    state = build(
-        rules,
-        trump="H",
-        stock_size=0,
-        tricks_done=rules.total_tricks - 1,
-        hand="AC",
-        other_hand="7D",
-        other_won="AS TS AH TH AD TD AC TC AS TS AH TH",
-    )
-    return attrs.evolve(state, scores=scores)
-
-
 LAST_64 = ScoreEvent(0, 50, ScoreSource.LAST_TRICK, "trick 64")
 COUNTED = (
     ScoreEvent(0, 200, ScoreSource.BRISQUES, "20"),
@@ -811,9 +797,9 @@ def test_brisques_for_ties_and_the_rubicon(
     rubicon, and then for both), PKW, CMC (six packs: never). Equal totals after the
     last trick (1500 each), and unequal ones with no rubicon (2470 / 1530)."""
     rules = RUBICON.evolve(brisques=option)
-    _, events = play_trick(_final_trick(rules, (1450, 1500)), "AC", "7D")
+    _, events = play_trick(final_trick(rules, (1450, 1500)), "AC", "7D")
     assert events == tie
-    _, events = play_trick(_final_trick(rules, (2420, 1530)), "AC", "7D")
+    _, events = play_trick(final_trick(rules, (2420, 1530)), "AC", "7D")
     assert events == no_tie
 
 
@@ -825,7 +811,7 @@ def test_deal_scoring(option: str, game_scores: tuple[int, int]) -> None:
     deal a game: 500 + (2400 - 1500) = 1400 to the winner). SPEC #42."""
     rules = RUBICON.evolve(deal_scoring=option)
     assert deal_game_scores(rules, (2470, 1530))[0] == game_scores
-    over, _ = play_trick(_final_trick(rules, (2420, 1530)), "AC", "7D")
+    over, _ = play_trick(final_trick(rules, (2420, 1530)), "AC", "7D")
     assert over.result is not None
     assert over.result.game_scores == game_scores
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-import attrs
 import pytest
 from positions import (
     Meld,
@@ -28,6 +27,7 @@ from positions import (
     declared,
     draw,
     faces,
+    final_trick,
     illegal,
     legal,
     meld,
@@ -775,21 +775,6 @@ def test_all_brisques() -> None:
     assert all_brisque_points(variants.CLASSIC) == 160
 
 
-def _last_trick(rules: Rules, scores: tuple[int, int]) -> DealState:
-    """The last trick of a deal: seat 0 leads AC to seat 1's 7D and wins it. Seat 1
-    won 12 brisques earlier; seat 0 every other. ``scores`` are the totals before."""
-    state = build(
-        rules,
-        trump="H",
-        stock_size=0,
-        tricks_done=rules.total_tricks - 1,
-        hand="AC",
-        other_hand="7D",
-        other_won="AS TS AH TH AD TD AC TC AS TS AH TH",
-    )
-    return attrs.evolve(state, scores=scores)
-
-
 def _finish(state: DealState) -> tuple[DealState, tuple[ScoreEvent, ...]]:
     after, events = play_trick(state, "AC", "7D")
     assert after.phase is Phase.OVER
@@ -809,7 +794,7 @@ def test_scenario_42_a_complete_rubicon_deal() -> None:
     """SPEC #42; BIC, S003. Before the last trick 2420 / 1530; seat 0 wins it (+50,
     HGM, FOS p.334, BIC): 2470 / 1530. No tie and no rubicon: brisques are not counted
     (BIC, CMC, S003). Game: 500 + (2400 - 1500) = 1400."""
-    state = _last_trick(RUBICON, (2420, 1530))
+    state = final_trick(RUBICON, (2420, 1530))
     assert (state.brisques_won(0), state.brisques_won(1)) == (19, 12)
     after, events = _finish(state)
     assert events == (RUBICON_LAST,)
@@ -843,7 +828,7 @@ def test_scenario_43_a_complete_rubiconed_deal(formula: str, rounding: str, poin
     PRESETS section 2: brisques count only to break a tie or to save a player from
     the rubicon); seat 1 is rubiconed and seat 0 scores by the formula."""
     rules = RUBICON.evolve(rubicon_bonus_formula=formula, rounding=rounding)
-    after, events = _finish(_last_trick(rules, (2420, 860)))
+    after, events = _finish(final_trick(rules, (2420, 860)))
     assert events == (RUBICON_LAST,)
     result = after.result
     assert result is not None
@@ -856,7 +841,7 @@ def test_brisques_save_a_player_from_the_rubicon_and_both_count() -> None:
     """SPEC 4.1; BIC, CMC, S003: seat 1's 12 brisques lift 900 to 1020, over the
     rubicon, so they count, and then seat 0's count too (non-dealer first, S000 law
     12): 2670 / 1020. Game: 500 + (2600 - 1000) = 2100."""
-    after, events = _finish(_last_trick(RUBICON, (2420, 900)))
+    after, events = _finish(final_trick(RUBICON, (2420, 900)))
     assert events == (RUBICON_LAST, *RUBICON_BRISQUES)
     result = after.result
     assert result is not None
@@ -868,7 +853,7 @@ def test_brisques_save_a_player_from_the_rubicon_and_both_count() -> None:
 def test_brisques_break_a_tie_in_rubicon() -> None:
     """SPEC 4.1, 4.3; BIC (brisques break a tie): 1450 + 50 = 1500 against 1500,
     so both count brisques: 1700 / 1620. Game: 500 + (1700 - 1600) = 600."""
-    after, events = _finish(_last_trick(RUBICON, (1450, 1500)))
+    after, events = _finish(final_trick(RUBICON, (1450, 1500)))
     assert events == (RUBICON_LAST, *RUBICON_BRISQUES)
     result = after.result
     assert result is not None
@@ -879,7 +864,7 @@ def test_brisques_break_a_tie_in_rubicon() -> None:
 def test_six_pack_never_counts_brisques() -> None:
     """SPEC 4.1; PKW, CMC: six packs never count brisques, even for a tie: 2750 + 250
     (last trick, SPEC 1.8: PAR, S003, CMC) = 3000 against 3000; no one wins the deal."""
-    after, events = _finish(_last_trick(SIX_PACK, (2750, 3000)))
+    after, events = _finish(final_trick(SIX_PACK, (2750, 3000)))
     assert events == (ScoreEvent(0, 250, ScoreSource.LAST_TRICK, "trick 96"),)
     result = after.result
     assert result is not None
