@@ -43,7 +43,17 @@ from bezique.rules import (
     SevenOfTrumps,
     TrumpSelection,
 )
-from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window, _DealFields, sealed
+from bezique.state import (
+    _END,
+    _OVER,
+    _STOCK,
+    DealState,
+    DeclaredMeld,
+    Trick,
+    Window,
+    _DealFields,
+    sealed,
+)
 from bezique.tables import DeckTables, bits, deck_tables
 
 __all__ = [
@@ -85,12 +95,6 @@ class ScoreEvent:
     points: int
     source: ScoreSource
     detail: str = ""
-
-
-# The phases as module names: in Python 3.11, reading an enum member from its
-# class (``Phase.STOCK``) costs about ten times a global name, and the hot paths
-# test the phase at every step.
-_STOCK, _END, _OVER = Phase.STOCK, Phase.END, Phase.OVER
 
 
 @attrs.frozen
