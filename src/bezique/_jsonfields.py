@@ -2,6 +2,8 @@
 
 Each reader returns the value if it has the expected type and otherwise raises
 :class:`~bezique.NotationError` naming the path of the value in the document.
+The parts that state and view documents write alike (the JSON text and its
+header, tricks, the winner's turn, melds) are read here once.
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ from typing import Any, NoReturn
 from bezique.cards import FACES_PER_PACK, Suit, card_id_name, parse_card_id
 from bezique.errors import InvalidStateError, NotationError
 from bezique.melds import MeldKind
-from bezique.state import Phase
+from bezique.state import DeclaredMeld, Phase, Trick, Window
 
+_DONE_TRICK_KEYS = ("leader", "cards", "winner")
+_WINDOW_KEYS = ("seat", "declarations", "scored", "exchanged")
+_MELD_KEYS = ("seat", "kind", "cards", "trick", "points", "scored")
 #: Card names by card id, and ids by name, for decks of up to eight packs.
 _NAME = tuple(card_id_name(c) for c in range(8 * FACES_PER_PACK))
 _CARD_IDS = {name: c for c, name in enumerate(_NAME)}
@@ -191,3 +196,53 @@ def _trump(value: object, path: str) -> Suit | None:
         return Suit.parse(_str(value, path))
     except NotationError as error:
         raise NotationError(f"{path}: {error}") from None
+
+
+def _tricks(value: object, players: int, size: int) -> tuple[Trick, ...]:
+    """The completed tricks (``"tricks"``)."""
+    tricks = []
+    for i, raw in enumerate(_list(value, "tricks")):
+        path = f"tricks[{i}]"
+        obj = _object(raw, path, _DONE_TRICK_KEYS)
+        tricks.append(
+            Trick(
+                leader=_seat(obj["leader"], f"{path}.leader", players),
+                cards=tuple(_cards(obj["cards"], f"{path}.cards", size)),
+                winner=_seat(obj["winner"], f"{path}.winner", players),
+            )
+        )
+    return tuple(tricks)
+
+
+def _window(value: object, players: int, size: int) -> Window | None:
+    """The trick winner's turn (``"window"``), or ``None``."""
+    if value is None:
+        return None
+    obj = _object(value, "window", _WINDOW_KEYS)
+    return Window(
+        seat=_seat(obj["seat"], "window.seat", players),
+        declarations=_int(obj["declarations"], "window.declarations"),
+        scored=_bool(obj["scored"], "window.scored"),
+        exchanged=None
+        if obj["exchanged"] is None
+        else _card(obj["exchanged"], "window.exchanged", size),
+    )
+
+
+def _melds(value: object, players: int, size: int) -> tuple[DeclaredMeld, ...]:
+    """The declarations made so far (``"melds"``)."""
+    melds = []
+    for i, raw in enumerate(_list(value, "melds")):
+        path = f"melds[{i}]"
+        obj = _object(raw, path, _MELD_KEYS)
+        melds.append(
+            DeclaredMeld(
+                seat=_seat(obj["seat"], f"{path}.seat", players),
+                kind=_kind(obj["kind"], f"{path}.kind"),
+                cards=tuple(sorted(_cards(obj["cards"], f"{path}.cards", size))),
+                trick=_int(obj["trick"], f"{path}.trick"),
+                points=_int(obj["points"], f"{path}.points"),
+                scored=_bool(obj["scored"], f"{path}.scored"),
+            )
+        )
+    return tuple(melds)

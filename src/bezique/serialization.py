@@ -37,16 +37,18 @@ from bezique._jsonfields import (
     _fail,
     _header,
     _int,
-    _kind,
     _kinds_masks,
     _list,
     _loads,
+    _melds,
     _object,
     _phase,
     _seat,
     _str,
+    _tricks,
     _trump,
     _what,
+    _window,
 )
 from bezique.actions import Action, parse_action_text
 from bezique.cards import FACES_PER_PACK, Card, Rank, Suit, card_id_name, face_of, parse_card_id
@@ -114,9 +116,6 @@ _RULES_KEYS = ("name", "description", "sources", "knobs")
 _SEAT_KEYS = ("hand", "hand_kinds", "table", "revealed", "won", "carte_blanche")
 _TABLE_KEYS = ("card", "kinds")
 _TRICK_KEYS = ("leader", "cards")
-_DONE_TRICK_KEYS = ("leader", "cards", "winner")
-_WINDOW_KEYS = ("seat", "declarations", "scored", "exchanged")
-_MELD_KEYS = ("seat", "kind", "cards", "trick", "points", "scored")
 _RECORD_KEYS = ("format", "version", "rules", "dealer", "deck", "actions", "scores")
 #: The knob names :meth:`Rules.knobs` produces; a document may name no other.
 _KNOB_NAMES = frozenset(variants.CLASSIC.knobs())
@@ -541,29 +540,8 @@ def state_from_dict(data: object) -> DealState:
             + " ".join(_names(missing))
         )
 
-    tricks: list[Trick] = []
-    for i, raw in enumerate(_list(doc["tricks"], "tricks")):
-        path = f"tricks[{i}]"
-        obj = _object(raw, path, _DONE_TRICK_KEYS)
-        tricks.append(
-            Trick(
-                leader=_seat(obj["leader"], f"{path}.leader", n),
-                cards=tuple(_cards(obj["cards"], f"{path}.cards", size)),
-                winner=_seat(obj["winner"], f"{path}.winner", n),
-            )
-        )
-
-    window: Window | None = None
-    if doc["window"] is not None:
-        obj = _object(doc["window"], "window", _WINDOW_KEYS)
-        window = Window(
-            seat=_seat(obj["seat"], "window.seat", n),
-            declarations=_int(obj["declarations"], "window.declarations"),
-            scored=_bool(obj["scored"], "window.scored"),
-            exchanged=None
-            if obj["exchanged"] is None
-            else _card(obj["exchanged"], "window.exchanged", size),
-        )
+    tricks = _tricks(doc["tricks"], n, size)
+    window = _window(doc["window"], n, size)
 
     offers = tuple(
         _seat(v, f"offers[{i}]", n) for i, v in enumerate(_list(doc["offers"], "offers"))
@@ -584,20 +562,7 @@ def state_from_dict(data: object) -> DealState:
             )
         broken = []
 
-    melds: list[DeclaredMeld] = []
-    for i, raw in enumerate(_list(doc["melds"], "melds")):
-        path = f"melds[{i}]"
-        obj = _object(raw, path, _MELD_KEYS)
-        melds.append(
-            DeclaredMeld(
-                seat=_seat(obj["seat"], f"{path}.seat", n),
-                kind=_kind(obj["kind"], f"{path}.kind"),
-                cards=tuple(sorted(_cards(obj["cards"], f"{path}.cards", size))),
-                trick=_int(obj["trick"], f"{path}.trick"),
-                points=_int(obj["points"], f"{path}.points"),
-                scored=_bool(obj["scored"], f"{path}.scored"),
-            )
-        )
+    melds = _melds(doc["melds"], n, size)
 
     score_list = _list(doc["scores"], "scores")
     scores = tuple(_int(v, f"scores[{i}]") for i, v in enumerate(score_list))
@@ -614,11 +579,11 @@ def state_from_dict(data: object) -> DealState:
         tables=tuple(tables),
         history=tuple(history),
         won=tuple(won),
-        tricks=tuple(tricks),
+        tricks=tricks,
         trick=trick,
         leader=leader,
         window=window,
-        melds=tuple(melds),
+        melds=melds,
         scores=scores,
         broken=tuple(broken),
         carte_blanche=tuple(lasting),

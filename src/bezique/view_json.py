@@ -30,22 +30,23 @@ from bezique._jsonfields import (
     _cards,
     _header,
     _int,
-    _kind,
     _kinds_masks,
     _list,
     _loads,
+    _melds,
     _object,
     _phase,
     _seat,
     _str,
+    _tricks,
     _trump,
+    _window,
 )
 from bezique.actions import Action, parse_action_text
 from bezique.cards import card_id_name
 from bezique.errors import InvalidStateError, NotationError
 from bezique.melds import kinds_in
 from bezique.serialization import rules_from_dict, rules_to_dict
-from bezique.state import DeclaredMeld, Trick, Window
 from bezique.views import SeatView, TableCard
 
 __all__ = [
@@ -86,9 +87,6 @@ _VIEW_KEYS = (
 _SEAT_KEYS = ("hand_size", "table", "known", "hand_kinds", "carte_blanche")
 _ENTRY_KEYS = ("card", "kinds")
 _TRICK_KEYS = ("leader", "cards")
-_DONE_TRICK_KEYS = ("leader", "cards", "winner")
-_WINDOW_KEYS = ("seat", "declarations", "scored", "exchanged")
-_MELD_KEYS = ("seat", "kind", "cards", "trick", "points", "scored")
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -216,41 +214,9 @@ def view_from_dict(data: object) -> SeatView:
         raise InvalidStateError(f"seats: {len(seat_list)} seats listed, the rules have {n} players")
     seats = [_object(raw, f"seats[{s}]", _SEAT_KEYS) for s, raw in enumerate(seat_list)]
     trick = _object(doc["trick"], "trick", _TRICK_KEYS)
-    tricks = []
-    for i, raw in enumerate(_list(doc["tricks"], "tricks")):
-        obj = _object(raw, f"tricks[{i}]", _DONE_TRICK_KEYS)
-        tricks.append(
-            Trick(
-                _seat(obj["leader"], f"tricks[{i}].leader", n),
-                tuple(_cards(obj["cards"], f"tricks[{i}].cards", size)),
-                _seat(obj["winner"], f"tricks[{i}].winner", n),
-            )
-        )
-    window: Window | None = None
-    if doc["window"] is not None:
-        obj = _object(doc["window"], "window", _WINDOW_KEYS)
-        window = Window(
-            seat=_seat(obj["seat"], "window.seat", n),
-            declarations=_int(obj["declarations"], "window.declarations"),
-            scored=_bool(obj["scored"], "window.scored"),
-            exchanged=None
-            if obj["exchanged"] is None
-            else _card(obj["exchanged"], "window.exchanged", size),
-        )
-    melds = []
-    for i, raw in enumerate(_list(doc["melds"], "melds")):
-        path = f"melds[{i}]"
-        obj = _object(raw, path, _MELD_KEYS)
-        melds.append(
-            DeclaredMeld(
-                seat=_seat(obj["seat"], f"{path}.seat", n),
-                kind=_kind(obj["kind"], f"{path}.kind"),
-                cards=tuple(sorted(_cards(obj["cards"], f"{path}.cards", size))),
-                trick=_int(obj["trick"], f"{path}.trick"),
-                points=_int(obj["points"], f"{path}.points"),
-                scored=_bool(obj["scored"], f"{path}.scored"),
-            )
-        )
+    tricks = _tricks(doc["tricks"], n, size)
+    window = _window(doc["window"], n, size)
+    melds = _melds(doc["melds"], n, size)
     scores = tuple(_int(v, f"scores[{i}]") for i, v in enumerate(_list(doc["scores"], "scores")))
     lasting = tuple(
         _bool(s["carte_blanche"], f"seats[{i}].carte_blanche") for i, s in enumerate(seats)
@@ -288,8 +254,8 @@ def view_from_dict(data: object) -> SeatView:
         ),
         leader=_seat(trick["leader"], "trick.leader", n),
         trick=tuple(_cards(trick["cards"], "trick.cards", size)),
-        tricks=tuple(tricks),
-        melds=tuple(melds),
+        tricks=tricks,
+        melds=melds,
         scores=scores,
         window=window,
         offers=tuple(
