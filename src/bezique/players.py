@@ -37,7 +37,6 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Protocol
 
 import attrs
@@ -1392,9 +1391,9 @@ def _duel_chunk(
     a: PlayerSpec,
     b: PlayerSpec,
     seed: int | str,
+    deals: bool,
     start: int,
     stop: int,
-    deals: bool,
 ) -> list[tuple[int, int]]:
     return [_duel_game(rules, a, b, seed, i, deals) for i in range(start, stop)]
 
@@ -1428,6 +1427,7 @@ def duel(
     2
     """
     from bezique import variants
+    from bezique.simulate import _chunks, run_chunks
 
     rules = variant if isinstance(variant, Rules) else variants.get(variant)
     if rules.players != 2:
@@ -1441,34 +1441,11 @@ def duel(
     single = _single_deals(rules) if deals is None else bool(deals)
     workers = jobs or os.cpu_count() or 1
     size = max(1, min(10, games // (workers * 4) or 1))
-    chunks = [(s, min(s + size, games)) for s in range(0, games, size)]
-    outcomes: list[list[tuple[int, int]] | None] = [None] * len(chunks)
     started = time.perf_counter()
-    done = 0
-    if workers == 1:
-        for k, (start, stop) in enumerate(chunks):
-            outcomes[k] = _duel_chunk(rules, a, b, seed, start, stop, single)
-            done += stop - start
-            if progress is not None:
-                progress(done, games, time.perf_counter() - started)
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            futures: dict[Future[list[tuple[int, int]]], int] = {
-                pool.submit(_duel_chunk, rules, a, b, seed, start, stop, single): k
-                for k, (start, stop) in enumerate(chunks)
-            }
-            try:
-                for future in as_completed(futures):
-                    k = futures[future]
-                    outcomes[k] = future.result()
-                    start, stop = chunks[k]
-                    done += stop - start
-                    if progress is not None:
-                        progress(done, games, time.perf_counter() - started)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
-    flat = [o for chunk in outcomes if chunk is not None for o in chunk]
+    outcomes = run_chunks(
+        _duel_chunk, (rules, a, b, seed, single), _chunks(games, size), workers, progress
+    )
+    flat = [o for chunk in outcomes for o in chunk]
     return DuelResult(
         variant=rules.name,
         a=_spec_name(a),

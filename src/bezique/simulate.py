@@ -26,7 +26,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -69,6 +69,7 @@ PLAYER_KINDS: dict[str, Callable[[str], Chooser]] = {
 
 #: A progress report: deals done, deals in all, seconds since the start.
 Progress = Callable[[int, int, float], None]
+T = TypeVar("T")
 
 
 def make_player(kind: str, seed: str) -> Chooser:
@@ -80,6 +81,18 @@ def make_player(kind: str, seed: str) -> Chooser:
             f"no player named {kind!r}; known: {', '.join(sorted(PLAYER_KINDS))}"
         ) from None
     return factory(seed)
+
+
+#: The fields of a :class:`Tally` that hold one count per seat.
+_PER_SEAT = (
+    "score_sum",
+    "score_squares",
+    "game_sum",
+    "game_squares",
+    "wins",
+    "rubiconed",
+    "carte_blanche",
+)
 
 
 @attrs.define
@@ -107,15 +120,7 @@ class Tally:
     carte_blanche_deals: int = 0
 
     def __attrs_post_init__(self) -> None:
-        for name in (
-            "score_sum",
-            "score_squares",
-            "game_sum",
-            "game_squares",
-            "wins",
-            "rubiconed",
-            "carte_blanche",
-        ):
+        for name in _PER_SEAT:
             if not getattr(self, name):
                 setattr(self, name, [0] * self.players)
 
@@ -125,15 +130,7 @@ class Tally:
         self.actions += other.actions
         self.ties += other.ties
         self.carte_blanche_deals += other.carte_blanche_deals
-        for name in (
-            "score_sum",
-            "score_squares",
-            "game_sum",
-            "game_squares",
-            "wins",
-            "rubiconed",
-            "carte_blanche",
-        ):
+        for name in _PER_SEAT:
             mine: list[int] = getattr(self, name)
             theirs: list[int] = getattr(other, name)
             for seat, value in enumerate(theirs):
@@ -312,8 +309,61 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _chunks(deals: int, size: int) -> list[tuple[int, int]]:
-    return [(start, min(start + size, deals)) for start in range(0, deals, size)]
+def _chunks(count: int, size: int) -> list[tuple[int, int]]:
+    return [(start, min(start + size, count)) for start in range(0, count, size)]
+
+
+def run_chunks(
+    work: Callable[..., T],
+    args: tuple[Any, ...],
+    chunks: Sequence[tuple[int, int]],
+    workers: int,
+    progress: Progress | None = None,
+) -> list[T]:
+    """``work(*args, start, stop)`` for each chunk, results in chunk order.
+
+    With one worker the chunks run in this process; otherwise in a pool of worker
+    processes, and ``work`` and ``args`` must pickle. ``progress(done, total,
+    elapsed)`` is called here as chunks finish (``done`` and ``total`` count the
+    items of the chunks). On Ctrl-C or a failed chunk the chunks not started are
+    dropped and the workers stopped rather than waited for.
+    """
+    total = sum(stop - start for start, stop in chunks)
+    results: list[T | None] = [None] * len(chunks)
+    started = time.perf_counter()
+    done = 0
+    if workers == 1:
+        for k, (start, stop) in enumerate(chunks):
+            results[k] = work(*args, start, stop)
+            done += stop - start
+            if progress is not None:
+                progress(done, total, time.perf_counter() - started)
+    else:
+        others = set(multiprocessing.active_children())
+        pool = ProcessPoolExecutor(
+            max_workers=min(workers, len(chunks)), initializer=_ignore_interrupts
+        )
+        try:
+            futures: dict[Future[T], int] = {
+                pool.submit(work, *args, start, stop): k for k, (start, stop) in enumerate(chunks)
+            }
+            for future in as_completed(futures):
+                k = futures[future]
+                results[k] = future.result()
+                start, stop = chunks[k]
+                done += stop - start
+                if progress is not None:
+                    progress(done, total, time.perf_counter() - started)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            for child in set(multiprocessing.active_children()) - others:
+                child.terminate()
+            raise
+        pool.shutdown()
+    finished = [r for r in results if r is not None]
+    if len(finished) != len(chunks):  # pragma: no cover - every chunk reports or raises
+        raise BeziqueError("a chunk did not finish")
+    return finished
 
 
 def simulate(
@@ -354,45 +404,12 @@ def simulate(
         chunk_size = max(1, min(500, deals // (workers * 16) or 1))
     if chunk_size < 1:
         raise BeziqueError(f"chunk_size must be positive, got {chunk_size!r}")
-    chunks = _chunks(deals, chunk_size)
-    tallies: list[Tally | None] = [None] * len(chunks)
     started = time.perf_counter()
-    done = 0
-    if workers == 1:
-        for k, (start, stop) in enumerate(chunks):
-            tallies[k] = play_deals(rules, kinds, seed, start, stop)
-            done += stop - start
-            if progress is not None:
-                progress(done, deals, time.perf_counter() - started)
-    else:
-        others = set(multiprocessing.active_children())
-        pool = ProcessPoolExecutor(
-            max_workers=min(workers, len(chunks)), initializer=_ignore_interrupts
-        )
-        try:
-            futures: dict[Future[Tally], int] = {
-                pool.submit(play_deals, rules, kinds, seed, start, stop): k
-                for k, (start, stop) in enumerate(chunks)
-            }
-            for future in as_completed(futures):
-                k = futures[future]
-                tallies[k] = future.result()
-                start, stop = chunks[k]
-                done += stop - start
-                if progress is not None:
-                    progress(done, deals, time.perf_counter() - started)
-        except BaseException:
-            # Ctrl-C or a failed chunk: drop the chunks not started and stop the
-            # workers rather than wait for the chunks they hold.
-            pool.shutdown(wait=False, cancel_futures=True)
-            for child in set(multiprocessing.active_children()) - others:
-                child.terminate()
-            raise
-        pool.shutdown()
+    tallies = run_chunks(
+        play_deals, (rules, kinds, seed), _chunks(deals, chunk_size), workers, progress
+    )
     total = Tally(rules.players)
     for tally in tallies:  # deal order
-        if tally is None:  # pragma: no cover - every chunk reported
-            raise BeziqueError("a chunk of deals did not finish")
         total.add(tally)
     elapsed = time.perf_counter() - started
     return Summary.from_tally(rules, kinds, seed, total, elapsed, workers)
