@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bezique._jsonfields import (
@@ -182,6 +182,24 @@ def _entry(value: object, path: str, size: int) -> TableCard:
     return TableCard(card, kinds_in(history), kinds_in(broken))
 
 
+def _seat_entries(
+    seats: Sequence[Mapping[str, Any]], key: str, size: int
+) -> tuple[tuple[TableCard, ...], ...]:
+    """Per seat, its list ``key`` of declared cards, by card id."""
+    return tuple(
+        tuple(
+            sorted(
+                (
+                    _entry(e, f"seats[{s}].{key}[{i}]", size)
+                    for i, e in enumerate(_list(seat[key], f"seats[{s}].{key}"))
+                ),
+                key=lambda t: t.card,
+            )
+        )
+        for s, seat in enumerate(seats)
+    )
+
+
 def _action(value: object, path: str) -> Action:
     text = _str(value, path)
     try:
@@ -233,18 +251,7 @@ def view_from_dict(data: object) -> SeatView:
         turn_up=None if doc["turn_up"] is None else _card(doc["turn_up"], "turn_up", size),
         stock_size=_int(doc["stock_size"], "stock_size"),
         hand=tuple(sorted(_cards(doc["hand"], "hand", size))),
-        tables=tuple(
-            tuple(
-                sorted(
-                    (
-                        _entry(e, f"seats[{s}].table[{i}]", size)
-                        for i, e in enumerate(_list(seat["table"], f"seats[{s}].table"))
-                    ),
-                    key=lambda t: t.card,
-                )
-            )
-            for s, seat in enumerate(seats)
-        ),
+        tables=_seat_entries(seats, "table", size),
         known=tuple(
             tuple(sorted(_cards(seat["known"], f"seats[{s}].known", size)))
             for s, seat in enumerate(seats)
@@ -267,18 +274,7 @@ def view_from_dict(data: object) -> SeatView:
             _action(v, f"legal_actions[{i}]")
             for i, v in enumerate(_list(doc["legal_actions"], "legal_actions"))
         ),
-        hand_kinds=tuple(
-            tuple(
-                sorted(
-                    (
-                        _entry(e, f"seats[{s}].hand_kinds[{i}]", size)
-                        for i, e in enumerate(_list(seat["hand_kinds"], f"seats[{s}].hand_kinds"))
-                    ),
-                    key=lambda t: t.card,
-                )
-            )
-            for s, seat in enumerate(seats)
-        ),
+        hand_kinds=_seat_entries(seats, "hand_kinds", size),
     )
     from bezique.determinize import determinize
 
