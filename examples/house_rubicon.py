@@ -22,7 +22,7 @@ import random
 import sys
 
 import bezique as bz
-from bezique.scoring import deal_game_scores
+from bezique.laws.scoring import deal_game_scores
 
 
 def evolved() -> bz.Rules:

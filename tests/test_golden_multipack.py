@@ -32,7 +32,7 @@ from positions import deal_deck
 import bezique as bz
 from bezique import DealState, Declare, MeldKind, Rules, ScoreEvent, ScoreSource, Suit
 from bezique.cards import card_id_name
-from bezique.scoring import deal_game_scores
+from bezique.laws.scoring import deal_game_scores
 
 GOLDEN = Path(__file__).parent / "golden_multipack"
 

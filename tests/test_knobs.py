@@ -42,7 +42,7 @@ from bezique import (
     variants,
 )
 from bezique.game import decide_winner
-from bezique.scoring import deal_game_scores
+from bezique.laws.scoring import deal_game_scores
 
 
 def outcome(state: DealState, action: bz.Action) -> tuple[Reason, ...] | tuple[ScoreEvent, ...]:

@@ -58,7 +58,7 @@ from bezique import (
 )
 from bezique.cards import card_id_name
 from bezique.engine import initial_events
-from bezique.scoring import all_brisque_points, deal_game_scores
+from bezique.laws.scoring import all_brisque_points, deal_game_scores
 
 RUBICON = variants.RUBICON
 SIX_PACK = variants.SIX_PACK

@@ -16,7 +16,7 @@ import pytest
 from strategies import checked_playout
 
 import bezique as bz
-from bezique.scoring import all_brisque_points
+from bezique.laws.scoring import all_brisque_points
 
 PRESETS = [name for name, _ in bz.variants.names()]
 

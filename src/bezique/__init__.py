@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from bezique import players, variants
+from bezique import players
 from bezique.actions import (
     Action,
     CardRef,
@@ -22,18 +22,20 @@ from bezique.actions import (
     ShowCarteBlanche,
 )
 from bezique.cards import Card, Rank, Suit, card_id_name, face_of, parse_card_id
-from bezique.engine import ScoreEvent, ScoreSource, SeatError, new_deal, play_many
+from bezique.engine import new_deal, play_many
 from bezique.errors import (
     BeziqueError,
     IllegalActionError,
     InvalidStateError,
     NotationError,
     RulesError,
+    SeatError,
 )
 from bezique.game import GameState, new_game
 from bezique.legality import Reason
 from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
 from bezique.notation import format_action, parse_action
+from bezique.records import DealResult, DeclaredMeld, Phase, ScoreEvent, ScoreSource, Trick, Window
 from bezique.rules import (
     BrisqueTiming,
     CarteBlanche,
@@ -56,6 +58,7 @@ from bezique.rules import (
     TrickPlay,
     Trumps,
     TrumpSelection,
+    variants,
 )
 from bezique.serialization import (
     DealRecord,
@@ -65,7 +68,7 @@ from bezique.serialization import (
     record_deal,
     state_to_json,
 )
-from bezique.state import DealResult, DealState, DeclaredMeld, Phase, Trick, Window
+from bezique.state import DealState
 from bezique.views import PerfectInformationView, SeatView, TableCard
 
 __version__ = "0.1.0"

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 from bezique.cards import FACES_PER_PACK, Suit, card_id_name, parse_card_id
 from bezique.errors import InvalidStateError, NotationError
 from bezique.melds import MeldKind
-from bezique.state import DeclaredMeld, Phase, Trick, Window
+from bezique.records import DeclaredMeld, Phase, Trick, Window
 
 _DONE_TRICK_KEYS = ("leader", "cards", "winner")
 _WINDOW_KEYS = ("seat", "declarations", "scored", "exchanged")

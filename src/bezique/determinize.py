@@ -40,11 +40,13 @@ from collections.abc import Sequence
 import attrs
 
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit, card_id_name, face_of
-from bezique.engine import _TRUMP_FIXERS, _tracks_broken, beats
 from bezique.errors import InvalidStateError
+from bezique.laws.declaring import tracks_broken, trump_fixers
+from bezique.laws.tricks import beats
+from bezique.laws.zones import bits
 from bezique.melds import MeldKind
-from bezique.state import DealState, Phase
-from bezique.tables import bits
+from bezique.records import Phase
+from bezique.state import DealState
 from bezique.views import SeatView, canonical_view, seat_view
 
 __all__ = ["determinize", "unseen_cards"]
@@ -215,7 +217,7 @@ class _Constraints:
         rules = view.rules
         n = rules.players
         stock_tricks = rules.stock_tricks
-        fixers = _TRUMP_FIXERS[rules.trumps.selection]
+        fixers = trump_fixers(rules)
         fixer = next((m for m in view.melds if m.kind in fixers), None)
         played = [(t.leader, t.cards) for t in view.tricks]
         if view.phase is Phase.END and view.trick:
@@ -350,7 +352,7 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
         for entry in entries:
             history[entry.card] = _mask(entry.history)
             broken[entry.card] = _mask(entry.broken)
-    tracks = _tracks_broken(rules)
+    tracks = tracks_broken(rules)
     if not tracks and any(broken):
         raise _fail("a card is marked as in a broken meld, but these rules never re-form melds")
     state = DealState(

@@ -7,11 +7,9 @@ cited beside it.
 
 from __future__ import annotations
 
-import enum
 import functools
 import itertools
 import operator
-import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -28,11 +26,21 @@ from bezique.actions import (
     ScorePending,
     ShowCarteBlanche,
 )
-from bezique.cards import FACES, FACES_PER_PACK, Card, Rank, Suit, face_of, parse_card_id
-from bezique.declarations import forbidden_history, reuse_reasons
-from bezique.errors import BeziqueError, IllegalActionError, NotationError
+from bezique.cards import FACES, FACES_PER_PACK, Card, Rank, Suit, face_of
+from bezique.errors import IllegalActionError, SeatError
+from bezique.laws.dealing import deal_packets, dealt_points, deck_order, shuffled_deck
+from bezique.laws.declaring import (
+    forbidden_history,
+    meld_patterns,
+    reuse_reasons,
+    tracks_broken,
+    trump_fixers,
+)
+from bezique.laws.tricks import beats, duty_reason, playable, trick_terms, winning_index
+from bezique.laws.zones import DeckTables, bits, deck_tables
 from bezique.legality import Reason
-from bezique.melds import MeldKind, Pattern, kinds_in, patterns
+from bezique.melds import MeldKind, Pattern, kinds_in
+from bezique.records import DeclaredMeld, ScoreEvent, ScoreSource, Trick, Window
 from bezique.rules import (
     BrisqueTiming,
     DeclarationLimit,
@@ -41,20 +49,15 @@ from bezique.rules import (
     Rules,
     SameKindReuse,
     SevenOfTrumps,
-    TrumpSelection,
 )
 from bezique.state import (
     _END,
     _OVER,
     _STOCK,
     DealState,
-    DeclaredMeld,
-    Trick,
-    Window,
     _DealFields,
     sealed,
 )
-from bezique.tables import DeckTables, bits, deck_tables
 
 __all__ = [
     "ScoreEvent",
@@ -68,33 +71,6 @@ __all__ = [
     "trick_winner",
     "why_illegal",
 ]
-
-
-class SeatError(BeziqueError):
-    """A seat number that does not exist in this deal."""
-
-
-class ScoreSource(enum.StrEnum):
-    """What a score was for."""
-
-    TURN_UP_SEVEN = "turn-up-seven"
-    SEVEN_OF_TRUMPS = "seven-of-trumps"
-    EXCHANGE = "exchange"
-    DECLARATION = "declaration"
-    LAST_TRICK = "last-trick"
-    BRISQUES = "brisques"
-    CARTE_BLANCHE = "carte-blanche"
-    CUT = "cut"
-
-
-@attrs.frozen
-class ScoreEvent:
-    """Points scored by a seat, and what for (``detail``: the meld kind, say)."""
-
-    seat: int
-    points: int
-    source: ScoreSource
-    detail: str = ""
 
 
 @attrs.frozen
@@ -182,35 +158,15 @@ def new_deal(
     (1, 48, 8)
     """
     n = rules.players
-    if not isinstance(dealer, int) or not 0 <= dealer < n:
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
         raise SeatError(f"no seat {dealer!r} to deal: seats are 0..{n - 1}")
-    if deck is None:
-        if seed is not None and not isinstance(seed, (int, str)):
-            raise BeziqueError(f"seed must be an int or a string, got {seed!r}")
-        order = list(range(rules.deck_size))
-        random.Random(seed).shuffle(order)
-    else:
-        order = _deck_order(rules, deck)
-    hands = [0] * n
-    pos = 0
-    for packet in rules.deck.packets:
-        for i in range(1, n + 1):
-            seat = (dealer + i) % n
-            for card in order[pos : pos + packet]:
-                hands[seat] |= 1 << card
-            pos += packet
-    turn_up: int | None = None
-    trump: Suit | None = None
+    order = shuffled_deck(rules, seed) if deck is None else deck_order(rules, deck)
+    hands, turn_up, pos = deal_packets(rules, order, dealer)
+    trump = None if turn_up is None else face_of(turn_up).suit
     scores = [0] * n
-    if rules.deck.turn_up:
-        turn_up = order[pos]
-        pos += 1
-        trump = face_of(turn_up).suit
-        if face_of(turn_up).rank is Rank.SEVEN:
-            scores[dealer] += rules.trumps.turn_up_seven_points
-    if cut is not None:
-        _score_cut(rules, cut, dealer, scores)
-    tracking = _tracks_broken(rules)
+    for seat, points in dealt_points(rules, turn_up, dealer, cut):
+        scores[seat] += points
+    tracking = tracks_broken(rules)
     carte_blanche: tuple[bool, ...] = ()
     offers: tuple[int, ...] = ()
     if rules.carte_blanche.carte_blanche_points is not None:
@@ -226,7 +182,7 @@ def new_deal(
         trump=trump,
         turn_up=turn_up,
         stock=tuple(order[pos:]),
-        hands=tuple(hands),
+        hands=hands,
         tables=(0,) * n,
         history=(0,) * rules.deck_size,
         won=(0,) * n,
@@ -243,30 +199,6 @@ def new_deal(
     )
 
 
-def _tracks_broken(rules: Rules) -> bool:
-    """Whether the state keeps broken melds (for re-forming and re-pairing)."""
-    decl = rules.declarations
-    return (
-        decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
-        or decl.marriage_rearrangement is MarriageRearrangement.REPAIR_AFTER_PLAY
-    )
-
-
-def _score_cut(rules: Rules, cut: tuple[int, int], dealer: int, scores: list[int]) -> None:
-    """The six-pack cut (PKW, HER): the dealer lifts a packet from the top; the
-    non-dealer guesses its size. ``cut`` is (cards lifted, the guess)."""
-    lifted, guess = cut
-    if not all(isinstance(x, int) and 0 < x <= rules.deck_size for x in cut):
-        raise BeziqueError(f"cut must be two numbers of cards 1..{rules.deck_size}, got {cut!r}")
-    scoring = rules.scoring
-    if scoring.cut_dealer_points is None and scoring.cut_guess_points is None:
-        raise BeziqueError("these rules have no cut bonus (cut_dealer_points)")
-    if lifted == scoring.cut_exact and scoring.cut_dealer_points:
-        scores[dealer] += scoring.cut_dealer_points
-    if guess == lifted and scoring.cut_guess_points:
-        scores[(dealer + 1) % rules.players] += scoring.cut_guess_points
-
-
 def initial_events(state: DealState) -> tuple[ScoreEvent, ...]:
     """What scored when the deal was made: a turned-up seven (S000 law 4), the
     six-pack cut (PKW); read from a state on which no action was taken."""
@@ -281,138 +213,20 @@ def initial_events(state: DealState) -> tuple[ScoreEvent, ...]:
     return tuple(events)
 
 
-def _deck_order(rules: Rules, deck: Sequence[int | str | Card]) -> list[int]:
-    size = rules.deck_size
-    copies = [0] * FACES_PER_PACK
-    order: list[int] = []
-    for item in deck:
-        if isinstance(item, bool):
-            raise NotationError(f"not a card: {item!r}")
-        if isinstance(item, int):
-            card_id = item
-        elif isinstance(item, Card):
-            card_id = _next_copy(rules, copies, item)
-        elif isinstance(item, str):
-            text = item.strip()
-            if text and "a" <= text[-1] <= "z":
-                card_id = parse_card_id(text)
-            else:
-                card_id = _next_copy(rules, copies, Card.parse(text))
-        else:
-            raise NotationError(f"not a card: {item!r}")
-        order.append(card_id)
-    if sorted(order) != list(range(size)):
-        raise BeziqueError(
-            f"the deck must hold each of the {size} cards of {rules.deck.packs} packs exactly "
-            f"once (got {len(order)} cards{_deck_problem(order, size)})"
-        )
-    return order
-
-
-def _next_copy(rules: Rules, copies: list[int], face: Card) -> int:
-    """The id of the next copy of ``face`` in a deck given as faces."""
-    copy = copies[face.index]
-    if copy >= rules.deck.packs:
-        raise BeziqueError(
-            f"the deck holds {face} more than {rules.deck.packs} times, the number of packs"
-        )
-    copies[face.index] = copy + 1
-    return copy * FACES_PER_PACK + face.index
-
-
-def _deck_problem(order: list[int], size: int) -> str:
-    seen: set[int] = set()
-    for card in order:
-        if not 0 <= card < size:
-            return f"; card id {card} is not in the deck"
-        if card in seen:
-            return f"; {face_of(card)} appears more often than there are packs"
-        seen.add(card)
-    return ""
-
-
 # -- tricks ----------------------------------------------------------------------------
 
 
-def beats(card: Card, best: Card, trump: Suit | None, offsuit_higher_wins: bool) -> bool:
-    """Whether ``card``, played after ``best``, takes the trick from it.
-
-    A trump beats any other suit (S000 law 4); within a suit the higher rank
-    wins and of two equal cards the first played wins (S000 law 6). With
-    ``offsuit_higher_wins`` (S000 law 6 as printed) a higher card of another
-    suit also wins when no trump is involved.
-    """
-    if trump is not None:
-        if card.suit is trump and best.suit is not trump:
-            return True
-        if best.suit is trump and card.suit is not trump:
-            return False
-    if card.suit is best.suit or offsuit_higher_wins:
-        return card.rank > best.rank
-    return False
-
-
 def trick_winner(state: DealState, cards: Sequence[int]) -> int:
-    """The index in ``cards`` (in play order) of the card that wins them, by :func:`beats`."""
-    if state.phase is _STOCK:
-        play = state.rules.trick_play
-        trump = state.trump if play.trumps_win_in_stock_phase else None
-        offsuit = play.offsuit_higher_card_wins
-    else:
-        # End phase: "as at whist" (S000 law 9): only the suit led or a trump wins.
-        trump, offsuit = state.trump, False
-    takes = _takes_lead(trump, offsuit)
-    best = 0
-    best_face = cards[0] & 31
-    for i in range(1, len(cards)):
-        face = cards[i] & 31
-        if takes[best_face << 5 | face]:
-            best, best_face = i, face
-    return best
-
-
-@functools.cache
-def _takes_lead(trump: Suit | None, offsuit_higher_wins: bool) -> bytes:
-    """:func:`beats` as a table: at ``best * 32 + card`` (face indexes; a card id's
-    face is ``id & 31``), whether ``card`` beats ``best``, the card winning so far."""
-    return bytes(
-        beats(FACES[card], FACES[best], trump, offsuit_higher_wins)
-        for best in range(FACES_PER_PACK)
-        for card in range(FACES_PER_PACK)
-    )
+    """The index in ``cards`` (in play order) of the card that takes them, now."""
+    return winning_index(cards, *trick_terms(state.rules, state.trump, state.phase is _STOCK))
 
 
 def _playable(state: DealState, seat: int) -> int:
-    """The mask of cards ``seat`` may play to the current trick.
-
-    Stock phase: any card, hand or table (S000 law 6). End phase (S000 law 9,
-    S001, BRI): follow suit if able, and win if able with a higher card of the
-    suit; if void, trump if able, with a winning trump if there is one
-    (SPEC 1.7, derived formal rule).
-    """
+    """The mask of cards ``seat`` may play to the current trick (see :func:`playable`)."""
     held = state.hands[seat] | state.tables[seat]
     if state.phase is not _END or not state.trick:
         return held
-    tables = deck_tables(state.rules.deck.packs)
-    led = face_of(state.trick[0])
-    win = face_of(state.trick[trick_winner(state, state.trick)])
-    trump = state.trump
-    follow = held & tables.suit_mask[led.suit]
-    if follow:
-        return _beating(follow, win, trump) or follow
-    if trump is not None:
-        trumps = held & tables.suit_mask[trump]
-        if trumps:
-            return _beating(trumps, win, trump) or trumps
-    return held
-
-
-def _beating(mask: int, win: Card, trump: Suit | None) -> int:
-    out = 0
-    for card in bits(mask):
-        if beats(face_of(card), win, trump, False):
-            out |= 1 << card
-    return out
+    return playable(held, state.trick, state.trump, True, deck_tables(state.rules.deck.packs))
 
 
 # -- legal actions ---------------------------------------------------------------------
@@ -768,6 +582,10 @@ def _ids_of(state: DealState, held: int, face: int, cls: int) -> list[int]:
     ]
 
 
+def _patterns(state: DealState, kind: MeldKind) -> tuple[Pattern, ...]:
+    return meld_patterns(state.rules, kind, state.trump)
+
+
 def _fill(held: int, need: tuple[tuple[int, int], ...]) -> int:
     """The held cards of the needed faces, or 0 if some face is short."""
     pool = 0
@@ -815,7 +633,7 @@ def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
             and decl.marriage_rearrangement is not MarriageRearrangement.NONE
         )
         banned = inferior | married | (0 if relaxed else same)
-        for pattern in _kind_patterns(rules, kind, trump):
+        for pattern in meld_patterns(rules, kind, trump):
             if pattern.rank is not None:
                 rank_mask = tables.rank_mask[pattern.rank]
                 entries.append((kind, pattern, banned, (), rank_mask, 0, (), pattern.count))
@@ -827,36 +645,6 @@ def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
             face_bits = sum(1 << f for f in need)
             entries.append((kind, pattern, banned, masks, 0, face_bits, tuple(need.items()), 0))
     return tuple(entries)
-
-
-def _patterns(state: DealState, kind: MeldKind) -> tuple[Pattern, ...]:
-    return _kind_patterns(state.rules, kind, state.trump)
-
-
-def _kind_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:
-    return rules.derived(("patterns", kind, trump), lambda: _make_patterns(rules, kind, trump))
-
-
-def _make_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:
-    decl = rules.declarations
-    return patterns(
-        kind,
-        trump,
-        bezique_pair=decl.bezique_pair,
-        quartet_suits=decl.quartet_suits,
-        fix_trumps=_TRUMP_FIXERS[rules.trumps.selection],
-    )
-
-
-#: The declarations that fix trumps while there are none (HGM, FOS p.334, BIC, WKC, PAR).
-_TRUMP_FIXERS: dict[TrumpSelection, tuple[MeldKind, ...]] = {
-    TrumpSelection.TURN_UP: (),
-    TrumpSelection.FIRST_MARRIAGE: (MeldKind.ROYAL_MARRIAGE,),
-    TrumpSelection.FIRST_MARRIAGE_OR_SEQUENCE: (
-        MeldKind.ROYAL_MARRIAGE,
-        MeldKind.TRUMP_SEQUENCE,
-    ),
-}
 
 
 def _rank_multisets(
@@ -956,13 +744,7 @@ def _play_reasons(state: DealState, action: Play) -> list[Reason]:
         return []
     # End phase duty broken: say which one (S000 law 9).
     tables = deck_tables(state.rules.deck.packs)
-    led = face_of(state.trick[0])
-    card = action.card.card
-    if held & tables.suit_mask[led.suit]:
-        return [Reason.MUST_FOLLOW_SUIT if card.suit is not led.suit else Reason.MUST_WIN_TRICK]
-    if state.trump is not None and card.suit is not state.trump:
-        return [Reason.MUST_TRUMP]
-    return [Reason.MUST_WIN_TRICK]
+    return [duty_reason(held, state.trick, action.card.card, state.trump, tables)]
 
 
 def _exchange_reasons(state: DealState, window: Window) -> list[Reason]:
@@ -1448,7 +1230,7 @@ def _declare(
         hands = state.hands
         revealed = _with(revealed, seat, revealed[seat] | mask)
     trump = state.trump
-    if trump is None and kind in _TRUMP_FIXERS[rules.trumps.selection]:
+    if trump is None and kind in trump_fixers(rules):
         # HGM, FOS p.334, BIC: the first marriage (or sequence) fixes trumps.
         trump = face_of(cards[0]).suit
     meld = DeclaredMeld(seat, kind, tuple(sorted(cards)), len(state.tricks), points, scored)

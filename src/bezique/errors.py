@@ -19,6 +19,7 @@ __all__ = [
     "InvalidStateError",
     "NotationError",
     "RulesError",
+    "SeatError",
 ]
 
 
@@ -43,6 +44,10 @@ class RulesError(BeziqueError):
 
 class InvalidStateError(BeziqueError):
     """A state (for example one loaded from JSON) that breaks an invariant."""
+
+
+class SeatError(BeziqueError):
+    """A seat number that does not exist in this deal."""
 
 
 class IllegalActionError(BeziqueError):

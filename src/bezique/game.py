@@ -23,9 +23,10 @@ import attrs
 
 from bezique.actions import Action
 from bezique.cards import Card, Rank
-from bezique.engine import ScoreEvent, SeatError, new_deal
-from bezique.errors import BeziqueError, IllegalActionError
+from bezique.engine import new_deal
+from bezique.errors import BeziqueError, IllegalActionError, SeatError
 from bezique.legality import Reason
+from bezique.records import ScoreEvent
 from bezique.rules import DealScoring, GameEnd, Rules
 from bezique.state import DealResult, DealState
 

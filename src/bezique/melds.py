@@ -6,7 +6,7 @@ values are data: :class:`MeldValues` holds one field per kind, ``None`` where
 the kind does not exist in a variant.
 
 Kinds fall in *classes* (FOS pp. 325, 334; WKC): marriages and sequences,
-beziques, quartets. The re-use rules (see :mod:`bezique.declarations`) are
+beziques, quartets. The re-use rules (see :mod:`bezique.laws.declaring`) are
 stated in terms of these classes.
 
 What cards form a kind depends on the trump suit and, for the bezique, on the

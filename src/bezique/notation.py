@@ -14,8 +14,8 @@ history::
 from __future__ import annotations
 
 from bezique.actions import Action, CardRef, Declare, Play, parse_action_text
+from bezique.laws.zones import bits, deck_tables
 from bezique.state import DealState
-from bezique.tables import bits, deck_tables
 
 __all__ = ["format_action", "parse_action"]
 

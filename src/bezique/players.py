@@ -52,9 +52,11 @@ from bezique.actions import (
     ShowCarteBlanche,
 )
 from bezique.cards import FACES_PER_PACK, Rank, Suit
-from bezique.declarations import forbidden_history
 from bezique.errors import BeziqueError
+from bezique.laws.declaring import forbidden_history
+from bezique.laws.zones import bits, deck_tables
 from bezique.melds import MeldKind, patterns
+from bezique.records import DeclaredMeld, Phase, Window
 from bezique.rules import (
     BrisqueTiming,
     DealScoring,
@@ -64,8 +66,7 @@ from bezique.rules import (
     SevenOfTrumps,
     TrumpSelection,
 )
-from bezique.state import DealState, DeclaredMeld, Phase, Window
-from bezique.tables import bits, deck_tables
+from bezique.state import DealState
 from bezique.views import SeatView, _raw_view
 
 __all__ = [

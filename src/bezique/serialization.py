@@ -54,7 +54,7 @@ from bezique.actions import Action, parse_action_text
 from bezique.cards import FACES_PER_PACK, Card, Rank, Suit, card_id_name, face_of, parse_card_id
 
 # The engine's own tables of which rules keep broken melds and which melds fix trumps.
-from bezique.engine import _TRUMP_FIXERS, _tracks_broken, beats, new_deal
+from bezique.engine import new_deal
 from bezique.errors import (
     BeziqueError,
     IllegalActionError,
@@ -62,11 +62,14 @@ from bezique.errors import (
     NotationError,
     RulesError,
 )
+from bezique.laws.declaring import tracks_broken, trump_fixers
+from bezique.laws.tricks import beats
+from bezique.laws.zones import bits, deck_tables
 from bezique.melds import MeldKind, kinds_in, patterns
 from bezique.notation import parse_action
+from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import DeclarationLimit, Rules
-from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window
-from bezique.tables import bits, deck_tables
+from bezique.state import DealState
 
 __all__ = [
     "RECORD_FORMAT",
@@ -553,7 +556,7 @@ def state_from_dict(data: object) -> DealState:
                 + ("a seat's carte blanche lasts" if any(lasting) else "one is offered")
             )
         lasting = []
-    if not _tracks_broken(rules):
+    if not tracks_broken(rules):
         if any(broken):
             card = next(c for c in range(size) if broken[c])
             raise InvalidStateError(
@@ -650,7 +653,7 @@ def check_state(state: DealState) -> None:
     # Without a turn-up, the first marriage (or sequence) declared fixes trumps (HGM,
     # FOS p.334): tricks up to the one it followed were played, and melds up to it
     # declared, with no trumps.
-    fixers = _TRUMP_FIXERS[rules.trumps.selection]
+    fixers = trump_fixers(rules)
     fixer = next((i for i, m in enumerate(state.melds) if m.kind in fixers), None)
     fixed_after = state.melds[fixer].trick if fixer is not None else None
 
@@ -670,7 +673,7 @@ def check_state(state: DealState) -> None:
             _bad(f"{name}: {len(values)} entries for {n} players")
     if len(state.history) != size:
         _bad(f"history: {len(state.history)} entries for a deck of {size} cards")
-    if len(state.broken) != (size if _tracks_broken(rules) else 0):
+    if len(state.broken) != (size if tracks_broken(rules) else 0):
         _bad(f"broken: {len(state.broken)} entries; these rules keep them for each card or none")
     has_carte_blanche = rules.carte_blanche.carte_blanche_points is not None
     if len(state.carte_blanche) != (n if has_carte_blanche else 0):

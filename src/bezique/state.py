@@ -9,12 +9,11 @@ first; the *turn-up* lies under it and is drawn last (S000 law 4).
 
 Every declared card has a *history*: the meld kinds it has been declared in,
 as a bit mask per card id. The re-use rules read it (see
-:mod:`bezique.declarations`).
+:mod:`bezique.laws.declaring`).
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -23,101 +22,22 @@ import attrs
 from bezique.actions import Action, CardRef, Declare
 from bezique.cards import Card, Suit, face_of
 from bezique.errors import IllegalActionError
+from bezique.laws.zones import DeckTables, bits, deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind, kinds_in
+from bezique.records import DealResult, DeclaredMeld, Phase, ScoreEvent, Trick, Window
 from bezique.rules import Rules
-from bezique.tables import DeckTables, bits, deck_tables
 
 if TYPE_CHECKING:
-    from bezique.engine import ScoreEvent
     from bezique.views import PerfectInformationView, SeatView
 
 __all__ = ["DealResult", "DealState", "DeclaredMeld", "Phase", "Trick", "Window"]
-
-
-class Phase(enum.StrEnum):
-    """The stage of a deal."""
-
-    #: Tricks with no duty to follow; the winner may declare, then both draw.
-    STOCK = "stock"
-    #: The stock is exhausted: table cards are back in hand, strict trick duties.
-    END = "end"
-    #: Every trick is played and the deal is scored.
-    OVER = "over"
 
 
 # The phases as module names: in Python 3.11, reading an enum member from its
 # class (``Phase.STOCK``) costs about ten times a global name, and the engine's
 # hot paths test the phase at every step.
 _STOCK, _END, _OVER = Phase.STOCK, Phase.END, Phase.OVER
-
-
-@attrs.frozen
-class Trick:
-    """A completed trick: who led, the cards in the order played, who won."""
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
-
-
-@attrs.frozen
-class DeclaredMeld:
-    """A declaration made in this deal.
-
-    ``trick`` is the number of the trick after which it was made (1-based);
-    ``scored`` is false while it waits to be scored on a later trick (only when
-    several melds may be shown and one scored, FOS p.326).
-    """
-
-    seat: int
-    kind: MeldKind
-    cards: tuple[int, ...]
-    trick: int
-    points: int
-    scored: bool
-
-
-@attrs.frozen
-class Window:
-    """The trick winner's turn after a trick: exchange, declare, then draw (or pass).
-
-    ``declarations`` counts the declarations made in this window (an exchange
-    counts too when it is the trick's declaration); ``scored`` says whether one
-    of them has scored; ``exchanged`` is the card id gained by an exchange in
-    this window, which may not be declared in it (S000 law 8).
-    """
-
-    seat: int
-    declarations: int = 0
-    scored: bool = False
-    exchanged: int | None = None
-
-
-def _same_scores(result: DealResult) -> tuple[int, ...]:
-    return result.scores
-
-
-def _none_rubiconed(result: DealResult) -> tuple[bool, ...]:
-    return (False,) * len(result.scores)
-
-
-@attrs.frozen
-class DealResult:
-    """The outcome of a finished deal.
-
-    ``scores`` are the points each seat made in the deal; ``game_scores`` what the
-    deal adds to each seat's game total (the same, except under rubicon scoring,
-    see :mod:`bezique.scoring`); ``rubiconed`` the seats left under the rubicon.
-    """
-
-    scores: tuple[int, ...]
-    brisques: tuple[int, ...]
-    last_trick_winner: int
-    game_scores: tuple[int, ...] = attrs.field(default=attrs.Factory(_same_scores, takes_self=True))
-    rubiconed: tuple[bool, ...] = attrs.field(
-        default=attrs.Factory(_none_rubiconed, takes_self=True)
-    )
 
 
 @attrs.define
@@ -286,7 +206,7 @@ class DealState(_DealFields):
         """Scores, brisques and last-trick winner once the deal is over."""
         if self.phase is not _OVER:
             return None
-        from bezique.scoring import deal_game_scores
+        from bezique.laws.scoring import deal_game_scores
 
         game_scores, rubiconed = deal_game_scores(self.rules, self.scores)
         return DealResult(

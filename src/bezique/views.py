@@ -47,10 +47,11 @@ import attrs
 
 from bezique.actions import Action
 from bezique.cards import FACES_PER_PACK, Suit
+from bezique.laws.zones import bits
 from bezique.melds import MeldKind, kinds_in
+from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import Rules
-from bezique.state import DealState, DeclaredMeld, Phase, Trick, Window
-from bezique.tables import bits
+from bezique.state import DealState
 
 __all__ = [
     "PerfectInformationView",
@@ -141,7 +142,7 @@ class PerfectInformationView:
 
 
 def seat_view(state: DealState, seat: int) -> SeatView:
-    """Build the view of ``seat`` (raises :class:`~bezique.engine.SeatError` for a
+    """Build the view of ``seat`` (raises :class:`~bezique.errors.SeatError` for a
     seat that does not exist)."""
     return canonical_view(_raw_view(state, seat))
 

@@ -41,11 +41,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bezique.cards import Suit
 from bezique.legality import Reason
-from bezique.melds import CLASS_MASK, MeldKind
-from bezique.rules import FreshCard, InferiorOrder, Rules, SameKindReuse
+from bezique.melds import CLASS_MASK, MeldKind, Pattern, patterns
+from bezique.rules import (
+    FreshCard,
+    InferiorOrder,
+    MarriageRearrangement,
+    Rules,
+    SameKindReuse,
+    TrumpSelection,
+)
 
-__all__ = ["forbidden_history", "reuse_reasons"]
+__all__ = [
+    "TRUMP_FIXERS",
+    "forbidden_history",
+    "meld_patterns",
+    "needs_fresh_card",
+    "reuse_reasons",
+    "tracks_broken",
+    "trump_fixers",
+]
 
 
 _MARRIAGES = MeldKind.COMMON_MARRIAGE.bit | MeldKind.ROYAL_MARRIAGE.bit
@@ -133,3 +149,46 @@ def needs_fresh_card(rules: Rules, kind: MeldKind, histories: Sequence[int]) -> 
         return False
     same_class = CLASS_MASK[kind.meld_class]
     return any(h & same_class for h in histories)
+
+
+#: The declarations that fix trumps while there are none (HGM, FOS p.334, BIC, WKC, PAR).
+TRUMP_FIXERS: dict[TrumpSelection, tuple[MeldKind, ...]] = {
+    TrumpSelection.TURN_UP: (),
+    TrumpSelection.FIRST_MARRIAGE: (MeldKind.ROYAL_MARRIAGE,),
+    TrumpSelection.FIRST_MARRIAGE_OR_SEQUENCE: (
+        MeldKind.ROYAL_MARRIAGE,
+        MeldKind.TRUMP_SEQUENCE,
+    ),
+}
+
+
+def trump_fixers(rules: Rules) -> tuple[MeldKind, ...]:
+    """The kinds whose first declaration fixes trumps under these rules (none with a turn-up)."""
+    return TRUMP_FIXERS[rules.trumps.selection]
+
+
+def meld_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:
+    """The card patterns of ``kind`` under these rules, with ``trump`` the trump suit
+    (``None``: not fixed yet, when a marriage or sequence of any suit may fix it)."""
+    return rules.derived(("patterns", kind, trump), lambda: _make_patterns(rules, kind, trump))
+
+
+def _make_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:
+    decl = rules.declarations
+    return patterns(
+        kind,
+        trump,
+        bezique_pair=decl.bezique_pair,
+        quartet_suits=decl.quartet_suits,
+        fix_trumps=trump_fixers(rules),
+    )
+
+
+def tracks_broken(rules: Rules) -> bool:
+    """Whether a deal must remember which melds lost a card: only when melds may be
+    re-formed after a play (WKC, BIC, S003) or marriages re-paired (WKC)."""
+    decl = rules.declarations
+    return (
+        decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
+        or decl.marriage_rearrangement is MarriageRearrangement.REPAIR_AFTER_PLAY
+    )

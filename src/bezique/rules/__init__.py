@@ -1,0 +1,56 @@
+"""Rules as values: the option enums, the frozen components, :class:`Rules` that
+composes them, and the named presets (:mod:`bezique.rules.variants`).
+
+This package is the layer above cards and melds: it says *what* the rules are,
+never how a deal is played (that is :mod:`bezique.laws` and :mod:`bezique.state`).
+"""
+
+from __future__ import annotations
+
+from bezique.rules.components import (
+    BrisqueTiming,
+    CarteBlanche,
+    DealScoring,
+    Deck,
+    DeclarationLimit,
+    Declarations,
+    FreshCard,
+    GameEnd,
+    GameRules,
+    InferiorOrder,
+    LastTrick,
+    MarriageRearrangement,
+    Rounding,
+    RubiconBonus,
+    Rules,
+    SameKindReuse,
+    Scoring,
+    SevenOfTrumps,
+    TrickPlay,
+    Trumps,
+    TrumpSelection,
+)
+
+__all__ = [
+    "BrisqueTiming",
+    "CarteBlanche",
+    "DealScoring",
+    "Deck",
+    "DeclarationLimit",
+    "Declarations",
+    "FreshCard",
+    "GameEnd",
+    "GameRules",
+    "InferiorOrder",
+    "LastTrick",
+    "MarriageRearrangement",
+    "Rounding",
+    "RubiconBonus",
+    "Rules",
+    "SameKindReuse",
+    "Scoring",
+    "SevenOfTrumps",
+    "TrickPlay",
+    "TrumpSelection",
+    "Trumps",
+]
