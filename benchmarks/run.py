@@ -507,7 +507,7 @@ def build_crowded(plan: CrowdedPlan) -> tuple[bz.DealState, list[int], list[bz.A
     for _ in range(rules.stock_tricks):
         while state.offers:
             act(bz.Pass())
-        held = state.hands[0] | state.tables[0]
+        held = state.hand_masks[0] | state.table_masks[0]
         # Seat 0 leads: the next planned play, else a filler.
         lead: int | None = None
         if done < len(steps) and steps[done][0] == "play":
@@ -522,17 +522,21 @@ def build_crowded(plan: CrowdedPlan) -> tuple[bz.DealState, list[int], list[bz.A
             raise PlanError(f"{plan.preset}: seat 0 does not hold {bz.card_id_name(lead)}")
         before = held
         act(bz.Play(state.card_ref(lead)))
-        (played,) = bits(before & ~(state.hands[0] | state.tables[0]))
+        (played,) = bits(before & ~(state.hand_masks[0] | state.table_masks[0]))
         if played != lead:
             rename(lead, played)
         # Seat 1 throws a card of another suit than the lead (never a trump).
-        off = [c for c in bits(state.hands[1]) if bz.face_of(c).suit is not bz.face_of(played).suit]
+        off = [
+            c
+            for c in bits(state.hand_masks[1])
+            if bz.face_of(c).suit is not bz.face_of(played).suit
+        ]
         if not off:
             raise PlanError(f"{plan.preset}: seat 1 cannot throw an off suit")
         act(bz.Play(state.card_ref(off[0])))
         if state.window is None or state.window.seat != 0:
             raise PlanError(f"{plan.preset}: seat 0 lost a trick")
-        held = state.hands[0] | state.tables[0]
+        held = state.hand_masks[0] | state.table_masks[0]
         if done == len(steps) and held == sum(1 << c for c in final):
             return state, deck + drawn + list(state.stock), actions
         if done < len(steps) and steps[done][0] == "declare":
@@ -598,7 +602,9 @@ def time_crowded(plan: CrowdedPlan, repeat: int) -> Crowded:
     once = time.perf_counter() - start
     calls = max(3, min(200, int(0.25 / max(once, 1e-9))))
     us = time_calls(engine.legal_declarations, [position] * calls, repeat)
-    held = [str(position.card_ref(c)) for c in bits(position.hands[0] | position.tables[0])]
+    held = [
+        str(position.card_ref(c)) for c in bits(position.hand_masks[0] | position.table_masks[0])
+    ]
     return Crowded(
         preset=plan.preset,
         trick=len(position.tricks),

@@ -313,10 +313,10 @@ def build(
         trump=trump_suit,
         turn_up=up,
         stock=stock_ids,
-        hands=tuple(hands[s] for s in range(n)),
-        tables=tuple(tables[s] for s in range(n)),
+        hand_masks=tuple(hands[s] for s in range(n)),
+        table_masks=tuple(tables[s] for s in range(n)),
         history=tuple(history),
-        won=tuple(won_masks[s] for s in range(n)),
+        won_masks=tuple(won_masks[s] for s in range(n)),
         tricks=tricks,
         trick=trick,
         leader=leader,
@@ -393,8 +393,8 @@ def assert_honest(state: DealState) -> None:
     n = state.players
     zones: list[tuple[str, int]] = []
     for s in range(n):
-        zones += [(f"hand {s}", state.hands[s]), (f"table {s}", state.tables[s])]
-        zones.append((f"won {s}", state.won[s]))
+        zones += [(f"hand {s}", state.hand_masks[s]), (f"table {s}", state.table_masks[s])]
+        zones.append((f"won {s}", state.won_masks[s]))
     stock_mask = _mask(state.stock)
     assert len(set(state.stock)) == len(state.stock), "a stock card appears twice"
     zones.append(("stock", stock_mask))
@@ -411,10 +411,10 @@ def assert_honest(state: DealState) -> None:
         assert len(trick.cards) == n
         for card in trick.cards:
             won[trick.winner] |= 1 << card
-    assert tuple(won) == state.won, "won cards differ from the completed tricks"
+    assert tuple(won) == state.won_masks, "won cards differ from the completed tricks"
     if state.phase is Phase.OVER:
-        assert not any(state.hands)
-        assert not any(state.tables)
+        assert not any(state.hand_masks)
+        assert not any(state.table_masks)
         assert len(state.tricks) == rules.total_tricks
         return
     done = len(state.tricks)
@@ -425,9 +425,9 @@ def assert_honest(state: DealState) -> None:
     else:
         per_seat = rules.total_tricks - done
         assert state.stock_size == 0
-        assert not any(state.tables)
+        assert not any(state.table_masks)
     for s in range(n):
-        held = (state.hands[s] | state.tables[s]).bit_count()
+        held = (state.hand_masks[s] | state.table_masks[s]).bit_count()
         played = s in [(state.leader + i) % n for i in range(len(state.trick))]
         expected = per_seat - played
         if state.window is not None and state.phase is Phase.STOCK:
@@ -440,7 +440,9 @@ def assert_honest(state: DealState) -> None:
     else:
         assert not declared, "histories must be cleared in the end phase"
     if state.phase is Phase.STOCK:
-        assert not declared & ~(state.tables[0] | state.tables[1]), "a concealed card has history"
+        assert not declared & ~(state.table_masks[0] | state.table_masks[1]), (
+            "a concealed card has history"
+        )
     if state.broken:
         assert len(state.broken) == rules.deck_size
         for card, kinds in enumerate(state.broken):
@@ -453,7 +455,7 @@ def _mask_of(state: DealState, what: str) -> int:
     assert what == "held"
     out = 0
     for s in range(state.players):
-        out |= state.hands[s] | state.tables[s]
+        out |= state.hand_masks[s] | state.table_masks[s]
     return out
 
 

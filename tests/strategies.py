@@ -426,7 +426,12 @@ def check_conservation(state: DealState) -> None:
     """Every card id is in exactly one place: stock, turn-up, a hand, a table, a
     won pile or the current trick."""
     size = state.rules.deck_size
-    places: list[int] = [*state.hands, *state.tables, *state.won, _mask(state.trick)]
+    places: list[int] = [
+        *state.hand_masks,
+        *state.table_masks,
+        *state.won_masks,
+        _mask(state.trick),
+    ]
     places.append(_mask(state.stock))
     if state.turn_up is not None:
         places.append(1 << state.turn_up)
@@ -441,7 +446,7 @@ def check_conservation(state: DealState) -> None:
 
 
 def _held_count(state: DealState, seat: int) -> int:
-    return (state.hands[seat] | state.tables[seat]).bit_count()
+    return (state.hand_masks[seat] | state.table_masks[seat]).bit_count()
 
 
 def _played_to_trick(state: DealState, seat: int) -> int:
@@ -462,7 +467,7 @@ def check_hand_sizes(state: DealState) -> None:
         else:
             expected = rules_.total_tricks - len(state.tricks) - played
         assert held == expected, f"seat {seat} holds {held} cards, expected {expected}"
-        assert not state.hands[seat] & state.tables[seat], "a card in hand and on table"
+        assert not state.hand_masks[seat] & state.table_masks[seat], "a card in hand and on table"
 
 
 def _check_trumps(state: DealState) -> None:
@@ -500,7 +505,7 @@ def check_progress(state: DealState) -> None:
         assert state.stock_size == 0
         assert state.turn_up is None
         assert not state.stock
-        assert not any(state.tables), "table cards must be back in the hands"
+        assert not any(state.table_masks), "table cards must be back in the hands"
         assert len(state.tricks) >= rules_.stock_tricks
         assert not state.offers, "a carte blanche offered after the stock is out"
     if state.phase is Phase.OVER:
@@ -543,12 +548,12 @@ def check_histories(state: DealState) -> None:
     n = state.players
     keeps_history = state.phase is Phase.STOCK or state.rules.declarations.melding_after_close
     for seat in range(n):
-        for card in _bits(state.tables[seat]):
+        for card in _bits(state.table_masks[seat]):
             assert history[card], f"table card {bz.card_id_name(card)} has no history"
         if state.phase is Phase.STOCK:
-            for card in _bits(state.hands[seat]):
+            for card in _bits(state.hand_masks[seat]):
                 assert not history[card], f"concealed {bz.card_id_name(card)} has a history"
-        for card in _bits(state.hands[seat] | state.tables[seat]):
+        for card in _bits(state.hand_masks[seat] | state.table_masks[seat]):
             expected = kinds_of.get(card, 0) if keeps_history else 0
             assert history[card] == expected, (
                 f"{bz.card_id_name(card)}: history {history[card]:#x}, melds say {expected:#x}"
@@ -557,7 +562,7 @@ def check_histories(state: DealState) -> None:
                 assert not broken[card] & ~history[card], "a broken meld not in the history"
     held = 0
     for seat in range(n):
-        held |= state.hands[seat] | state.tables[seat]
+        held |= state.hand_masks[seat] | state.table_masks[seat]
     for card in range(state.rules.deck_size):
         if not held >> card & 1:
             assert not history[card], f"{bz.card_id_name(card)} is not held but has a history"
@@ -805,7 +810,7 @@ class WindowTracker:
             assert self.exchanged is None, "two exchanges in one turn"
             assert before.turn_up is not None
             self.exchanged = before.turn_up
-            assert after.hands[before.window.seat] >> self.exchanged & 1
+            assert after.hand_masks[before.window.seat] >> self.exchanged & 1
             assert after.turn_up is not None
             assert bz.face_of(after.turn_up).rank is Rank.SEVEN
             if counts:
@@ -878,11 +883,11 @@ def check_final(start: DealState, steps: Sequence[Step]) -> None:
         assert brisque_events == [0] * n
     won = 0
     for seat in range(n):
-        assert not won & final.won[seat]
-        won |= final.won[seat]
+        assert not won & final.won_masks[seat]
+        won |= final.won_masks[seat]
     assert won == (1 << rules_.deck_size) - 1
     for trick in final.tricks:
-        assert final.won[trick.winner] & _mask(trick.cards) == _mask(trick.cards)
+        assert final.won_masks[trick.winner] & _mask(trick.cards) == _mask(trick.cards)
     bonus = [e for s in steps for e in s.events if e.source is bz.ScoreSource.LAST_TRICK]
     number = (
         rules_.total_tricks if rules_.scoring.last_trick is LastTrick.FINAL else rules_.stock_tricks

@@ -127,8 +127,8 @@ def test_golden_deal_replays(name: str, rules: Rules, seed: int, dealer: int) ->
     assert (data["rules"], data["seed"], data["dealer"]) == (rules.name, seed, dealer)
     dealt = bz.new_deal(rules, seed=seed, dealer=dealer)
     from_record = _deal(data)
-    assert (dealt.hands, dealt.stock, dealt.offers) == (
-        from_record.hands,
+    assert (dealt.hand_masks, dealt.stock, dealt.offers) == (
+        from_record.hand_masks,
         from_record.stock,
         from_record.offers,
     )
@@ -167,7 +167,7 @@ def _table(state: DealState, seat: int) -> list[str]:
 
 def _drawn(states: list[DealState], step: int, seat: int) -> list[str]:
     """The physical cards a seat took into its hand at ``step`` (a draw)."""
-    new = states[step + 1].hands[seat] & ~states[step].hands[seat]
+    new = states[step + 1].hand_masks[seat] & ~states[step].hand_masks[seat]
     return [card_id_name(c) for c in range(new.bit_length()) if new >> c & 1]
 
 

@@ -1038,7 +1038,7 @@ def test_scenario_45_six_pack_cut(
     )
     # The cut changes no card: the deal is the one of the same seed without a cut.
     plain = bz.new_deal(CUT_RULES, seed=1, dealer=dealer)
-    assert (state.hands, state.stock) == (plain.hands, plain.stock)
+    assert (state.hand_masks, state.stock) == (plain.hand_masks, plain.stock)
     assert plain.scores == (0, 0)
 
 
@@ -1210,7 +1210,12 @@ def _check_step(state: DealState, action: bz.Action, thorough: bool) -> DealStat
 
 def _check_conservation(state: DealState) -> None:
     """Every card of the packs in exactly one place."""
-    places = [*state.hands, *state.tables, *state.won, sum(1 << c for c in state.trick)]
+    places = [
+        *state.hand_masks,
+        *state.table_masks,
+        *state.won_masks,
+        sum(1 << c for c in state.trick),
+    ]
     places.append(sum(1 << c for c in state.stock))
     if state.turn_up is not None:
         places.append(1 << state.turn_up)

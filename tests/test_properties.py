@@ -351,7 +351,7 @@ def test_engine_states_are_frozen_deal_states_like_the_public_constructor(
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             state.scores = (0, 0)  # type: ignore[misc]
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
-            del state.hands
+            del state.hand_masks
         rebuilt = DealState(
             **{f.name: getattr(state, f.name) for f in attrs.fields(DealState) if f.init}
         )
@@ -429,20 +429,20 @@ def _with_tables(
     declared = []
     for number, (kind, cards) in enumerate(melds, start=1):
         for card in cards:
-            assert state.hands[seat] >> card & 1
+            assert state.hand_masks[seat] >> card & 1
             history[card] |= kind.bit
             table |= 1 << card
         points = state.rules.meld_value(kind)
         assert points is not None
         declared.append(bz.DeclaredMeld(seat, kind, tuple(sorted(cards)), number, points, True))
-    hands = list(state.hands)
+    hands = list(state.hand_masks)
     hands[seat] &= ~table
-    tables = list(state.tables)
+    tables = list(state.table_masks)
     tables[seat] |= table
     return attrs.evolve(
         state,
-        hands=tuple(hands),
-        tables=tuple(tables),
+        hand_masks=tuple(hands),
+        table_masks=tuple(tables),
         history=tuple(history),
         melds=tuple(declared),
     )

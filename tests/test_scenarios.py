@@ -555,7 +555,7 @@ def test_scenario_23_another_copy_of_the_card_gained_may_be_declared() -> None:
     after = legal(state, SEQUENCE_WITH_THE_ACE, (declared(0, 250, "trump-sequence"),))
     gained = state.window.exchanged if state.window is not None else None
     assert gained is not None
-    assert after.hands[0] >> gained & 1
+    assert after.hand_masks[0] >> gained & 1
 
 
 @pytest.mark.parametrize(
@@ -645,7 +645,7 @@ def test_scenario_25_exchange_on_the_last_stock_trick() -> None:
     after = draw(state)
     assert after.phase is Phase.END
     assert {"AS", "KD"} <= set(faces(after.hand(0)))
-    assert after.hands[1] >> seven & 1
+    assert after.hand_masks[1] >> seven & 1
 
 
 # -- the end phase ---------------------------------------------------------------------------
@@ -787,8 +787,8 @@ def test_scenario_34_stock_end_draw(winner: int) -> None:
     after = draw(state)
     assert after.phase is Phase.END
     assert after.stock_size == 0
-    assert after.hands[winner] >> last & 1
-    assert after.hands[1 - winner] >> up & 1
+    assert after.hand_masks[winner] >> last & 1
+    assert after.hand_masks[1 - winner] >> up & 1
 
 
 def test_scenario_35_two_hand_tie() -> None:
@@ -814,8 +814,8 @@ def test_scenario_48_no_play_without_drawing() -> None:
     assert [len(after.held(s)) for s in (0, 1)] == [8, 8]
     assert after.stock_size == state.stock_size - 2
     # The winner draws first (S000 law 6): the top card is his, the next the loser's.
-    assert after.hands[0] >> state.stock[0] & 1
-    assert after.hands[1] >> state.stock[1] & 1
+    assert after.hand_masks[0] >> state.stock[0] & 1
+    assert after.hand_masks[1] >> state.stock[1] & 1
     # Drawing again, out of turn, is refused too.
     illegal(after, Draw(), Reason.WRONG_ACTION_NOW)
 

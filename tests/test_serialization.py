@@ -118,7 +118,7 @@ def categories(state: DealState) -> set[str]:
             out.add("exchanged")
         if state.phase is Phase.END:
             out.add("end-phase-window")
-    if any(state.tables):
+    if any(state.table_masks):
         out.add("table")
     if any(not m.scored for m in state.melds):
         out.add("pending-meld")
@@ -132,7 +132,7 @@ def categories(state: DealState) -> set[str]:
         out.add("carte-blanche-offer")
     if any(state.carte_blanche):
         out.add("carte-blanche-lasts")
-    if any(state.revealed):
+    if any(state.revealed_masks):
         out.add("revealed")
     return out
 
@@ -1284,8 +1284,8 @@ def test_check_state_on_states_in_memory() -> None:
     with pytest.raises(InvalidStateError, match="carte blanche: 2 entries"):
         check_state(attrs.evolve(state, carte_blanche=(False, False)))
     with pytest.raises(InvalidStateError, match="revealed: 3 entries"):
-        check_state(attrs.evolve(state, revealed=(0, 0, 0)))
-    check_state(attrs.evolve(state, revealed=()))  # as a state built by hand may have it
+        check_state(attrs.evolve(state, revealed_masks=(0, 0, 0)))
+    check_state(attrs.evolve(state, revealed_masks=()))  # as a state built by hand may have it
     rubicon = find(RUBICON, "broken")
     card = next(c for c in range(RUBICON.deck_size) if rubicon.history[c])
     history = rubicon.history[card]

@@ -134,7 +134,7 @@ def _hidden_from(state: DealState, seat: int) -> int:
     hidden = sum(1 << c for c in state.stock)
     for s in range(state.players):
         if s != seat:
-            hidden |= state.hands[s] & ~state.revealed[s]
+            hidden |= state.hand_masks[s] & ~state.revealed_masks[s]
     for meld in state.melds:
         hidden &= ~sum(1 << c for c in meld.cards)
     return hidden
@@ -342,7 +342,7 @@ def _check_lasting_cartes_blanches(state: DealState) -> None:
 def _check_conservation(state: DealState) -> None:
     zones = [*state.stock, *([] if state.turn_up is None else [state.turn_up]), *state.trick]
     for s in range(state.players):
-        zones += bits(state.hands[s]) + bits(state.tables[s]) + bits(state.won[s])
+        zones += bits(state.hand_masks[s]) + bits(state.table_masks[s]) + bits(state.won_masks[s])
     assert sorted(zones) == list(range(state.rules.deck_size))
 
 
@@ -365,7 +365,7 @@ def test_b_d_determinized_state_has_the_same_view(
             dealt = set(sample.stock)
             for s in range(sample.players):
                 if s != seat:
-                    dealt |= set(bits(sample.hands[s] & ~sample.revealed[s]))
+                    dealt |= set(bits(sample.hand_masks[s] & ~sample.revealed_masks[s]))
             assert dealt <= unseen
 
 
@@ -398,9 +398,11 @@ def test_determinize_is_random_and_repeatable() -> None:
     state = bz.new_deal(variants.CLASSIC, seed=11)
     view = state.view(0)
     samples = [determinize(view, random.Random(k)) for k in range(8)]
-    assert len({s.hands[1] for s in samples}) > 1
+    assert len({s.hand_masks[1] for s in samples}) > 1
     assert determinize(view, random.Random(3)) == determinize(view, random.Random(3))
-    assert all(s.hands[0] == determinize(view, random.Random(0)).hands[0] for s in samples)
+    assert all(
+        s.hand_masks[0] == determinize(view, random.Random(0)).hand_masks[0] for s in samples
+    )
 
 
 def _end_state_with_void(rules: Rules) -> tuple[DealState, int, Suit]:
@@ -415,7 +417,7 @@ def _end_state_with_void(rules: Rules) -> tuple[DealState, int, Suit]:
                     continue
                 led = face_of(trick.cards[0]).suit
                 if face_of(trick.cards[1]).suit is not led:
-                    mine = [c for c in bits(state.hands[0]) if face_of(c).suit is led]
+                    mine = [c for c in bits(state.hand_masks[0]) if face_of(c).suit is led]
                     if mine:
                         return state, mine[0], led
     raise AssertionError("no such state in 200 deals")
@@ -548,7 +550,7 @@ def _shown_then_drawn(drawn: str) -> DealState:
     state = _rubicon_deal(("KS 9S", "AS"), stock=f"{drawn} 7D")
     for action in ("show-carte-blanche", "pass", "play AS", "play 9S", "draw"):
         state = state.apply(action)
-    assert str(face_of(bits(state.hands[1] & ~state.revealed[1])[0])) == drawn
+    assert str(face_of(bits(state.hand_masks[1] & ~state.revealed_masks[1])[0])) == drawn
     return state
 
 
@@ -655,7 +657,7 @@ def test_determinize_may_deal_a_court_to_a_seat_asked_after_a_draw() -> None:
     assert len(view.known[1]) == view.hand_sizes[1] - 1
     assert _Constraints(view).forbid == [0, 0]
     drawn = [
-        bits(s.hands[1] & ~s.revealed[1])
+        bits(s.hand_masks[1] & ~s.revealed_masks[1])
         for s in (determinize(view, random.Random(k)) for k in range(40))
     ]
     assert all(len(cards) == 1 for cards in drawn)
@@ -728,10 +730,10 @@ def test_the_seven_given_up_by_an_exchange_is_no_longer_counted_as_seen_in_the_h
     for action in ("show-carte-blanche", "pass", "play AS", "play 7S"):
         state = state.apply(action)
     seven = next(c for c in state.hand(1) if str(face_of(c)) == "7H")
-    assert state.revealed[1] >> seven & 1
+    assert state.revealed_masks[1] >> seven & 1
     after = state.apply("exchange")
     assert after.turn_up == seven
-    assert not after.revealed[1] >> seven & 1
+    assert not after.revealed_masks[1] >> seven & 1
     check_state(after)
 
 
@@ -888,7 +890,7 @@ def test_cards_declared_after_the_close_are_revealed() -> None:
             after = state.apply(action)
             if isinstance(action, Declare) and state.phase is Phase.END:
                 meld = after.melds[-1]
-                assert all(after.revealed[meld.seat] >> c & 1 for c in meld.cards)
+                assert all(after.revealed_masks[meld.seat] >> c & 1 for c in meld.cards)
                 return
             state = after
     raise AssertionError("no declaration after the close in 100 deals")

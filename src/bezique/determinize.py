@@ -362,10 +362,10 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
         trump=view.trump,
         turn_up=view.turn_up,
         stock=tuple(stock),
-        hands=tuple(hands),
-        tables=tuple(known.tables),
+        hand_masks=tuple(hands),
+        table_masks=tuple(known.tables),
         history=tuple(history),
-        won=tuple(known.won),
+        won_masks=tuple(known.won),
         tricks=view.tricks,
         trick=view.trick,
         leader=view.leader,
@@ -375,7 +375,7 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
         broken=tuple(broken) if tracks else (),
         carte_blanche=view.carte_blanche,
         offers=view.offers,
-        revealed=tuple(known.revealed),
+        revealed_masks=tuple(known.revealed),
     )
     if check:
         _check(state, view)

@@ -182,10 +182,10 @@ def new_deal(
         trump=trump,
         turn_up=turn_up,
         stock=tuple(order[pos:]),
-        hands=hands,
-        tables=(0,) * n,
+        hand_masks=hands,
+        table_masks=(0,) * n,
         history=(0,) * rules.deck_size,
-        won=(0,) * n,
+        won_masks=(0,) * n,
         tricks=(),
         trick=(),
         leader=(dealer + 1) % n,
@@ -195,7 +195,7 @@ def new_deal(
         broken=(0,) * rules.deck_size if tracking else (),
         carte_blanche=carte_blanche,
         offers=offers,
-        revealed=(0,) * n,
+        revealed_masks=(0,) * n,
     )
 
 
@@ -223,7 +223,7 @@ def trick_winner(state: DealState, cards: Sequence[int]) -> int:
 
 def _playable(state: DealState, seat: int) -> int:
     """The mask of cards ``seat`` may play to the current trick (see :func:`playable`)."""
-    held = state.hands[seat] | state.tables[seat]
+    held = state.hand_masks[seat] | state.table_masks[seat]
     if state.phase is not _END or not state.trick:
         return held
     return playable(held, state.trick, state.trump, True, deck_tables(state.rules.deck.packs))
@@ -242,7 +242,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     elif state.offers:
         actions = (_SHOW_CARTE_BLANCHE, _PASS) if _may_show(state) else (_PASS,)
     elif state.window is None:
-        seat = (state.leader + len(state.trick)) % len(state.hands)
+        seat = (state.leader + len(state.trick)) % len(state.hand_masks)
         actions = _play_actions(state, seat, _playable(state, seat))
     else:
         actions = _window_actions(state, state.window)
@@ -257,7 +257,7 @@ def _window_actions(state: DealState, window: Window) -> tuple[Action, ...]:
     if (
         turn_up is not None
         and turn_up & 7 != _SEVEN
-        and state.hands[window.seat] & plan.tables.face_mask[turn_up & 24]
+        and state.hand_masks[window.seat] & plan.tables.face_mask[turn_up & 24]
         and not _exchange_reasons(state, window)
     ):
         # A seven of trumps in the hand (face index: the turn-up's suit, rank 7).
@@ -340,7 +340,7 @@ def _play_actions(state: DealState, seat: int, mask: int) -> tuple[Action, ...]:
         faces = 0
     else:
         # Concealed cards have no history: their faces alone make the plays.
-        declared = mask & state.tables[seat]
+        declared = mask & state.table_masks[seat]
         faces = _faces(mask & ~declared)
         if not declared:
             return (
@@ -442,7 +442,7 @@ def _declarations(state: DealState, window: Window) -> tuple[Declare, ...]:
         return ()
     rules = state.rules
     seat = window.seat
-    held = state.hands[seat] | state.tables[seat]
+    held = state.hand_masks[seat] | state.table_masks[seat]
     if window.exchanged is not None:
         held &= ~(1 << window.exchanged)
     history = state.history
@@ -549,7 +549,7 @@ def _rearranged_choice(
     marriage lost a card, the other comes from another declared marriage.
     """
     (face_a, cls_a), (face_b, cls_b) = classes
-    held = state.hands[seat] | state.tables[seat]
+    held = state.hand_masks[seat] | state.table_masks[seat]
     firsts = _ids_of(state, held, face_a, cls_a)
     seconds = _ids_of(state, held, face_b, cls_b)
     bit = kind.bit
@@ -736,7 +736,7 @@ def _find(state: DealState, mask: int, ref: CardRef) -> list[int]:
 
 def _play_reasons(state: DealState, action: Play) -> list[Reason]:
     seat = (state.leader + len(state.trick)) % state.players
-    held = state.hands[seat] | state.tables[seat]
+    held = state.hand_masks[seat] | state.table_masks[seat]
     if not _find(state, held, action.card):
         return [Reason.CARD_NOT_HELD]
     playable = _playable(state, seat)
@@ -770,7 +770,9 @@ def _seven_in_hand(state: DealState, seat: int) -> int | None:
     if state.trump is None:
         return None
     seven = FACES[int(state.trump) * 8 + int(Rank.SEVEN)]
-    cards = bits(state.hands[seat] & deck_tables(state.rules.deck.packs).face_mask[seven.index])
+    cards = bits(
+        state.hand_masks[seat] & deck_tables(state.rules.deck.packs).face_mask[seven.index]
+    )
     return cards[0] if cards else None
 
 
@@ -783,7 +785,7 @@ def _score_pending_reasons(state: DealState, window: Window, index: int) -> list
     reasons = _declaration_limit_reasons(state, window)
     if window.scored and not _all_score(state):
         reasons.append(Reason.ALREADY_SCORED)
-    held = state.hands[window.seat] | state.tables[window.seat]
+    held = state.hand_masks[window.seat] | state.table_masks[window.seat]
     if any(not held >> c & 1 for c in meld.cards):
         reasons.append(Reason.PENDING_MELD_BROKEN)
     return reasons
@@ -802,7 +804,7 @@ def _declare_reasons(
     if not any(p.matches(faces) for p in _patterns(state, kind)):
         reasons.append(Reason.NOT_A_MELD)
     seat = window.seat
-    held = state.hands[seat] | state.tables[seat]
+    held = state.hand_masks[seat] | state.table_masks[seat]
     chosen: list[int] = []
     for ref in action.cards:
         candidates = [c for c in _find(state, held, ref) if c not in chosen]
@@ -879,7 +881,7 @@ def step(state: DealState, action: Action) -> tuple[DealState, tuple[ScoreEvent,
 def _may_show(state: DealState) -> bool:
     """Whether the seat deciding holds no king, queen or jack (a carte blanche)."""
     seat = state.offers[0]
-    held = state.hands[seat] | state.tables[seat]
+    held = state.hand_masks[seat] | state.table_masks[seat]
     return not held & deck_tables(state.rules.deck.packs).courts
 
 
@@ -900,16 +902,16 @@ def _carte_blanche(state: DealState, show: bool) -> tuple[DealState, tuple[Score
     if show:
         points = rules.carte_blanche_points or 0
         scores = _scored(scores, events, seat, points, ScoreSource.CARTE_BLANCHE, "")
-    revealed = state.revealed
+    revealed = state.revealed_masks
     if show:
         # The hand is shown (WKC: the cards played face up one after another).
-        revealed = revealed[:seat] + (state.hands[seat],) + revealed[seat + 1 :]
+        revealed = revealed[:seat] + (state.hand_masks[seat],) + revealed[seat + 1 :]
     new = _replace(
         state,
         offers=state.offers[1:],
         carte_blanche=carte_blanche,
         scores=scores,
-        revealed=revealed,
+        revealed_masks=revealed,
     )
     return new, tuple(events)
 
@@ -952,11 +954,11 @@ def _is_seven_of_trumps(state: DealState, card: int) -> bool:
 def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, ...]]:
     rules = state.rules
     plan = _plan(rules)
-    hands = state.hands
+    hands = state.hand_masks
     n = len(hands)
     seat = (state.leader + len(state.trick)) % n
     hand = hands[seat]
-    table = state.tables[seat]
+    table = state.table_masks[seat]
     ref = action.card
     if not ref.history and (state.phase is _STOCK or not plan.window_in_end_phase):
         # A card named with no history is a concealed one: the lowest such copy.
@@ -977,7 +979,7 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
     ):
         points = plan.seven_on_play
         scores = _scored(scores, events, seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played")
-    tables = state.tables
+    tables = state.table_masks
     history = state.history
     broken = state.broken
     if hand & bit:
@@ -988,7 +990,7 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
         if broken:
             broken = _break_melds(state, seat, card, history[card])
         history = history[:card] + (0,) + history[card + 1 :]
-    revealed = state.revealed
+    revealed = state.revealed_masks
     if revealed and revealed[seat] & bit:
         revealed = revealed[:seat] + (revealed[seat] & ~bit,) + revealed[seat + 1 :]
     trick = (*state.trick, card)
@@ -1004,7 +1006,7 @@ def _play(state: DealState, action: Play) -> tuple[DealState, tuple[ScoreEvent, 
                 hands,
                 tables,
                 history,
-                state.won,
+                state.won_masks,
                 state.tricks,
                 trick,
                 state.leader,
@@ -1026,7 +1028,7 @@ def _break_melds(state: DealState, seat: int, card: int, kinds: int) -> tuple[in
     declared in: their other held cards may now re-form them (SPEC 3.4)."""
     broken = list(state.broken)
     broken[card] = 0
-    held = state.hands[seat] | state.tables[seat]
+    held = state.hand_masks[seat] | state.table_masks[seat]
     for kind in kinds_in(kinds):
         for meld in reversed(state.melds):
             if meld.seat == seat and meld.kind is kind and card in meld.cards:
@@ -1091,7 +1093,7 @@ def _complete_trick(
     won_mask = 0
     for card in cards:
         won_mask |= 1 << card
-    won = _with(state.won, winner, state.won[winner] | won_mask)
+    won = _with(state.won_masks, winner, state.won_masks[winner] | won_mask)
     stock_phase = state.phase is _STOCK
     plan = _plan(rules)
     if stock_phase and plan.seven_on_win:
@@ -1183,22 +1185,22 @@ def _exchange(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreE
     events = (
         (ScoreEvent(seat, points, ScoreSource.EXCHANGE, str(face_of(gained))),) if points else ()
     )
-    hands = _with(state.hands, seat, (state.hands[seat] & ~(1 << seven)) | (1 << gained))
+    hands = _with(state.hand_masks, seat, (state.hand_masks[seat] & ~(1 << seven)) | (1 << gained))
     counts = state.rules.trumps.exchange_counts_as_declaration
     new_window = Window(
         seat, window.declarations + (1 if counts else 0), window.scored or counts, gained
     )
     # The card gained was face up, so it is seen in the hand; the seven is now the turn-up.
-    revealed = state.revealed
+    revealed = state.revealed_masks
     seen = (revealed[seat] | 1 << gained) & ~(1 << seven)
     revealed = revealed[:seat] + (seen,) + revealed[seat + 1 :]
     new = _replace(
         state,
-        hands=hands,
+        hand_masks=hands,
         turn_up=seven,
         window=new_window,
         scores=_add(state.scores, seat, points),
-        revealed=revealed,
+        revealed_masks=revealed,
     )
     return new, events
 
@@ -1219,15 +1221,15 @@ def _declare(
     for card in cards:
         mask |= 1 << card
         history[card] |= kind.bit
-    hands = _with(state.hands, seat, state.hands[seat] & ~mask)
-    tables = state.tables
-    revealed = state.revealed
+    hands = _with(state.hand_masks, seat, state.hand_masks[seat] & ~mask)
+    tables = state.table_masks
+    revealed = state.revealed_masks
     if state.phase is _STOCK:
         tables = _with(tables, seat, tables[seat] | mask)
         # On the table the cards are public: no longer counted as seen in the hand.
         revealed = _with(revealed, seat, revealed[seat] & ~mask)
     else:  # melding after the close: the cards stay in the hand, shown (S003)
-        hands = state.hands
+        hands = state.hand_masks
         revealed = _with(revealed, seat, revealed[seat] | mask)
     trump = state.trump
     if trump is None and kind in trump_fixers(rules):
@@ -1237,11 +1239,11 @@ def _declare(
     new = _replace(
         state,
         trump=trump,
-        hands=hands,
-        tables=tables,
+        hand_masks=hands,
+        table_masks=tables,
         history=tuple(history),
         broken=broken,
-        revealed=revealed,
+        revealed_masks=revealed,
         melds=(*state.melds, meld),
         window=Window(seat, window.declarations + 1, window.scored or scored, window.exchanged),
         scores=_add(state.scores, seat, points) if scored else state.scores,
@@ -1257,7 +1259,7 @@ def _rejoin_melds(state: DealState, seat: int, kind: MeldKind, cards: list[int])
     (WKC re-pairing) leaves that marriage broken."""
     broken = list(state.broken)
     bit = kind.bit
-    held = state.hands[seat] | state.tables[seat]
+    held = state.hand_masks[seat] | state.table_masks[seat]
     repair = state.rules.declarations.marriage_rearrangement is (
         MarriageRearrangement.REPAIR_AFTER_PLAY
     )
@@ -1292,24 +1294,24 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
     """Each player draws one card, the trick's winner first; the turn-up is drawn
     last (S000 law 6, S001, HGM). When the stock is out, table cards go back to
     the hands (S000 law 9)."""
-    n = len(state.hands)
+    n = len(state.hand_masks)
     stock = state.stock
     turn_up = state.turn_up
     drawn = stock[:n]
     stock = stock[n:]
-    revealed = state.revealed
+    revealed = state.revealed_masks
     if len(drawn) < n and turn_up is not None:
         # The turn-up, face up, is taken last (S000 law 4): its taker is seen to hold it.
         seat = (window.seat + len(drawn)) % n
         revealed = revealed[:seat] + (revealed[seat] | 1 << turn_up,) + revealed[seat + 1 :]
         drawn += (turn_up,)
         turn_up = None
-    hands = list(state.hands)
+    hands = list(state.hand_masks)
     seat = window.seat
     for card in drawn:
         hands[seat] |= 1 << card
         seat = (seat + 1) % n
-    tables = state.tables
+    tables = state.table_masks
     history = state.history
     broken = state.broken
     phase = state.phase
@@ -1346,7 +1348,7 @@ def _draw(state: DealState, window: Window) -> tuple[DealState, tuple[ScoreEvent
             tuple(hands),
             tables,
             history,
-            state.won,
+            state.won_masks,
             state.tricks,
             state.trick,
             state.leader,

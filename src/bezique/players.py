@@ -774,7 +774,7 @@ class _FastPolicy:
                 _face(c)
                 for s in range(state.players)
                 if s != seat
-                for c in bits(state.hands[s] | state.tables[s])
+                for c in bits(state.hand_masks[s] | state.table_masks[s])
             ]
             trick = [_face(c) for c in state.trick]
             return max(actions, key=_as_play_scorer(_end_scorer(trick, other, trump, worth)))
@@ -828,7 +828,7 @@ def _ready_table(rules: Rules, trump: Suit | None) -> tuple[_Ready, ...]:
 def _ready_melds(state: DealState, seat: int) -> tuple[int, dict[int, int]]:
     """The value of the best meld ``seat`` could declare now, and, per face, the value
     of the best ready meld that would be lost by playing a card of that face."""
-    held = state.hands[seat] | state.tables[seat]
+    held = state.hand_masks[seat] | state.table_masks[seat]
     history = state.history
     best = 0
     protect: dict[int, int] = {}
@@ -920,7 +920,7 @@ def _nothing_to_declare(state: DealState) -> bool:
     trump = state.trump
     if turn_up is not None and trump is not None and rules.trumps.exchange_points is not None:
         seven = deck_tables(rules.deck.packs).face_mask[int(trump) * 8 + _SEVEN]
-        if state.hands[seat] & seven:
+        if state.hand_masks[seat] & seven:
             return False
     return _ready_melds(state, seat)[0] == 0
 

@@ -176,10 +176,10 @@ _WRITTEN: dict[type[Any], frozenset[str]] = {
             "trump",
             "turn_up",
             "stock",
-            "hands",
-            "tables",
+            "hand_masks",
+            "table_masks",
             "history",
-            "won",
+            "won_masks",
             "tricks",
             "trick",
             "leader",
@@ -189,7 +189,7 @@ _WRITTEN: dict[type[Any], frozenset[str]] = {
             "broken",
             "carte_blanche",
             "offers",
-            "revealed",
+            "revealed_masks",
         }
     ),
     Window: frozenset({"seat", "declarations", "scored", "exchanged"}),
@@ -230,7 +230,7 @@ def state_to_dict(state: DealState) -> dict[str, Any]:
             _check_writable(part)
     seats = []
     for seat in range(state.players):
-        hand = state.hands[seat]
+        hand = state.hand_masks[seat]
         seats.append(
             {
                 "hand": _names(bits(hand)),
@@ -241,10 +241,12 @@ def state_to_dict(state: DealState) -> dict[str, Any]:
                 },
                 "table": [
                     {"card": _NAME[c], "kinds": _card_kinds(state, c)}
-                    for c in sorted(bits(state.tables[seat]), key=_card_key)
+                    for c in sorted(bits(state.table_masks[seat]), key=_card_key)
                 ],
-                "revealed": _names(bits(state.revealed[seat])) if state.revealed else [],
-                "won": _names(bits(state.won[seat])),
+                "revealed": _names(bits(state.revealed_masks[seat]))
+                if state.revealed_masks
+                else [],
+                "won": _names(bits(state.won_masks[seat])),
                 "carte_blanche": bool(state.carte_blanche and state.carte_blanche[seat]),
             }
         )
@@ -578,10 +580,10 @@ def state_from_dict(data: object) -> DealState:
         trump=trump,
         turn_up=turn_up,
         stock=stock,
-        hands=tuple(hands),
-        tables=tuple(tables),
+        hand_masks=tuple(hands),
+        table_masks=tuple(tables),
         history=tuple(history),
-        won=tuple(won),
+        won_masks=tuple(won),
         tricks=tricks,
         trick=trick,
         leader=leader,
@@ -591,7 +593,7 @@ def state_from_dict(data: object) -> DealState:
         broken=tuple(broken),
         carte_blanche=tuple(lasting),
         offers=offers,
-        revealed=tuple(revealed),
+        revealed_masks=tuple(revealed),
     )
     check_state(state)
     if to_move != state.current_player:
@@ -664,9 +666,9 @@ def check_state(state: DealState) -> None:
     seat_ok(state.dealer, "dealer")
     seat_ok(state.leader, "trick.leader")
     for name, values in (
-        ("hands", state.hands),
-        ("tables", state.tables),
-        ("won", state.won),
+        ("hands", state.hand_masks),
+        ("tables", state.table_masks),
+        ("won", state.won_masks),
         ("scores", state.scores),
     ):
         if len(values) != n:
@@ -680,8 +682,8 @@ def check_state(state: DealState) -> None:
         _bad(f"carte blanche: {len(state.carte_blanche)} entries for {n} players")
     for i, seat in enumerate(state.offers):
         seat_ok(seat, f"offers[{i}]")
-    if len(state.revealed) not in (0, n):
-        _bad(f"revealed: {len(state.revealed)} entries for {n} players")
+    if len(state.revealed_masks) not in (0, n):
+        _bad(f"revealed: {len(state.revealed_masks)} entries for {n} players")
 
     # Card conservation.
     zones: list[tuple[str, int]] = [("stock", sum(1 << c for c in state.stock))]
@@ -691,9 +693,9 @@ def check_state(state: DealState) -> None:
         zones.append(("turn_up", 1 << state.turn_up))
     for s in range(n):
         zones += [
-            (f"seats[{s}].hand", state.hands[s]),
-            (f"seats[{s}].table", state.tables[s]),
-            (f"seats[{s}].won", state.won[s]),
+            (f"seats[{s}].hand", state.hand_masks[s]),
+            (f"seats[{s}].table", state.table_masks[s]),
+            (f"seats[{s}].won", state.won_masks[s]),
         ]
     zones.append(("trick.cards", sum(1 << c for c in state.trick)))
     if len(set(state.trick)) != len(state.trick):
@@ -821,8 +823,8 @@ def check_state(state: DealState) -> None:
         piles[trick.winner] |= mask
         expected_leader = trick.winner
     for s in range(n):
-        if piles[s] != state.won[s]:
-            diff = _names(bits(piles[s] ^ state.won[s]))
+        if piles[s] != state.won_masks[s]:
+            diff = _names(bits(piles[s] ^ state.won_masks[s]))
             _bad(
                 f"seats[{s}].won: the won pile must hold exactly the cards of the tricks "
                 f"seat {s} won; it differs in {' '.join(diff)}"
@@ -836,7 +838,7 @@ def check_state(state: DealState) -> None:
     # Hand sizes.
     played = {(state.leader + i) % n for i in range(len(state.trick))}
     for s in range(n):
-        held = _count(state.hands[s] | state.tables[s])
+        held = _count(state.hand_masks[s] | state.table_masks[s])
         expected = hand_size + draws - done - (1 if s in played else 0)
         if held != expected:
             _bad(
@@ -848,7 +850,7 @@ def check_state(state: DealState) -> None:
     several = rules.declarations.limit is not DeclarationLimit.ONE
     per_trick: dict[int, int] = {}
     last_trick = 0
-    kept = sum(state.won) | sum(1 << c for c in state.trick)
+    kept = sum(state.won_masks) | sum(1 << c for c in state.trick)
     for i, meld in enumerate(state.melds):
         where = f"melds[{i}]"
         seat_ok(meld.seat, f"{where}.seat")
@@ -895,9 +897,9 @@ def check_state(state: DealState) -> None:
                 f"{where}.cards: {' '.join(_names(meld.cards))} do not form a "
                 f"{meld.kind.value} with trumps {_suit_text(trump)}"
             )
-        holder = state.hands[meld.seat] | state.tables[meld.seat]
+        holder = state.hand_masks[meld.seat] | state.table_masks[meld.seat]
         if state.phase is Phase.STOCK:
-            holder = state.tables[meld.seat]
+            holder = state.table_masks[meld.seat]
         for card in meld.cards:
             if not (kept >> card & 1 or holder >> card & 1):
                 place = "table" if state.phase is Phase.STOCK else "hand"
@@ -923,7 +925,7 @@ def check_state(state: DealState) -> None:
             gained = window.exchanged
             if rules.trumps.exchange_points is None:
                 _bad("window.exchanged: these rules have no exchange of the seven of trumps")
-            if not 0 <= gained < size or not state.hands[window.seat] >> gained & 1:
+            if not 0 <= gained < size or not state.hand_masks[window.seat] >> gained & 1:
                 _bad(
                     f"window.exchanged: {_name(gained)} must be in the hand of seat "
                     f"{window.seat}, who took it"
@@ -935,13 +937,13 @@ def check_state(state: DealState) -> None:
                 _bad("window.exchanged: after an exchange the turn-up is the seven of trumps")
 
     # Tables and declaration histories.
-    if state.phase is not Phase.STOCK and any(state.tables):
+    if state.phase is not Phase.STOCK and any(state.table_masks):
         _bad("table: cards lie on the table only in the stock phase (S000 law 9)")
     if state.phase is Phase.STOCK:
-        declared = sum(state.tables)
+        declared = sum(state.table_masks)
         zone = "on a table"
     elif state.phase is Phase.END and rules.declarations.melding_after_close:
-        declared = sum(state.hands)
+        declared = sum(state.hand_masks)
         zone = "in a hand"
     else:
         declared = 0
@@ -981,16 +983,16 @@ def check_state(state: DealState) -> None:
             )
 
     # Cards the other players have seen: held cards only, until played.
-    for s, seen in enumerate(state.revealed):
-        gone = seen & ~(state.hands[s] | state.tables[s])
+    for s, seen in enumerate(state.revealed_masks):
+        gone = seen & ~(state.hand_masks[s] | state.table_masks[s])
         if gone:
             _bad(
                 f"seats[{s}].revealed: {' '.join(_names(bits(gone)))} not held by the seat; "
                 "a seen card stays known only until it is played"
             )
-    if window is not None and window.exchanged is not None and state.revealed:
+    if window is not None and window.exchanged is not None and state.revealed_masks:
         gained = window.exchanged
-        if not state.revealed[window.seat] >> gained & 1:
+        if not state.revealed_masks[window.seat] >> gained & 1:
             _bad(
                 f"window.exchanged: {_name(gained)} came face up from the turn-up, "
                 f"so seat {window.seat}'s revealed cards hold it"
@@ -1013,7 +1015,7 @@ def check_state(state: DealState) -> None:
         # draw, court card or not: a seat on offer may hold one. A carte blanche that
         # lasts, with no offer, leaves no court card in the hand but one gained face up
         # by an exchange in this window (S000 law 8).
-        held = state.hands[s] | state.tables[s]
+        held = state.hand_masks[s] | state.table_masks[s]
         if window is not None and window.seat == s and window.exchanged is not None:
             held &= ~(1 << window.exchanged)
         if lasts and s not in state.offers and held & tables.courts:
@@ -1088,7 +1090,9 @@ def _dealt_deck(state: DealState) -> tuple[str, ...]:
     """
     rules = state.rules
     n = rules.players
-    pools = [sorted(bits(state.hands[s] | state.tables[s]), key=_card_key) for s in range(n)]
+    pools = [
+        sorted(bits(state.hand_masks[s] | state.table_masks[s]), key=_card_key) for s in range(n)
+    ]
     order: list[int] = []
     for packet in rules.deck.packets:
         for i in range(1, n + 1):

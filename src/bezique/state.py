@@ -59,10 +59,10 @@ class _DealFields:
     trump: Suit | None
     turn_up: int | None
     stock: tuple[int, ...]
-    hands: tuple[int, ...]
-    tables: tuple[int, ...]
+    hand_masks: tuple[int, ...]
+    table_masks: tuple[int, ...]
     history: tuple[int, ...]
-    won: tuple[int, ...]
+    won_masks: tuple[int, ...]
     tricks: tuple[Trick, ...]
     trick: tuple[int, ...]
     leader: int
@@ -81,8 +81,8 @@ class _DealFields:
     #: Per seat: cards in its hand that the other players have seen (shown in a
     #: carte blanche, gained by exchanging the seven, the turn-up taken last, table
     #: cards taken back into the hand at the end phase), until played.
-    revealed: tuple[int, ...] = attrs.field(
-        default=attrs.Factory(lambda self: (0,) * len(self.hands), takes_self=True)
+    revealed_masks: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda self: (0,) * len(self.hand_masks), takes_self=True)
     )
     #: Memo of :meth:`DealState.legal_actions` (not part of the value).
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
@@ -107,9 +107,10 @@ class DealState(_DealFields):
         card id (``None`` once drawn, or if there is none).
     ``stock``
         The card ids still to draw, top first (the turn-up not included).
-    ``hands``, ``tables``, ``won``
-        Per seat: its concealed hand, its declared cards lying face up, the
-        cards it has won in tricks.
+    ``hand_masks``, ``table_masks``, ``won_masks``
+        Per seat, as bit sets over card ids: its concealed hand, its declared
+        cards lying face up, the cards it has won in tricks. The same zones as
+        tuples of card ids are :attr:`hands`, :attr:`tables` and :attr:`won`.
     ``history``
         Per card id: the meld kinds it has been declared in, as a bit mask.
     ``tricks``, ``trick``, ``leader``, ``window``
@@ -125,7 +126,7 @@ class DealState(_DealFields):
         Per seat, whether its carte blanche still lasts (shown, and no court
         card drawn since); the seats still to decide whether to show one, in
         order (both empty when the rules have no carte blanche).
-    ``revealed``
+    ``revealed_masks``
         Per seat: the cards in its hand that the others have seen (shown in a
         carte blanche, gained by exchanging the seven, the turn-up taken last,
         table cards taken back at the end phase), until played.
@@ -136,6 +137,26 @@ class DealState(_DealFields):
     @property
     def tables_(self) -> DeckTables:
         return deck_tables(self.rules.deck.packs)
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the card ids of its concealed hand (in the end phase: its whole hand)."""
+        return tuple(tuple(bits(mask)) for mask in self.hand_masks)
+
+    @property
+    def tables(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the card ids of its declared cards lying face up."""
+        return tuple(tuple(bits(mask)) for mask in self.table_masks)
+
+    @property
+    def won(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the card ids it has won in tricks."""
+        return tuple(tuple(bits(mask)) for mask in self.won_masks)
+
+    @property
+    def revealed(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the card ids in its hand that the other seats have seen."""
+        return tuple(tuple(bits(mask)) for mask in self.revealed_masks)
 
     @property
     def players(self) -> int:
@@ -174,19 +195,19 @@ class DealState(_DealFields):
 
     def hand(self, seat: int) -> tuple[int, ...]:
         """Card ids in a seat's concealed hand (in the end phase: the whole hand)."""
-        return tuple(bits(self.hands[self._seat(seat)]))
+        return tuple(bits(self.hand_masks[self._seat(seat)]))
 
     def table(self, seat: int) -> tuple[int, ...]:
         """Card ids declared and lying face up in front of a seat."""
-        return tuple(bits(self.tables[self._seat(seat)]))
+        return tuple(bits(self.table_masks[self._seat(seat)]))
 
     def held(self, seat: int) -> tuple[int, ...]:
         """Every card id a seat may play: hand and table."""
         s = self._seat(seat)
-        return tuple(bits(self.hands[s] | self.tables[s]))
+        return tuple(bits(self.hand_masks[s] | self.table_masks[s]))
 
     def won_cards(self, seat: int) -> tuple[int, ...]:
-        return tuple(bits(self.won[self._seat(seat)]))
+        return tuple(bits(self.won_masks[self._seat(seat)]))
 
     def history_of(self, card_id: int) -> tuple[MeldKind, ...]:
         """The meld kinds a held card has been declared in (empty if never)."""
@@ -199,7 +220,7 @@ class DealState(_DealFields):
 
     def brisques_won(self, seat: int) -> int:
         """Aces and tens a seat has won in tricks so far."""
-        return (self.won[self._seat(seat)] & self.tables_.brisques).bit_count()
+        return (self.won_masks[self._seat(seat)] & self.tables_.brisques).bit_count()
 
     @property
     def result(self) -> DealResult | None:

@@ -156,17 +156,20 @@ def _raw_view(state: DealState, seat: int) -> SeatView:
     """The view with the state's physical card ids (before labelling)."""
     seat = state._seat(seat)
     n = state.players
-    tables = tuple(tuple(_table_card(state, c) for c in bits(state.tables[s])) for s in range(n))
+    tables = tuple(
+        tuple(_table_card(state, c) for c in bits(state.table_masks[s])) for s in range(n)
+    )
     # Seen: what the state records as revealed, and the declared cards still in a
     # hand (declared after the close, S003: shown like any declaration).
-    seen = list(state.revealed or (0,) * n)
+    seen = list(state.revealed_masks or (0,) * n)
     for meld in state.melds:
         for card in meld.cards:
             seen[meld.seat] |= 1 << card
-    known = tuple(tuple(bits(seen[s] & state.hands[s])) for s in range(n))
+    known = tuple(tuple(bits(seen[s] & state.hand_masks[s])) for s in range(n))
     history = state.history
     hand_kinds = tuple(
-        tuple(_table_card(state, c) for c in bits(state.hands[s]) if history[c]) for s in range(n)
+        tuple(_table_card(state, c) for c in bits(state.hand_masks[s]) if history[c])
+        for s in range(n)
     )
     current = state.current_player
     return SeatView(
@@ -177,10 +180,12 @@ def _raw_view(state: DealState, seat: int) -> SeatView:
         trump=state.trump,
         turn_up=state.turn_up,
         stock_size=state.stock_size,
-        hand=tuple(bits(state.hands[seat])),
+        hand=tuple(bits(state.hand_masks[seat])),
         tables=tables,
         known=known,
-        hand_sizes=tuple((state.hands[s] | state.tables[s]).bit_count() for s in range(n)),
+        hand_sizes=tuple(
+            (state.hand_masks[s] | state.table_masks[s]).bit_count() for s in range(n)
+        ),
         leader=state.leader,
         trick=state.trick,
         tricks=state.tricks,
