@@ -90,10 +90,7 @@ class _Plan:
 
 
 def _plan(rules: Rules) -> _Plan:
-    plan: _Plan | None = rules._derived.get(_Plan)
-    if plan is None:
-        plan = rules._derived[_Plan] = _make_plan(rules)
-    return plan
+    return rules.derived(_make_plan)
 
 
 def _make_plan(rules: Rules) -> _Plan:
@@ -521,11 +518,19 @@ def _reuse_reasons(
 ) -> tuple[Reason, ...]:
     """:func:`reuse_reasons`, kept with the rules' derived values: it depends on
     nothing else, and the same few combinations of histories come up again and again."""
-    key = (reuse_reasons, kind, histories, broken)
-    reasons: tuple[Reason, ...] | None = rules._derived.get(key)
+    memo = rules.derived(_reuse_memo)
+    key = (kind, histories, broken)
+    reasons = memo.get(key)
     if reasons is None:
-        reasons = rules._derived[key] = tuple(reuse_reasons(rules, kind, histories, broken))
+        reasons = memo[key] = tuple(reuse_reasons(rules, kind, histories, broken))
     return reasons
+
+
+def _reuse_memo(
+    rules: Rules,
+) -> dict[tuple[MeldKind, tuple[int, ...], tuple[int, ...] | None], tuple[Reason, ...]]:
+    """The re-use verdicts met so far under these rules (filled by :func:`_reuse_reasons`)."""
+    return {}
 
 
 _RELAXED = {Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD}
@@ -607,15 +612,21 @@ _MeldTable = tuple[tuple[tuple[int, _Entry], ...], tuple[tuple[int, int, _Entry]
 
 def _meld_table(rules: Rules, trump: Suit | None) -> _MeldTable:
     # Kept with the rules' derived values, under the trump suit (None: no trumps yet).
-    table: _MeldTable | None = rules._derived.get(trump)
+    tables = rules.derived(_meld_tables)
+    table = tables.get(trump)
     if table is None:
         entries = _make_meld_table(rules, trump)
         # For the quick checks: patterns of given faces under the set of faces
         # they need, quartets (any cards of a rank) under their rank mask and count.
         by_faces = tuple((e[5], e) for e in entries if not e[4])
         by_rank = tuple((e[4], e[7], e) for e in entries if e[4])
-        table = rules._derived[trump] = (by_faces, by_rank)
+        table = tables[trump] = (by_faces, by_rank)
     return table
+
+
+def _meld_tables(rules: Rules) -> dict[Suit | None, _MeldTable]:
+    """The meld tables of these rules made so far, by trump suit (filled by :func:`_meld_table`)."""
+    return {}
 
 
 def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:

@@ -75,10 +75,11 @@ def forbidden_history(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
     A card whose same-kind bit is also in its *broken* mask escapes the first
     when melds may be re-formed (see :func:`reuse_reasons`).
     """
-    masks: tuple[int, int, int] | None = rules._derived.get(kind)
-    if masks is None:
-        masks = rules._derived[kind] = _forbidden(rules, kind)
-    return masks
+    return rules.derived(_forbidden_table)[kind]
+
+
+def _forbidden_table(rules: Rules) -> dict[MeldKind, tuple[int, int, int]]:
+    return {kind: _forbidden(rules, kind) for kind in MeldKind}
 
 
 def _forbidden(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
@@ -170,7 +171,16 @@ def trump_fixers(rules: Rules) -> tuple[MeldKind, ...]:
 def meld_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:
     """The card patterns of ``kind`` under these rules, with ``trump`` the trump suit
     (``None``: not fixed yet, when a marriage or sequence of any suit may fix it)."""
-    return rules.derived(("patterns", kind, trump), lambda: _make_patterns(rules, kind, trump))
+    return rules.derived(_pattern_table)[trump][kind]
+
+
+def _pattern_table(
+    rules: Rules,
+) -> dict[Suit | None, dict[MeldKind, tuple[Pattern, ...]]]:
+    return {
+        trump: {kind: _make_patterns(rules, kind, trump) for kind in MeldKind}
+        for trump in (None, *Suit)
+    }
 
 
 def _make_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:

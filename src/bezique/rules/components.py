@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -363,19 +363,26 @@ class Rules:
     game: GameRules = attrs.field(factory=GameRules)
     #: Source tags of ``SPEC.md`` this rule set follows.
     sources: tuple[str, ...] = ()
-    #: Values the engine derives from these rules, computed once (not part of the
-    #: value); keyed by the class, kind, suit or tuple they are derived for.
-    _derived: dict[Any, Any] = attrs.field(
+    #: The values derived from these rules by :meth:`derived`, by the function that
+    #: made them (not part of the value).
+    _derived: dict[Callable[[Rules], object], object] = attrs.field(
         factory=dict, init=False, repr=False, eq=False, hash=False
     )
 
-    def derived(self, key: Any, make: Callable[[], T]) -> T:
-        """A value derived from these rules, computed by ``make`` the first time."""
+    def derived(self, make: Callable[[Rules], T]) -> T:
+        """``make(self)``, computed the first time it is asked for and kept with these rules.
+
+        The engine, the laws and the players keep here the tables they derive from
+        a rule set (meld patterns, the re-use verdicts, the plan the engine reads on
+        every trick): rules are immutable, so such a table never goes stale, and it
+        is made once per rule set rather than once per deal. ``make`` is the key,
+        so it must be a function defined once (at module level), not a lambda.
+        """
         cache = self._derived
-        try:
-            value: T = cache[key]
-        except KeyError:
-            value = cache[key] = make()
+        if make in cache:
+            return cast(T, cache[make])
+        value = make(self)
+        cache[make] = value
         return value
 
     def __attrs_post_init__(self) -> None:
@@ -451,10 +458,7 @@ class Rules:
 
     def meld_value(self, kind: MeldKind) -> int | None:
         """Points of a declaration of ``kind``; ``None`` if it cannot be declared."""
-        values: dict[MeldKind, int | None] | None = self._derived.get(MeldKind)
-        if values is None:
-            values = self._derived[MeldKind] = {k: self._meld_value(k) for k in MeldKind}
-        return values.get(kind)
+        return self.derived(_meld_values).get(kind)
 
     def _meld_value(self, kind: MeldKind) -> int | None:
         if kind is MeldKind.SEVEN_OF_TRUMPS:
@@ -522,6 +526,10 @@ class Rules:
         """Build rules from a flat mapping as produced by :meth:`knobs`."""
         changes = {k: (tuple(v) if isinstance(v, list) else v) for k, v in knobs.items()}
         return Rules(name=name, description=description).evolve(**changes)
+
+
+def _meld_values(rules: Rules) -> dict[MeldKind, int | None]:
+    return {kind: rules._meld_value(kind) for kind in MeldKind}
 
 
 def _convert(component: type[Any], key: str, value: Any) -> Any:
