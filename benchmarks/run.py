@@ -44,7 +44,7 @@ from typing import Any
 import attrs
 
 import bezique as bz
-from bezique import engine
+from bezique.engine import moves
 from bezique.laws.zones import bits
 from bezique.serialization import check_state
 
@@ -594,14 +594,14 @@ def time_crowded(plan: CrowdedPlan, repeat: int) -> Crowded:
     if replay(rules, deck, actions) != position:
         raise PlanError(f"{plan.preset}: replaying the deck and actions reached another state")
     check_state(position)  # every documented invariant of a deal state
-    count = len(engine.legal_declarations(fresh(position)))
+    count = len(moves.legal_declarations(fresh(position)))
     if not count:
         raise PlanError(f"{plan.preset}: no legal declaration in the crowded position")
     start = time.perf_counter()
-    engine.legal_declarations(fresh(position))
+    moves.legal_declarations(fresh(position))
     once = time.perf_counter() - start
     calls = max(3, min(200, int(0.25 / max(once, 1e-9))))
-    us = time_calls(engine.legal_declarations, [position] * calls, repeat)
+    us = time_calls(moves.legal_declarations, [position] * calls, repeat)
     held = [
         str(position.card_ref(c)) for c in bits(position.hand_masks[0] | position.table_masks[0])
     ]
@@ -661,9 +661,9 @@ def prepare(name: str, deals: int | None, repeat: int, seed: int) -> Prepared:
     # Sampling plays deals too: it warms the engine's caches before any clock starts.
     stock, windows, end = sample_states(rules, seed, SAMPLES)
     calls = {
-        "stock": time_calls(engine.legal_actions, stock, repeat),
-        "stock_window": time_calls(engine.legal_actions, windows, repeat),
-        "end": time_calls(engine.legal_actions, end, repeat),
+        "stock": time_calls(moves.legal_actions, stock, repeat),
+        "stock_window": time_calls(moves.legal_actions, windows, repeat),
+        "end": time_calls(moves.legal_actions, end, repeat),
     }
     plan = CROWDED_PLANS.get(rules.name)
     return Prepared(

@@ -72,7 +72,7 @@ from bezique import (
     TrumpSelection,
 )
 from bezique.cards import FACES, FACES_PER_PACK
-from bezique.engine import initial_events
+from bezique.state import initial_events
 
 __all__ = [
     "BOOLEAN_KNOBS",

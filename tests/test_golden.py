@@ -32,7 +32,7 @@ import pytest
 
 import bezique as bz
 from bezique.actions import parse_action_text
-from bezique.engine import initial_events
+from bezique.state import initial_events
 
 GOLDEN = Path(__file__).parent / "golden"
 DEALS = sorted(GOLDEN.glob("deal-*.json"))

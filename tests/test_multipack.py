@@ -57,8 +57,8 @@ from bezique import (
     variants,
 )
 from bezique.cards import card_id_name
-from bezique.engine import initial_events
 from bezique.laws.scoring import all_brisque_points, deal_game_scores
+from bezique.state import initial_events
 
 RUBICON = variants.RUBICON
 SIX_PACK = variants.SIX_PACK

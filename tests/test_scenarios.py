@@ -55,8 +55,8 @@ from bezique import (
     ScoreSource,
     variants,
 )
-from bezique.engine import initial_events
 from bezique.game import decide_winner
+from bezique.state import initial_events
 
 PENDING = CLASSIC.evolve(limit="one-scored-rest-pending")
 PENDING_PRESETS = [

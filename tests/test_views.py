@@ -55,9 +55,9 @@ from bezique.cards import FACES_PER_PACK, card_id_name, face_of
 from bezique.determinize import _Constraints, determinize, unseen_cards
 from bezique.laws.zones import bits
 from bezique.serialization import check_state, deck_order
+from bezique.state import PerfectInformationView
 from bezique.view_json import view_from_json, view_to_dict, view_to_json
 from bezique.views import (
-    PerfectInformationView,
     SeatView,
     TableCard,
     _raw_view,

@@ -22,7 +22,6 @@ from bezique.actions import (
     ShowCarteBlanche,
 )
 from bezique.cards import Card, Rank, Suit, card_id_name, face_of, parse_card_id
-from bezique.engine import new_deal, play_many
 from bezique.errors import (
     BeziqueError,
     IllegalActionError,
@@ -68,8 +67,8 @@ from bezique.serialization import (
     record_deal,
     state_to_json,
 )
-from bezique.state import DealState
-from bezique.views import PerfectInformationView, SeatView, TableCard
+from bezique.state import DealState, PerfectInformationView, new_deal, play_many
+from bezique.views import SeatView, TableCard
 
 __version__ = "0.1.0"
 

@@ -13,14 +13,13 @@ from collections.abc import Callable, Sequence
 from bezique import variants
 from bezique.actions import Declare, Draw, Exchange, Pass, Play, ScorePending
 from bezique.cards import face_of
-from bezique.engine import initial_events
 from bezique.errors import BeziqueError
 from bezique.game import GameState, new_game
 from bezique.notation import format_action
 from bezique.players import PLAYER_NAMES, Player, make_player
 from bezique.records import Phase, ScoreEvent, ScoreSource
 from bezique.rules import Rules
-from bezique.state import DealState
+from bezique.state import DealState, initial_events
 
 __all__ = ["main"]
 

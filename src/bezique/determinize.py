@@ -11,7 +11,7 @@ proves about who may hold what:
   it; one that did not trump when void holds no trump; one that followed (or
   trumped) without beating the card winning the trick holds no card of that
   suit that would have beaten it (the follow/win/trump duties of S000 law 9,
-  as :func:`bezique.engine.legal_actions` applies them);
+  as :func:`bezique.engine.moves.legal_actions` applies them);
 * a seat whose carte blanche lasts and which is not being asked whether to
   show it again holds no king, queen or jack, but for a card it has just
   gained face up by exchanging the seven (HGM, FOS p.334; WKC, PAR, S003).

@@ -23,12 +23,11 @@ import attrs
 
 from bezique.actions import Action
 from bezique.cards import Card, Rank
-from bezique.engine import new_deal
 from bezique.errors import BeziqueError, IllegalActionError, SeatError
 from bezique.legality import Reason
-from bezique.records import ScoreEvent
+from bezique.records import DealResult, ScoreEvent
 from bezique.rules import DealScoring, GameEnd, Rules
-from bezique.state import DealResult, DealState
+from bezique.state import DealState, new_deal
 
 __all__ = ["GameState", "cut_for_deal", "decide_winner", "new_game"]
 

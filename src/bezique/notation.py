@@ -14,13 +14,13 @@ history::
 from __future__ import annotations
 
 from bezique.actions import Action, CardRef, Declare, Play, parse_action_text
+from bezique.engine.fields import DealFields
 from bezique.laws.zones import bits, deck_tables
-from bezique.state import DealState
 
 __all__ = ["format_action", "parse_action"]
 
 
-def parse_action(state: DealState, text: str) -> Action:
+def parse_action(state: DealFields, text: str) -> Action:
     """Parse an action's text form for the player to move in ``state``.
 
     Raises :class:`~bezique.NotationError` if the text does not parse. The
@@ -37,7 +37,7 @@ def parse_action(state: DealState, text: str) -> Action:
     return action
 
 
-def _resolve_bare(state: DealState, seat: int, ref: CardRef) -> CardRef:
+def _resolve_bare(state: DealFields, seat: int, ref: CardRef) -> CardRef:
     if ref.history:
         return ref
     held = state.hand_masks[seat] | state.table_masks[seat]

@@ -1357,7 +1357,7 @@ def _duel_game(
         players.append(_make(name, f"{seed}/{index}/{tag}"))
     cards = f"{seed}/{index // n}"
     if deals:
-        from bezique.engine import new_deal
+        from bezique.state import new_deal
 
         state = new_deal(rules, seed=cards, dealer=0)
         while not state.is_over:

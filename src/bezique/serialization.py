@@ -52,9 +52,6 @@ from bezique._jsonfields import (
 )
 from bezique.actions import Action, parse_action_text
 from bezique.cards import FACES_PER_PACK, Card, Rank, Suit, card_id_name, face_of, parse_card_id
-
-# The engine's own tables of which rules keep broken melds and which melds fix trumps.
-from bezique.engine import new_deal
 from bezique.errors import (
     BeziqueError,
     IllegalActionError,
@@ -69,7 +66,9 @@ from bezique.melds import MeldKind, kinds_in, patterns
 from bezique.notation import parse_action
 from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import DeclarationLimit, Rules
-from bezique.state import DealState
+
+# The engine's own tables of which rules keep broken melds and which melds fix trumps.
+from bezique.state import DealState, new_deal
 
 __all__ = [
     "RECORD_FORMAT",

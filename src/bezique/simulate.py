@@ -32,12 +32,11 @@ import attrs
 
 from bezique import variants
 from bezique.actions import Action, ShowCarteBlanche
-from bezique.engine import new_deal
 from bezique.errors import BeziqueError
 from bezique.melds import MeldKind
 from bezique.players import MonteCarloPlayer, RandomPlayer, RuleOfThumbPlayer
 from bezique.rules import DealScoring, Rules
-from bezique.state import DealState
+from bezique.state import DealState, new_deal
 
 __all__ = [
     "PLAYER_KINDS",

@@ -1,251 +1,49 @@
-"""The immutable state of one deal.
+"""The immutable state of one deal: :class:`DealState`, and :func:`new_deal`.
 
 A :class:`DealState` is a value: :meth:`DealState.apply` returns a new state
-and never changes the one it is called on. Zones are bit sets over physical
-card ids (see :mod:`bezique.cards`): each seat's concealed *hand*, its *table*
-(declared cards, face up, still part of the hand: S000, S001, FOS), and the
-cards it has *won* in tricks. The face-down *stock* is a tuple, top card
-first; the *turn-up* lies under it and is drawn last (S000 law 4).
-
-Every declared card has a *history*: the meld kinds it has been declared in,
-as a bit mask per card id. The re-use rules read it (see
-:mod:`bezique.laws.declaring`).
+and never changes the one it is called on. Its fields and queries are those of
+:class:`~bezique.engine.fields.DealFields`; this class adds what may be done
+(legal actions, legal declarations, why an action is illegal), the transitions,
+the seat views and the parsing of action text. The engine and the laws it calls
+live below this module (:mod:`bezique.engine`, :mod:`bezique.laws`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
 
 import attrs
 
-from bezique.actions import Action, CardRef, Declare
-from bezique.cards import Card, Suit, face_of
-from bezique.errors import IllegalActionError
-from bezique.laws.zones import DeckTables, bits, deck_tables
+from bezique.actions import Action, Declare
+from bezique.cards import Card, Rank, face_of
+from bezique.engine.fields import STOCK, DealFields
+from bezique.engine.moves import legal_actions, legal_declarations, why_illegal
+from bezique.engine.transitions import scored, step
+from bezique.errors import IllegalActionError, SeatError
+from bezique.laws.dealing import deal_packets, dealt_points, deck_order, seat_order, shuffled_deck
+from bezique.laws.declaring import tracks_broken
 from bezique.legality import Reason
-from bezique.melds import MeldKind, kinds_in
-from bezique.records import DealResult, DeclaredMeld, Phase, ScoreEvent, Trick, Window
+from bezique.notation import parse_action
+from bezique.records import ScoreEvent, ScoreSource
 from bezique.rules import Rules
+from bezique.views import SeatView, seat_view
 
-if TYPE_CHECKING:
-    from bezique.views import PerfectInformationView, SeatView
-
-__all__ = ["DealResult", "DealState", "DeclaredMeld", "Phase", "Trick", "Window"]
-
-
-# The phases as module names: in Python 3.11, reading an enum member from its
-# class (``Phase.STOCK``) costs about ten times a global name, and the engine's
-# hot paths test the phase at every step.
-_STOCK, _END, _OVER = Phase.STOCK, Phase.END, Phase.OVER
-
-
-@attrs.define
-class _DealFields:
-    """The fields of :class:`DealState`, in a class that is not frozen.
-
-    The engine builds every new state as one of these and then seals it into a
-    :class:`DealState` (see :func:`sealed`): a frozen attrs class sets each of
-    its twenty fields through ``object.__setattr__`` in ``__init__``, about
-    four times the cost of plain slot stores, and a deal builds some ninety
-    states. The two classes share one slot layout, since ``DealState`` adds no
-    field, so the object changes class and nothing else. Nothing outside this
-    module and the engine sees a ``_DealFields``.
-    """
-
-    rules: Rules
-    dealer: int
-    phase: Phase
-    trump: Suit | None
-    turn_up: int | None
-    stock: tuple[int, ...]
-    hand_masks: tuple[int, ...]
-    table_masks: tuple[int, ...]
-    history: tuple[int, ...]
-    won_masks: tuple[int, ...]
-    tricks: tuple[Trick, ...]
-    trick: tuple[int, ...]
-    leader: int
-    window: Window | None
-    melds: tuple[DeclaredMeld, ...]
-    scores: tuple[int, ...]
-    #: Per card id: the kinds of its history whose meld has since lost a card, so
-    #: that it may re-form them (kept only when the rules let melds be re-formed or
-    #: marriages re-paired; otherwise empty).
-    broken: tuple[int, ...] = ()
-    #: Per seat: whether its carte blanche still lasts (shown, and no court card
-    #: drawn since); empty when the rules have no carte blanche.
-    carte_blanche: tuple[bool, ...] = ()
-    #: Seats still to decide whether to show a carte blanche, in order.
-    offers: tuple[int, ...] = ()
-    #: Per seat: cards in its hand that the other players have seen (shown in a
-    #: carte blanche, gained by exchanging the seven, the turn-up taken last, table
-    #: cards taken back into the hand at the end phase), until played.
-    revealed_masks: tuple[int, ...] = attrs.field(
-        default=attrs.Factory(lambda self: (0,) * len(self.hand_masks), takes_self=True)
-    )
-    #: Memo of :meth:`DealState.legal_actions` (not part of the value).
-    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-
-
-def sealed(fields: _DealFields) -> DealState:
-    """The state holding ``fields``, now frozen (``fields`` must not be used again)."""
-    fields.__class__ = DealState
-    return fields  # type: ignore[return-value]  # its class is DealState now
+__all__ = [
+    "DealState",
+    "PerfectInformationView",
+    "initial_events",
+    "new_deal",
+    "play_many",
+]
 
 
 @attrs.frozen
-class DealState(_DealFields):
+class DealState(DealFields):
     """One deal in progress (or finished). Build with :func:`bezique.new_deal`.
 
-    Its fields, all read-only (zones are bit sets over card ids, see the module
-    documentation):
-
-    ``rules``, ``dealer``, ``phase``, ``trump``, ``turn_up``
-        The rules, the dealing seat, the stage of the deal, the trump suit
-        (``None`` until fixed, in the games without a turn-up) and the turn-up
-        card id (``None`` once drawn, or if there is none).
-    ``stock``
-        The card ids still to draw, top first (the turn-up not included).
-    ``hand_masks``, ``table_masks``, ``won_masks``
-        Per seat, as bit sets over card ids: its concealed hand, its declared
-        cards lying face up, the cards it has won in tricks. The same zones as
-        tuples of card ids are :attr:`hands`, :attr:`tables` and :attr:`won`.
-    ``history``
-        Per card id: the meld kinds it has been declared in, as a bit mask.
-    ``tricks``, ``trick``, ``leader``, ``window``
-        The completed tricks, the card ids of the trick being played, the seat
-        that led it, and the trick winner's turn (a :class:`Window`) or ``None``.
-    ``melds``, ``scores``
-        The declarations made so far (:class:`DeclaredMeld`), the points of each seat.
-    ``broken``
-        Per card id: the kinds of its history whose meld has since lost a card,
-        so that it may re-form them (empty unless the rules let melds be
-        re-formed or marriages re-paired).
-    ``carte_blanche``, ``offers``
-        Per seat, whether its carte blanche still lasts (shown, and no court
-        card drawn since); the seats still to decide whether to show one, in
-        order (both empty when the rules have no carte blanche).
-    ``revealed_masks``
-        Per seat: the cards in its hand that the others have seen (shown in a
-        carte blanche, gained by exchanging the seven, the turn-up taken last,
-        table cards taken back at the end phase), until played.
+    Its fields and queries are documented on
+    :class:`~bezique.engine.fields.DealFields`.
     """
-
-    # -- queries -------------------------------------------------------------------
-
-    @property
-    def tables_(self) -> DeckTables:
-        return deck_tables(self.rules.deck.packs)
-
-    @property
-    def hands(self) -> tuple[tuple[int, ...], ...]:
-        """Per seat, the card ids of its concealed hand (in the end phase: its whole hand)."""
-        return tuple(tuple(bits(mask)) for mask in self.hand_masks)
-
-    @property
-    def tables(self) -> tuple[tuple[int, ...], ...]:
-        """Per seat, the card ids of its declared cards lying face up."""
-        return tuple(tuple(bits(mask)) for mask in self.table_masks)
-
-    @property
-    def won(self) -> tuple[tuple[int, ...], ...]:
-        """Per seat, the card ids it has won in tricks."""
-        return tuple(tuple(bits(mask)) for mask in self.won_masks)
-
-    @property
-    def revealed(self) -> tuple[tuple[int, ...], ...]:
-        """Per seat, the card ids in its hand that the other seats have seen."""
-        return tuple(tuple(bits(mask)) for mask in self.revealed_masks)
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the deal is over."""
-        if self.phase is _OVER:
-            return None
-        if self.offers:
-            return self.offers[0]
-        if self.window is not None:
-            return self.window.seat
-        return (self.leader + len(self.trick)) % self.rules.players
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
-
-    @property
-    def stock_size(self) -> int:
-        """Cards left to draw, the turn-up included."""
-        return len(self.stock) + (self.turn_up is not None)
-
-    @property
-    def trick_number(self) -> int:
-        """The number (1-based) of the trick being played or just completed."""
-        if self.phase is _OVER or self.window is not None:
-            return len(self.tricks)
-        return len(self.tricks) + 1
-
-    @property
-    def turn_up_card(self) -> Card | None:
-        return None if self.turn_up is None else face_of(self.turn_up)
-
-    def hand(self, seat: int) -> tuple[int, ...]:
-        """Card ids in a seat's concealed hand (in the end phase: the whole hand)."""
-        return tuple(bits(self.hand_masks[self._seat(seat)]))
-
-    def table(self, seat: int) -> tuple[int, ...]:
-        """Card ids declared and lying face up in front of a seat."""
-        return tuple(bits(self.table_masks[self._seat(seat)]))
-
-    def held(self, seat: int) -> tuple[int, ...]:
-        """Every card id a seat may play: hand and table."""
-        s = self._seat(seat)
-        return tuple(bits(self.hand_masks[s] | self.table_masks[s]))
-
-    def won_cards(self, seat: int) -> tuple[int, ...]:
-        return tuple(bits(self.won_masks[self._seat(seat)]))
-
-    def history_of(self, card_id: int) -> tuple[MeldKind, ...]:
-        """The meld kinds a held card has been declared in (empty if never)."""
-        return kinds_in(self.history[card_id])
-
-    def card_ref(self, card_id: int) -> CardRef:
-        """How actions name this physical card: its face and history."""
-        broken = self.broken[card_id] if self.broken else 0
-        return CardRef(face_of(card_id), kinds_in(self.history[card_id]), kinds_in(broken))
-
-    def brisques_won(self, seat: int) -> int:
-        """Aces and tens a seat has won in tricks so far."""
-        return (self.won_masks[self._seat(seat)] & self.tables_.brisques).bit_count()
-
-    @property
-    def result(self) -> DealResult | None:
-        """Scores, brisques and last-trick winner once the deal is over."""
-        if self.phase is not _OVER:
-            return None
-        from bezique.laws.scoring import deal_game_scores
-
-        game_scores, rubiconed = deal_game_scores(self.rules, self.scores)
-        return DealResult(
-            scores=self.scores,
-            brisques=tuple(self.brisques_won(s) for s in range(self.players)),
-            last_trick_winner=self.tricks[-1].winner,
-            game_scores=game_scores,
-            rubiconed=rubiconed,
-        )
-
-    def pending_melds(self, seat: int) -> tuple[int, ...]:
-        """Indexes in :attr:`melds` of a seat's shown but unscored melds."""
-        return tuple(i for i, m in enumerate(self.melds) if m.seat == seat and not m.scored)
-
-    def _seat(self, seat: int) -> int:
-        return _engine.check_seat(self, seat)
-
-    # -- transitions (see bezique.engine) ------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the player to move, each real choice once.
@@ -258,15 +56,15 @@ class DealState(_DealFields):
         ``ShowCarteBlanche`` then ``Pass``. Empty once the deal is over.
         """
         cached = self._legal
-        return cached if cached is not None else _engine.legal_actions(self)
+        return cached if cached is not None else legal_actions(self)
 
     def legal_declarations(self) -> tuple[Declare, ...]:
         """The legal declarations of the player to move (empty outside the winner's turn)."""
-        return _engine.legal_declarations(self)
+        return legal_declarations(self)
 
     def why_illegal(self, action: Action) -> tuple[Reason, ...]:
         """The reasons ``action`` is illegal here; empty if it is legal."""
-        return _engine.why_illegal(self, action)
+        return why_illegal(self, action)
 
     def is_legal(self, action: Action) -> bool:
         return not self.why_illegal(action)
@@ -279,15 +77,13 @@ class DealState(_DealFields):
         """
         if isinstance(action, str):
             return self.step(action)[0]
-        return _engine.step(self, action)[0]
+        return step(self, action)[0]
 
     def step(self, action: Action | str) -> tuple[DealState, tuple[ScoreEvent, ...]]:
         """Like :meth:`apply`, also returning what scored and why."""
         if isinstance(action, str):
-            from bezique.notation import parse_action
-
             action = parse_action(self, action)
-        return _engine.step(self, action)
+        return step(self, action)
 
     def require_legal(self, action: Action) -> None:
         reasons = self.why_illegal(action)
@@ -296,15 +92,7 @@ class DealState(_DealFields):
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know of this deal (see :mod:`bezique.views`)."""
-        from bezique.views import seat_view
-
         return seat_view(self, seat)
-
-    def perfect_information_view(self) -> PerfectInformationView:
-        """The whole state, hidden cards included, for research (named as such)."""
-        from bezique.views import PerfectInformationView
-
-        return PerfectInformationView(self)
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The documented JSON form (see the JSON format page)."""
@@ -312,9 +100,106 @@ class DealState(_DealFields):
 
         return state_to_json(self, indent=indent)
 
-    def describe_cards(self, card_ids: Sequence[int]) -> str:
-        return " ".join(face_of(c).display() for c in card_ids)
+    def perfect_information_view(self) -> PerfectInformationView:
+        """The whole state, hidden cards included, for research (named as such)."""
+        return PerfectInformationView(self)
 
 
-# Imported last: the engine module imports this one.
-from bezique import engine as _engine  # noqa: E402
+def new_deal(
+    rules: Rules,
+    *,
+    seed: int | str | None = None,
+    deck: Sequence[int | str | Card] | None = None,
+    dealer: int = 0,
+    cut: tuple[int, int] | None = None,
+) -> DealState:
+    """Deal a new hand: from a shuffled deck (``seed``) or an explicit card order.
+
+    ``deck`` lists the cards top first: faces (``"QS"``, :class:`Card`), whose
+    copies are numbered in order of appearance, or physical cards (``"QSb"``,
+    card ids). Cards go out in the packets of the rules, non-dealer first
+    (S000 law 3, S001); the next card is turned up for trumps and placed under
+    the stock to be drawn last (S000 law 4). A turned-up seven scores for the
+    dealer at once (S000 law 4). Without a turn-up (Rubicon and the multi-pack
+    games) there are no trumps until a declaration fixes them.
+
+    ``cut`` is the six-pack cut (PKW, HER): the number of cards the dealer lifted
+    and the non-dealer's guess, scored when the rules have a cut bonus.
+
+    >>> import bezique as bz
+    >>> state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    >>> state.current_player, state.stock_size, len(state.hand(0))
+    (1, 48, 8)
+    """
+    n = rules.players
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise SeatError(f"no seat {dealer!r} to deal: seats are 0..{n - 1}")
+    order = shuffled_deck(rules, seed) if deck is None else deck_order(rules, deck)
+    hands, turn_up, pos = deal_packets(rules, order, dealer)
+    trump = None if turn_up is None else face_of(turn_up).suit
+    scores = [0] * n
+    for seat, points in dealt_points(rules, turn_up, dealer, cut):
+        scores[seat] += points
+    tracking = tracks_broken(rules)
+    carte_blanche: tuple[bool, ...] = ()
+    offers: tuple[int, ...] = ()
+    if rules.carte_blanche.carte_blanche_points is not None:
+        # HGM, FOS p.334: a dealt hand with no king, queen or jack may be shown,
+        # before the first trick; the non-dealer decides first. Every seat is
+        # asked, so that passing does not tell whether it held one.
+        carte_blanche = (False,) * n
+        offers = seat_order(n, dealer + 1)
+    return DealState(
+        rules=rules,
+        dealer=dealer,
+        phase=STOCK,
+        trump=trump,
+        turn_up=turn_up,
+        stock=tuple(order[pos:]),
+        hand_masks=hands,
+        table_masks=(0,) * n,
+        history=(0,) * rules.deck_size,
+        won_masks=(0,) * n,
+        tricks=(),
+        trick=(),
+        leader=(dealer + 1) % n,
+        window=None,
+        melds=(),
+        scores=tuple(scores),
+        broken=(0,) * rules.deck_size if tracking else (),
+        carte_blanche=carte_blanche,
+        offers=offers,
+        revealed_masks=(0,) * n,
+    )
+
+
+def initial_events(state: DealState) -> tuple[ScoreEvent, ...]:
+    """What scored when the deal was made: a turned-up seven (S000 law 4), the
+    six-pack cut (PKW); read from a state on which no action was taken."""
+    events: list[ScoreEvent] = []
+    if state.turn_up is not None and face_of(state.turn_up).rank is Rank.SEVEN:
+        points = state.rules.trumps.turn_up_seven_points
+        scored((0,) * state.players, events, state.dealer, points, ScoreSource.TURN_UP_SEVEN, "")
+    for seat, total in enumerate(state.scores):
+        already = sum(e.points for e in events if e.seat == seat)
+        if total > already:
+            events.append(ScoreEvent(seat, total - already, ScoreSource.CUT, ""))
+    return tuple(events)
+
+
+def play_many(state: DealState, actions: Iterable[Action | str]) -> DealState:
+    """Apply several actions in turn."""
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+@attrs.frozen
+class PerfectInformationView:
+    """The whole state, for research that wants perfect information, named as such.
+
+    Unlike :class:`SeatView` it hides nothing: ``state`` is the full
+    :class:`DealState`, stock order and every hand included.
+    """
+
+    state: DealState

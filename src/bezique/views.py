@@ -47,14 +47,14 @@ import attrs
 
 from bezique.actions import Action
 from bezique.cards import FACES_PER_PACK, Suit
+from bezique.engine.fields import DealFields
+from bezique.engine.moves import check_seat, legal_actions
 from bezique.laws.zones import bits
 from bezique.melds import MeldKind, kinds_in
 from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import Rules
-from bezique.state import DealState
 
 __all__ = [
-    "PerfectInformationView",
     "SeatView",
     "TableCard",
     "canonical_labels",
@@ -130,31 +130,20 @@ class SeatView:
         return view_to_json(self, indent=indent)
 
 
-@attrs.frozen
-class PerfectInformationView:
-    """The whole state, for research that wants perfect information, named as such.
-
-    Unlike :class:`SeatView` it hides nothing: ``state`` is the full
-    :class:`~bezique.state.DealState`, stock order and every hand included.
-    """
-
-    state: DealState
-
-
-def seat_view(state: DealState, seat: int) -> SeatView:
+def seat_view(state: DealFields, seat: int) -> SeatView:
     """Build the view of ``seat`` (raises :class:`~bezique.errors.SeatError` for a
     seat that does not exist)."""
     return canonical_view(_raw_view(state, seat))
 
 
-def _table_card(state: DealState, card: int) -> TableCard:
+def _table_card(state: DealFields, card: int) -> TableCard:
     broken = state.broken
     return TableCard(card, kinds_in(state.history[card]), kinds_in(broken[card]) if broken else ())
 
 
-def _raw_view(state: DealState, seat: int) -> SeatView:
+def _raw_view(state: DealFields, seat: int) -> SeatView:
     """The view with the state's physical card ids (before labelling)."""
-    seat = state._seat(seat)
+    seat = check_seat(state, seat)
     n = state.players
     tables = tuple(
         tuple(_table_card(state, c) for c in bits(state.table_masks[s])) for s in range(n)
@@ -195,7 +184,7 @@ def _raw_view(state: DealState, seat: int) -> SeatView:
         offers=state.offers,
         carte_blanche=state.carte_blanche,
         current_player=current,
-        legal_actions=state.legal_actions() if current == seat else (),
+        legal_actions=legal_actions(state) if current == seat else (),
         hand_kinds=hand_kinds,
     )
 

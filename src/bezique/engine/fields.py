@@ -1,0 +1,239 @@
+"""The fields of a deal state and the queries on them: zones, histories, phases.
+
+A deal state is a value. Zones are bit sets over physical card ids (see
+:mod:`bezique.cards`): each seat's concealed *hand*, its *table* (declared
+cards, face up, still part of the hand: S000, S001, FOS), and the cards it has
+*won* in tricks. The face-down *stock* is a tuple, top card first; the
+*turn-up* lies under it and is drawn last (S000 law 4).
+
+Every declared card has a *history*: the meld kinds it has been declared in,
+as a bit mask per card id. The re-use rules read it (see
+:mod:`bezique.laws.declaring`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from bezique.actions import Action, CardRef
+from bezique.cards import Card, Suit, face_of
+from bezique.errors import SeatError
+from bezique.laws.scoring import deal_game_scores
+from bezique.laws.zones import DeckTables, bits, deck_tables
+from bezique.melds import MeldKind, kinds_in
+from bezique.records import DealResult, DeclaredMeld, Phase, Trick, Window
+from bezique.rules import Rules
+
+__all__ = ["DealDraft", "DealFields"]
+
+# The phases as module names: in Python 3.11, reading an enum member from its
+# class (``Phase.STOCK``) costs about ten times a global name, and the engine's
+# hot paths test the phase at every step.
+STOCK, END, OVER = Phase.STOCK, Phase.END, Phase.OVER
+
+
+@attrs.define
+class DealDraft:
+    """The fields of a deal state, in a class that is not frozen.
+
+    The engine builds every new state as a draft and then seals it into the
+    frozen class of the state it came from (:func:`bezique.engine.speed.seal`):
+    the frozen classes add no field, so they share the draft's slot layout and
+    the object changes class and nothing else. Nothing outside the engine sees
+    a draft.
+    """
+
+    rules: Rules
+    dealer: int
+    phase: Phase
+    trump: Suit | None
+    turn_up: int | None
+    stock: tuple[int, ...]
+    hand_masks: tuple[int, ...]
+    table_masks: tuple[int, ...]
+    history: tuple[int, ...]
+    won_masks: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    trick: tuple[int, ...]
+    leader: int
+    window: Window | None
+    melds: tuple[DeclaredMeld, ...]
+    scores: tuple[int, ...]
+    #: Per card id: the kinds of its history whose meld has since lost a card, so
+    #: that it may re-form them (kept only when the rules let melds be re-formed or
+    #: marriages re-paired; otherwise empty).
+    broken: tuple[int, ...] = ()
+    #: Per seat: whether its carte blanche still lasts (shown, and no court card
+    #: drawn since); empty when the rules have no carte blanche.
+    carte_blanche: tuple[bool, ...] = ()
+    #: Seats still to decide whether to show a carte blanche, in order.
+    offers: tuple[int, ...] = ()
+    #: Per seat: cards in its hand that the other players have seen (shown in a
+    #: carte blanche, gained by exchanging the seven, the turn-up taken last, table
+    #: cards taken back into the hand at the end phase), until played.
+    revealed_masks: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda self: (0,) * len(self.hand_masks), takes_self=True)
+    )
+    #: Memo of the legal actions (see :mod:`bezique.engine.speed`) (not part of the value).
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+
+@attrs.frozen
+class DealFields(DealDraft):
+    """A deal state's fields and what can be read from them, with no transitions.
+
+    :class:`bezique.DealState` adds the transitions (legal actions, ``apply``)
+    and the views; the engine's functions take a ``DealFields`` and return a
+    state of the class they were given.
+
+    Its fields, all read-only (zones are bit sets over card ids, see the module
+    documentation):
+
+    ``rules``, ``dealer``, ``phase``, ``trump``, ``turn_up``
+        The rules, the dealing seat, the stage of the deal, the trump suit
+        (``None`` until fixed, in the games without a turn-up) and the turn-up
+        card id (``None`` once drawn, or if there is none).
+    ``stock``
+        The card ids still to draw, top first (the turn-up not included).
+    ``hand_masks``, ``table_masks``, ``won_masks``
+        Per seat, as bit sets over card ids: its concealed hand, its declared
+        cards lying face up, the cards it has won in tricks. The same zones as
+        tuples of card ids are :attr:`hands`, :attr:`tables` and :attr:`won`.
+    ``history``
+        Per card id: the meld kinds it has been declared in, as a bit mask.
+    ``tricks``, ``trick``, ``leader``, ``window``
+        The completed tricks, the card ids of the trick being played, the seat
+        that led it, and the trick winner's turn (a :class:`Window`) or ``None``.
+    ``melds``, ``scores``
+        The declarations made so far (:class:`DeclaredMeld`), the points of each seat.
+    ``broken``
+        Per card id: the kinds of its history whose meld has since lost a card,
+        so that it may re-form them (empty unless the rules let melds be
+        re-formed or marriages re-paired).
+    ``carte_blanche``, ``offers``
+        Per seat, whether its carte blanche still lasts (shown, and no court
+        card drawn since); the seats still to decide whether to show one, in
+        order (both empty when the rules have no carte blanche).
+    ``revealed_masks``
+        Per seat: the cards in its hand that the others have seen (shown in a
+        carte blanche, gained by exchanging the seven, the turn-up taken last,
+        table cards taken back at the end phase), until played.
+    """
+
+    # -- queries -------------------------------------------------------------------
+
+    @property
+    def tables_(self) -> DeckTables:
+        return deck_tables(self.rules.deck.packs)
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the card ids of its concealed hand (in the end phase: its whole hand)."""
+        return tuple(tuple(bits(mask)) for mask in self.hand_masks)
+
+    @property
+    def tables(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the card ids of its declared cards lying face up."""
+        return tuple(tuple(bits(mask)) for mask in self.table_masks)
+
+    @property
+    def won(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the card ids it has won in tricks."""
+        return tuple(tuple(bits(mask)) for mask in self.won_masks)
+
+    @property
+    def revealed(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the card ids in its hand that the other seats have seen."""
+        return tuple(tuple(bits(mask)) for mask in self.revealed_masks)
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over."""
+        if self.phase is OVER:
+            return None
+        if self.offers:
+            return self.offers[0]
+        if self.window is not None:
+            return self.window.seat
+        return (self.leader + len(self.trick)) % self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is OVER
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left to draw, the turn-up included."""
+        return len(self.stock) + (self.turn_up is not None)
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1-based) of the trick being played or just completed."""
+        if self.phase is OVER or self.window is not None:
+            return len(self.tricks)
+        return len(self.tricks) + 1
+
+    @property
+    def turn_up_card(self) -> Card | None:
+        return None if self.turn_up is None else face_of(self.turn_up)
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """Card ids in a seat's concealed hand (in the end phase: the whole hand)."""
+        return tuple(bits(self.hand_masks[self._seat(seat)]))
+
+    def table(self, seat: int) -> tuple[int, ...]:
+        """Card ids declared and lying face up in front of a seat."""
+        return tuple(bits(self.table_masks[self._seat(seat)]))
+
+    def held(self, seat: int) -> tuple[int, ...]:
+        """Every card id a seat may play: hand and table."""
+        s = self._seat(seat)
+        return tuple(bits(self.hand_masks[s] | self.table_masks[s]))
+
+    def won_cards(self, seat: int) -> tuple[int, ...]:
+        return tuple(bits(self.won_masks[self._seat(seat)]))
+
+    def history_of(self, card_id: int) -> tuple[MeldKind, ...]:
+        """The meld kinds a held card has been declared in (empty if never)."""
+        return kinds_in(self.history[card_id])
+
+    def card_ref(self, card_id: int) -> CardRef:
+        """How actions name this physical card: its face and history."""
+        broken = self.broken[card_id] if self.broken else 0
+        return CardRef(face_of(card_id), kinds_in(self.history[card_id]), kinds_in(broken))
+
+    def brisques_won(self, seat: int) -> int:
+        """Aces and tens a seat has won in tricks so far."""
+        return (self.won_masks[self._seat(seat)] & self.tables_.brisques).bit_count()
+
+    @property
+    def result(self) -> DealResult | None:
+        """Scores, brisques and last-trick winner once the deal is over."""
+        if self.phase is not OVER:
+            return None
+        game_scores, rubiconed = deal_game_scores(self.rules, self.scores)
+        return DealResult(
+            scores=self.scores,
+            brisques=tuple(self.brisques_won(s) for s in range(self.players)),
+            last_trick_winner=self.tricks[-1].winner,
+            game_scores=game_scores,
+            rubiconed=rubiconed,
+        )
+
+    def pending_melds(self, seat: int) -> tuple[int, ...]:
+        """Indexes in :attr:`melds` of a seat's shown but unscored melds."""
+        return tuple(i for i, m in enumerate(self.melds) if m.seat == seat and not m.scored)
+
+    def _seat(self, seat: int) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise SeatError(f"no seat {seat!r}: seats are 0..{self.players - 1}")
+        return seat
+
+    def describe_cards(self, card_ids: Sequence[int]) -> str:
+        return " ".join(face_of(c).display() for c in card_ids)

@@ -1,0 +1,613 @@
+"""What may be done now: legal actions, legal declarations, and why an action is illegal.
+
+Functions of a deal state (:class:`~bezique.engine.fields.DealFields`) that
+change nothing; the rules they apply are the laws of :mod:`bezique.laws`,
+cited beside each call.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+from bezique.actions import (
+    Action,
+    CardRef,
+    Declare,
+    Draw,
+    Exchange,
+    Pass,
+    Play,
+    ScorePending,
+    ShowCarteBlanche,
+)
+from bezique.cards import FACES, Rank, Suit, face_of
+from bezique.engine.fields import END, OVER, STOCK, DealFields
+from bezique.engine.speed import (
+    DRAW,
+    EXCHANGE,
+    LOW,
+    ONLY_DRAW,
+    ONLY_PASS,
+    PASS,
+    PLAYS,
+    SEVEN,
+    SHOW_CARTE_BLANCHE,
+    SUIT_KEYS,
+    SUIT_PLAYS,
+    declare_order,
+    faces_of,
+    plan_of,
+    play_order,
+    remember_legal,
+    shared_declaration,
+)
+from bezique.laws.declaring import forbidden_history, meld_patterns, reuse_reasons
+from bezique.laws.tricks import duty_reason, playable, trick_terms, winning_index
+from bezique.laws.zones import bits, deck_tables
+from bezique.legality import Reason
+from bezique.melds import MeldKind, Pattern
+from bezique.records import Window
+from bezique.rules import DeclarationLimit, MarriageRearrangement, Rules, SameKindReuse
+
+__all__ = [
+    "all_score",
+    "check_seat",
+    "declare_reasons",
+    "legal_actions",
+    "legal_declarations",
+    "may_show",
+    "seven_in_hand",
+    "trick_winner",
+    "why_illegal",
+]
+
+
+def check_seat(state: DealFields, seat: int) -> int:
+    """``seat``, if it is a seat of this deal; else :class:`~bezique.errors.SeatError`."""
+    return state._seat(seat)
+
+
+def trick_winner(state: DealFields, cards: Sequence[int]) -> int:
+    """The index in ``cards`` (in play order) of the card that takes them, now."""
+    return winning_index(cards, *trick_terms(state.rules, state.trump, state.phase is STOCK))
+
+
+def playable_mask(state: DealFields, seat: int) -> int:
+    """The mask of cards ``seat`` may play to the current trick (see :func:`playable`)."""
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    if state.phase is not END or not state.trick:
+        return held
+    return playable(held, state.trick, state.trump, True, deck_tables(state.rules.deck.packs))
+
+
+def legal_actions(state: DealFields) -> tuple[Action, ...]:
+    """See :meth:`bezique.DealFields.legal_actions` for the order."""
+    cached = state._legal
+    if cached is not None:
+        return cached
+    if state.phase is OVER:
+        actions: tuple[Action, ...] = ()
+    elif state.offers:
+        actions = (SHOW_CARTE_BLANCHE, PASS) if may_show(state) else (PASS,)
+    elif state.window is None:
+        seat = (state.leader + len(state.trick)) % len(state.hand_masks)
+        actions = _play_actions(state, seat, playable_mask(state, seat))
+    else:
+        actions = _window_actions(state, state.window)
+    return remember_legal(state, actions)
+
+
+def _window_actions(state: DealFields, window: Window) -> tuple[Action, ...]:
+    actions: list[Action] = []
+    plan = plan_of(state.rules)
+    turn_up = state.turn_up
+    if (
+        turn_up is not None
+        and turn_up & 7 != SEVEN
+        and state.hand_masks[window.seat] & plan.tables.face_mask[turn_up & 24]
+        and not _exchange_reasons(state, window)
+    ):
+        # A seven of trumps in the hand (face index: the turn-up's suit, rank 7).
+        actions.append(EXCHANGE)
+    actions.extend(_declarations(state, window))
+    if plan.pending_melds:
+        actions.extend(
+            ScorePending(i)
+            for i in state.pending_melds(window.seat)
+            if not _score_pending_reasons(state, window, i)
+        )
+    if not actions:
+        return ONLY_DRAW if state.phase is STOCK else ONLY_PASS
+    actions.append(DRAW if state.phase is STOCK else PASS)
+    return tuple(actions)
+
+
+def _play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]:
+    """One ``Play`` per (face, history, broken) among the cards of ``mask``, in order."""
+    history = state.history
+    broken = state.broken
+    if state.phase is END and state.rules.declarations.melding_after_close:
+        # Cards back in the hand keep their histories: each card has its key.
+        declared = mask
+        faces = 0
+    else:
+        # Concealed cards have no history: their faces alone make the plays.
+        declared = mask & state.table_masks[seat]
+        faces = faces_of(mask & ~declared)
+        if not declared:
+            return (
+                SUIT_PLAYS[0][faces & 255]
+                + SUIT_PLAYS[1][faces >> 8 & 255]
+                + SUIT_PLAYS[2][faces >> 16 & 255]
+                + SUIT_PLAYS[3][faces >> 24]
+            )
+    keys = set()
+    while declared:
+        low = declared & -declared
+        card = low.bit_length() - 1
+        declared ^= low
+        keys.add((card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card])
+    by_face = len({key >> 64 for key in keys}) == len(keys)
+    keys.update(
+        SUIT_KEYS[0][faces & 255]
+        + SUIT_KEYS[1][faces >> 8 & 255]
+        + SUIT_KEYS[2][faces >> 16 & 255]
+        + SUIT_KEYS[3][faces >> 24]
+    )
+    # Keys sort by face first, a concealed card (no history) first within its face;
+    # only declared cards of one face with different histories need the full order.
+    ordered = sorted(keys) if by_face else sorted(keys, key=play_order)
+    return tuple(map(PLAYS.__getitem__, ordered))
+
+
+def _declaration_limit_reasons(state: DealFields, window: Window) -> list[Reason]:
+    rules = state.rules
+    if state.phase is END and not rules.declarations.melding_after_close:
+        return [Reason.NOT_IN_STOCK_PHASE]
+    if _several_allowed(state):
+        return []
+    if window.declarations:
+        return [Reason.ALREADY_DECLARED]
+    return []
+
+
+def _several_allowed(state: DealFields) -> bool:
+    """Whether this window allows more than one declaration."""
+    decl = state.rules.declarations
+    if decl.limit is not DeclarationLimit.ONE:
+        return True
+    # S000 law 7 variation: the winner of the last stock trick may declare all he holds.
+    return decl.declare_all_after_last_stock_trick and _after_last_stock_trick(state)
+
+
+def all_score(state: DealFields) -> bool:
+    """Whether every declaration of this window scores (not only the first)."""
+    decl = state.rules.declarations
+    if decl.limit is DeclarationLimit.SEVERAL:
+        return True
+    return decl.declare_all_after_last_stock_trick and _after_last_stock_trick(state)
+
+
+def _after_last_stock_trick(state: DealFields) -> bool:
+    return state.phase is STOCK and len(state.tricks) == state.rules.stock_tricks
+
+
+def legal_declarations(state: DealFields) -> tuple[Declare, ...]:
+    """Every legal declaration of the trick winner, each choice once."""
+    window = state.window
+    if window is None or state.offers or state.phase is OVER:
+        return ()
+    return _declarations(state, window)
+
+
+def _declarations(state: DealFields, window: Window) -> tuple[Declare, ...]:
+    """:func:`legal_declarations` in the winner's turn ``window`` (no carte blanche on offer)."""
+    if (window.declarations or state.phase is END) and _declaration_limit_reasons(state, window):
+        return ()
+    rules = state.rules
+    seat = window.seat
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    if window.exchanged is not None:
+        held &= ~(1 << window.exchanged)
+    history = state.history
+    broken = state.broken
+    present = faces_of(held)
+    out: list[Declare] = []
+    # Quick checks before looking at histories: the faces, then the counts.
+    by_faces, by_rank = _meld_table(rules, state.trump)
+    candidates = [e for faces, e in by_faces if faces & present == faces]
+    candidates += [e for mask, count, e in by_rank if (held & mask).bit_count() >= count]
+    for kind, _, banned, need, rank_mask, _, need_faces, rank_count in candidates:
+        if rank_mask:
+            pool = held & rank_mask
+        else:
+            pool = _fill(held, need)
+            if not pool:
+                continue
+        # Group the candidate cards by face, then by class (broken << 32 | history):
+        # copies of one class are interchangeable. Cards whose history forbids
+        # this kind can never be part of it.
+        usable: dict[int, dict[int, int]] = {}
+        for card in bits(pool):
+            h = history[card]
+            if not h & banned:
+                by_class = usable.setdefault(card & 31, {})
+                cls = (broken[card] << 32 if broken else 0) | h
+                by_class[cls] = by_class.get(cls, 0) + 1
+        if not usable:
+            continue
+        if rank_mask:
+            multisets = _rank_multisets(usable, rank_count)
+        elif all(sum(usable.get(f, {}).values()) >= c for f, c in need_faces):
+            multisets = [need_faces]
+        else:
+            continue
+        for faces in multisets:
+            for classes in _class_choices(faces, usable):
+                if _class_reasons(state, seat, kind, classes):
+                    continue
+                out.append(
+                    shared_declaration(kind, tuple([face << 64 | cls for face, cls in classes]))
+                )
+    if len(out) > 1:
+        out.sort(key=declare_order)
+    return tuple(out)
+
+
+def _class_reasons(
+    state: DealFields, seat: int, kind: MeldKind, classes: Sequence[tuple[int, int]]
+) -> tuple[Reason, ...]:
+    """The re-use reasons against a declaration of cards of these classes
+    (face, ``broken << 32 | history``): none if some choice of cards is legal."""
+    rules = state.rules
+    histories = tuple([cls & LOW for _, cls in classes])
+    broken = tuple([cls >> 32 for _, cls in classes]) if state.broken else None
+    reasons = _reuse_reasons(rules, kind, histories, broken)
+    if (
+        reasons
+        and _rearrangement_applies(rules, kind, reasons)
+        and _rearranged_choice(state, seat, kind, classes) is not None
+    ):
+        return ()
+    return reasons
+
+
+def _reuse_reasons(
+    rules: Rules, kind: MeldKind, histories: tuple[int, ...], broken: tuple[int, ...] | None
+) -> tuple[Reason, ...]:
+    """:func:`reuse_reasons`, kept with the rules' derived values: it depends on
+    nothing else, and the same few combinations of histories come up again and again."""
+    memo = rules.derived(_reuse_memo)
+    key = (kind, histories, broken)
+    reasons = memo.get(key)
+    if reasons is None:
+        reasons = memo[key] = tuple(reuse_reasons(rules, kind, histories, broken))
+    return reasons
+
+
+def _reuse_memo(
+    rules: Rules,
+) -> dict[tuple[MeldKind, tuple[int, ...], tuple[int, ...] | None], tuple[Reason, ...]]:
+    """The re-use verdicts met so far under these rules (filled by :func:`_reuse_reasons`)."""
+    return {}
+
+
+_RELAXED = {Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD}
+
+
+def _rearrangement_applies(rules: Rules, kind: MeldKind, reasons: Sequence[Reason]) -> bool:
+    return (
+        kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
+        and rules.declarations.marriage_rearrangement is not MarriageRearrangement.NONE
+        and set(reasons) <= _RELAXED
+    )
+
+
+def _rearranged_choice(
+    state: DealFields, seat: int, kind: MeldKind, classes: Sequence[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """Two held card ids of these classes that may marry again by re-pairing, if any.
+
+    S003 (swap without play): both come from declared marriages and were never
+    married to each other. WKC (re-pair after play): one is a lone partner whose
+    marriage lost a card, the other comes from another declared marriage.
+    """
+    (face_a, cls_a), (face_b, cls_b) = classes
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    firsts = _ids_of(state, held, face_a, cls_a)
+    seconds = _ids_of(state, held, face_b, cls_b)
+    bit = kind.bit
+    married = {frozenset(m.cards) for m in state.melds if m.seat == seat and m.kind is kind}
+    mode = state.rules.declarations.marriage_rearrangement
+    broken = state.broken
+    for a in firsts:
+        for b in seconds:
+            if a == b or frozenset((a, b)) in married:
+                continue
+            in_a = state.history[a] & bit
+            in_b = state.history[b] & bit
+            if mode is MarriageRearrangement.SWAP_WITHOUT_PLAY:
+                # S003: two whole marriages, rearranged; nothing has been played.
+                whole = not broken or not (broken[a] | broken[b]) & bit
+                if in_a and in_b and whole:
+                    return (a, b)
+            elif broken and ((broken[a] & bit and in_b) or (broken[b] & bit and in_a)):
+                return (a, b)
+    return None
+
+
+def _ids_of(state: DealFields, held: int, face: int, cls: int) -> list[int]:
+    """Held card ids of a face (index) whose (broken, history) class is ``cls``."""
+    broken = state.broken
+    return [
+        c
+        for c in bits(held & deck_tables(state.rules.deck.packs).face_mask[face])
+        if (broken[c] << 32 if broken else 0) | state.history[c] == cls
+    ]
+
+
+def _patterns(state: DealFields, kind: MeldKind) -> tuple[Pattern, ...]:
+    return meld_patterns(state.rules, kind, state.trump)
+
+
+def _fill(held: int, need: tuple[tuple[int, int], ...]) -> int:
+    """The held cards of the needed faces, or 0 if some face is short."""
+    pool = 0
+    for mask, count in need:
+        found = held & mask
+        if found.bit_count() < count:
+            return 0
+        pool |= found
+    return pool
+
+
+_Entry = tuple[
+    MeldKind, Pattern, int, tuple[tuple[int, int], ...], int, int, tuple[tuple[int, int], ...], int
+]
+
+
+_MeldTable = tuple[tuple[tuple[int, _Entry], ...], tuple[tuple[int, int, _Entry], ...]]
+
+
+def _meld_table(rules: Rules, trump: Suit | None) -> _MeldTable:
+    # Kept with the rules' derived values, under the trump suit (None: no trumps yet).
+    tables = rules.derived(_meld_tables)
+    table = tables.get(trump)
+    if table is None:
+        entries = _make_meld_table(rules, trump)
+        # For the quick checks: patterns of given faces under the set of faces
+        # they need, quartets (any cards of a rank) under their rank mask and count.
+        by_faces = tuple((e[5], e) for e in entries if not e[4])
+        by_rank = tuple((e[4], e[7], e) for e in entries if e[4])
+        table = tables[trump] = (by_faces, by_rank)
+    return table
+
+
+def _meld_tables(rules: Rules) -> dict[Suit | None, _MeldTable]:
+    """The meld tables of these rules made so far, by trump suit (filled by :func:`_meld_table`)."""
+    return {}
+
+
+def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
+    """Every pattern of every declarable kind, with the masks for a quick check:
+    (kind, pattern, banned history bits, ((face mask, count), ...), rank mask,
+    the set of faces the pattern needs, ((face, count), ...), count of a rank)."""
+    tables = deck_tables(rules.deck.packs)
+    decl = rules.declarations
+    entries: list[_Entry] = []
+    for kind in rules.meld_kinds:
+        same, inferior, married = forbidden_history(rules, kind)
+        # Re-forming and re-pairing let a card of the same kind in again.
+        relaxed = decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY or (
+            kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
+            and decl.marriage_rearrangement is not MarriageRearrangement.NONE
+        )
+        banned = inferior | married | (0 if relaxed else same)
+        for pattern in meld_patterns(rules, kind, trump):
+            if pattern.rank is not None:
+                rank_mask = tables.rank_mask[pattern.rank]
+                entries.append((kind, pattern, banned, (), rank_mask, 0, (), pattern.count))
+                continue
+            need: dict[int, int] = {}
+            for face in pattern.faces:
+                need[face.index] = need.get(face.index, 0) + 1
+            masks = tuple((tables.face_mask[f], n) for f, n in need.items())
+            face_bits = sum(1 << f for f in need)
+            entries.append((kind, pattern, banned, masks, 0, face_bits, tuple(need.items()), 0))
+    return tuple(entries)
+
+
+def _rank_multisets(
+    usable: dict[int, dict[int, int]], count: int
+) -> list[tuple[tuple[int, int], ...]]:
+    """Every choice of ``count`` cards of one rank among the usable faces, as
+    ((face, how many), ...): four of a kind in any suits (S000, FOS p.325)."""
+    available = {face: sum(by.values()) for face, by in usable.items()}
+    faces = sorted(available)
+    out = []
+    for combo in itertools.combinations_with_replacement(faces, count):
+        need = {face: combo.count(face) for face in dict.fromkeys(combo)}
+        if all(n <= available[face] for face, n in need.items()):
+            out.append(tuple(need.items()))
+    return out
+
+
+def _class_choices(
+    need: tuple[tuple[int, int], ...], usable: dict[int, dict[int, int]]
+) -> Iterator[list[tuple[int, int]]]:
+    """Every way to pick the needed copies of each face among its classes of
+    interchangeable copies, as [(face, class), ...]."""
+    per_face: list[list[list[tuple[int, int]]]] = []
+    for face, count in need:
+        by_class = usable[face]
+        if len(by_class) == 1:
+            ((cls, available),) = by_class.items()
+            if available < count:
+                return
+            per_face.append([[(face, cls)] * count])
+            continue
+        options = sorted(by_class.items())
+        picks = []
+        for combo in itertools.combinations_with_replacement(range(len(options)), count):
+            if all(combo.count(i) <= options[i][1] for i in set(combo)):
+                picks.append([(face, options[i][0]) for i in combo])
+        per_face.append(picks)
+    for product in itertools.product(*per_face):
+        yield [pick for picks in product for pick in picks]
+
+
+def why_illegal(state: DealFields, action: Action) -> tuple[Reason, ...]:
+    """The reasons ``action`` is illegal in ``state`` (empty if legal)."""
+    if state.phase is OVER:
+        return (Reason.DEAL_OVER,)
+    if state.offers:
+        # A seat decides on a carte blanche (HGM, WKC): show it or pass, nothing else.
+        if isinstance(action, Pass):
+            return ()
+        if isinstance(action, ShowCarteBlanche):
+            return () if may_show(state) else (Reason.NO_CARTE_BLANCHE,)
+        return (Reason.WRONG_ACTION_NOW,)
+    if isinstance(action, ShowCarteBlanche):
+        return (Reason.NO_CARTE_BLANCHE,)
+    window = state.window
+    if isinstance(action, Play):
+        if window is not None:
+            return (Reason.WRONG_ACTION_NOW,)
+        return tuple(_play_reasons(state, action))
+    if not isinstance(action, (Declare, Exchange, ScorePending, Draw, Pass)):
+        return (Reason.WRONG_ACTION_NOW,)
+    if window is None:
+        if isinstance(action, (Draw, Pass)):
+            return (Reason.WRONG_ACTION_NOW,)
+        if state.phase is END and not state.rules.declarations.melding_after_close:
+            # S000 law 9: no declarations once the stock is exhausted.
+            return (Reason.NOT_IN_STOCK_PHASE,)
+        return (Reason.NOT_TRICK_WINNER,)
+    if isinstance(action, Draw):
+        return () if state.phase is STOCK else (Reason.WRONG_ACTION_NOW,)
+    if isinstance(action, Pass):
+        return () if state.phase is END else (Reason.WRONG_ACTION_NOW,)
+    if isinstance(action, Exchange):
+        return tuple(_exchange_reasons(state, window))
+    if isinstance(action, ScorePending):
+        return tuple(_score_pending_reasons(state, window, action.meld))
+    return tuple(declare_reasons(state, window, action)[0])
+
+
+def _find(state: DealFields, mask: int, ref: CardRef) -> list[int]:
+    """Card ids in ``mask`` matching a reference, lowest first."""
+    if not state.broken and ref.broken:
+        return []
+    return _ids_of(state, mask, ref.card.index, _class_of(state, ref))
+
+
+def _play_reasons(state: DealFields, action: Play) -> list[Reason]:
+    seat = (state.leader + len(state.trick)) % state.players
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    if not _find(state, held, action.card):
+        return [Reason.CARD_NOT_HELD]
+    playable = playable_mask(state, seat)
+    if _find(state, playable, action.card):
+        return []
+    # End phase duty broken: say which one (S000 law 9).
+    tables = deck_tables(state.rules.deck.packs)
+    return [duty_reason(held, state.trick, action.card.card, state.trump, tables)]
+
+
+def _exchange_reasons(state: DealFields, window: Window) -> list[Reason]:
+    """S000 law 8: only the trick's winner, holding a seven of trumps, before drawing;
+    not when the turn-up is itself a seven (S004; SPEC #21)."""
+    rules = state.rules
+    if rules.trumps.exchange_points is None:
+        return [Reason.EXCHANGE_NOT_IN_VARIANT]
+    if state.phase is not STOCK or state.turn_up is None or state.trump is None:
+        return [Reason.NO_TURN_UP]
+    reasons = []
+    if face_of(state.turn_up).rank is Rank.SEVEN:
+        reasons.append(Reason.TURN_UP_IS_SEVEN)
+    if seven_in_hand(state, window.seat) is None:
+        reasons.append(Reason.NO_SEVEN_OF_TRUMPS)
+    # S002b: the exchange is the trick's declaration, so it needs the score still free.
+    if rules.trumps.exchange_counts_as_declaration and window.scored and not all_score(state):
+        reasons.append(Reason.ALREADY_DECLARED)
+    return reasons
+
+
+def seven_in_hand(state: DealFields, seat: int) -> int | None:
+    if state.trump is None:
+        return None
+    seven = FACES[int(state.trump) * 8 + int(Rank.SEVEN)]
+    cards = bits(
+        state.hand_masks[seat] & deck_tables(state.rules.deck.packs).face_mask[seven.index]
+    )
+    return cards[0] if cards else None
+
+
+def _score_pending_reasons(state: DealFields, window: Window, index: int) -> list[Reason]:
+    if not 0 <= index < len(state.melds):
+        return [Reason.NO_SUCH_PENDING_MELD]
+    meld = state.melds[index]
+    if meld.seat != window.seat or meld.scored:
+        return [Reason.NO_SUCH_PENDING_MELD]
+    reasons = _declaration_limit_reasons(state, window)
+    if window.scored and not all_score(state):
+        reasons.append(Reason.ALREADY_SCORED)
+    held = state.hand_masks[window.seat] | state.table_masks[window.seat]
+    if any(not held >> c & 1 for c in meld.cards):
+        reasons.append(Reason.PENDING_MELD_BROKEN)
+    return reasons
+
+
+def declare_reasons(
+    state: DealFields, window: Window, action: Declare
+) -> tuple[list[Reason], list[int]]:
+    """The reasons a declaration is illegal, and the card ids it would use."""
+    rules = state.rules
+    reasons = _declaration_limit_reasons(state, window)
+    kind = action.kind
+    if rules.meld_value(kind) is None:
+        reasons.append(Reason.KIND_NOT_IN_VARIANT)
+    faces = tuple(ref.card for ref in action.cards)
+    if not any(p.matches(faces) for p in _patterns(state, kind)):
+        reasons.append(Reason.NOT_A_MELD)
+    seat = window.seat
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    chosen: list[int] = []
+    for ref in action.cards:
+        candidates = [c for c in _find(state, held, ref) if c not in chosen]
+        usable = [c for c in candidates if c != window.exchanged]
+        if usable:
+            chosen.append(usable[0])
+        elif candidates:
+            reasons.append(Reason.USES_EXCHANGED_CARD)
+            chosen.append(candidates[0])
+        else:
+            if Reason.CARD_NOT_HELD not in reasons:
+                reasons.append(Reason.CARD_NOT_HELD)
+    if Reason.KIND_NOT_IN_VARIANT not in reasons:
+        histories = tuple([ref.mask for ref in action.cards])
+        broken = tuple([ref.broken_mask for ref in action.cards]) if state.broken else None
+        reuse = _reuse_reasons(rules, kind, histories, broken)
+        if (
+            reuse
+            and _rearrangement_applies(rules, kind, reuse)
+            and len(chosen) == len(action.cards) == 2
+        ):
+            classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
+            pair = _rearranged_choice(state, seat, kind, classes)
+            if pair is not None:
+                reuse, chosen = (), list(pair)
+        reasons.extend(reuse)
+    return reasons, chosen
+
+
+def _class_of(state: DealFields, ref: CardRef) -> int:
+    return (ref.broken_mask << 32 if state.broken else 0) | ref.mask
+
+
+def may_show(state: DealFields) -> bool:
+    """Whether the seat deciding holds no king, queen or jack (a carte blanche)."""
+    seat = state.offers[0]
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    return not held & deck_tables(state.rules.deck.packs).courts

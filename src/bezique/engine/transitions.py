@@ -1,0 +1,536 @@
+"""Transitions: the state after an action, and what it scored.
+
+``step`` validates the action (by the laws of :mod:`bezique.engine.moves`) and
+builds the next state; nothing is changed in place. The scoring rules applied
+are cited beside each one.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from bezique.actions import (
+    Action,
+    CardRef,
+    Declare,
+    Draw,
+    Exchange,
+    Play,
+    ScorePending,
+    ShowCarteBlanche,
+)
+from bezique.cards import face_of
+from bezique.engine.fields import END, OVER, STOCK, DealDraft
+from bezique.engine.moves import (
+    all_score,
+    declare_reasons,
+    seven_in_hand,
+    trick_winner,
+    why_illegal,
+)
+from bezique.engine.speed import (
+    OPEN_WINDOWS,
+    SEVEN,
+    S,
+    add_points,
+    known_legal,
+    plan_of,
+    replace,
+    seal,
+    with_value,
+)
+from bezique.errors import IllegalActionError
+from bezique.laws.declaring import trump_fixers
+from bezique.laws.zones import deck_tables
+from bezique.legality import Reason
+from bezique.melds import MeldKind, kinds_in
+from bezique.records import DeclaredMeld, ScoreEvent, ScoreSource, Trick, Window
+from bezique.rules import BrisqueTiming, MarriageRearrangement, Rules
+
+__all__ = ["scored", "step"]
+
+
+def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:
+    """Apply a legal action; raise :class:`IllegalActionError` otherwise."""
+    if type(action) is Play and state._legal is not None:
+        for legal in state._legal:  # listed actions are shared objects
+            if legal is action:
+                return _play(state, action)  # the common case, validated by the memo
+    window = state.window
+    if type(action) is Draw and window is not None and not state.offers and state.phase is STOCK:
+        return _draw(state, window)  # the draw is always legal in the winner's turn
+    if isinstance(action, Declare):
+        if state.window is None or state.phase is OVER or state.offers:
+            raise IllegalActionError(action, why_illegal(state, action))
+        reasons, chosen = declare_reasons(state, state.window, action)
+        if reasons:
+            raise IllegalActionError(action, reasons)
+        return _declare(state, state.window, action.kind, chosen)
+    # The memo of legal actions, when present, already validated this action.
+    if not known_legal(state._legal, action):
+        reasons_ = why_illegal(state, action)
+        if reasons_:
+            raise IllegalActionError(action, reasons_)
+    if state.offers:
+        return _carte_blanche(state, isinstance(action, ShowCarteBlanche))
+    if isinstance(action, Play):
+        return _play(state, action)
+    window = state.window
+    if window is None:  # pragma: no cover - why_illegal refused it
+        raise IllegalActionError(action, (Reason.WRONG_ACTION_NOW,))
+    if isinstance(action, Exchange):
+        return _exchange(state, window)
+    if isinstance(action, ScorePending):
+        return _score_pending(state, window, action.meld)
+    if isinstance(action, Draw):
+        return _draw(state, window)
+    return replace(state, window=None), ()
+
+
+def _carte_blanche(state: S, show: bool) -> tuple[S, tuple[ScoreEvent, ...]]:
+    """The first seat on offer shows its carte blanche (scoring it) or passes.
+
+    While a shown carte blanche lasts, each non-court card drawn may be shown
+    again (WKC, PAR, S003); passing ends it.
+    """
+    seat = state.offers[0]
+    rules = state.rules.carte_blanche
+    lasting = show and rules.carte_blanche_repeat
+    carte_blanche = tuple(
+        lasting if s == seat else alive for s, alive in enumerate(state.carte_blanche)
+    )
+    events: list[ScoreEvent] = []
+    scores = state.scores
+    if show:
+        points = rules.carte_blanche_points or 0
+        scores = scored(scores, events, seat, points, ScoreSource.CARTE_BLANCHE, "")
+    revealed = state.revealed_masks
+    if show:
+        # The hand is shown (WKC: the cards played face up one after another).
+        revealed = revealed[:seat] + (state.hand_masks[seat],) + revealed[seat + 1 :]
+    new = replace(
+        state,
+        offers=state.offers[1:],
+        carte_blanche=carte_blanche,
+        scores=scores,
+        revealed_masks=revealed,
+    )
+    return new, tuple(events)
+
+
+def _is_seven_of_trumps(state: S, card: int) -> bool:
+    trump = state.trump
+    return card & 7 == SEVEN and trump is not None and (card & 31) >> 3 == trump
+
+
+def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
+    rules = state.rules
+    plan = plan_of(rules)
+    hands = state.hand_masks
+    n = len(hands)
+    seat = (state.leader + len(state.trick)) % n
+    hand = hands[seat]
+    table = state.table_masks[seat]
+    ref = action.card
+    if not ref.history and (state.phase is STOCK or not plan.window_in_end_phase):
+        # A card named with no history is a concealed one: the lowest such copy.
+        copies = hand & plan.tables.face_mask[ref.card.index]
+        card = (copies & -copies).bit_length() - 1
+    else:
+        card = _first(state, hand | table, ref)
+    bit = 1 << card
+    events: list[ScoreEvent] = []
+    scores = state.scores
+    # S000 law 8: a seven of trumps played to a stock-phase trick scores for its
+    # player, whether it wins or not (interpretation 4: at once).
+    if (
+        card & 7 == SEVEN
+        and plan.seven_on_play
+        and state.phase is STOCK
+        and _is_seven_of_trumps(state, card)
+    ):
+        points = plan.seven_on_play
+        scores = scored(scores, events, seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played")
+    tables = state.table_masks
+    history = state.history
+    broken = state.broken
+    if hand & bit:
+        hands = hands[:seat] + (hand & ~bit,) + hands[seat + 1 :]
+    else:
+        tables = tables[:seat] + (table & ~bit,) + tables[seat + 1 :]
+    if history[card]:
+        if broken:
+            broken = _break_melds(state, seat, card, history[card])
+        history = history[:card] + (0,) + history[card + 1 :]
+    revealed = state.revealed_masks
+    if revealed and revealed[seat] & bit:
+        revealed = revealed[:seat] + (revealed[seat] & ~bit,) + revealed[seat + 1 :]
+    trick = (*state.trick, card)
+    if len(trick) < n:
+        new = seal(
+            DealDraft(
+                state.rules,
+                state.dealer,
+                state.phase,
+                state.trump,
+                state.turn_up,
+                state.stock,
+                hands,
+                tables,
+                history,
+                state.won_masks,
+                state.tricks,
+                trick,
+                state.leader,
+                None,
+                state.melds,
+                scores,
+                broken,
+                state.carte_blanche,
+                state.offers,
+                revealed,
+            ),
+            type(state),
+        )
+        return new, tuple(events) if events else ()
+    return _complete_trick(state, hands, tables, history, broken, revealed, scores, trick, events)
+
+
+def _break_melds(state: S, seat: int, card: int, kinds: int) -> tuple[int, ...]:
+    """The broken masks once ``card`` leaves the melds of these kinds it was last
+    declared in: their other held cards may now re-form them (SPEC 3.4)."""
+    broken = list(state.broken)
+    broken[card] = 0
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    for kind in kinds_in(kinds):
+        for meld in reversed(state.melds):
+            if meld.seat == seat and meld.kind is kind and card in meld.cards:
+                for other in meld.cards:
+                    if other != card and held >> other & 1:
+                        broken[other] |= kind.bit
+                break
+    return tuple(broken)
+
+
+def scored(
+    scores: tuple[int, ...],
+    events: list[ScoreEvent],
+    seat: int,
+    points: int,
+    source: ScoreSource,
+    detail: str,
+) -> tuple[int, ...]:
+    """Add points to a seat and record why; zero points record nothing."""
+    if not points:
+        return scores
+    events.append(ScoreEvent(seat, points, source, detail))
+    return add_points(scores, seat, points)
+
+
+def _first(state: S, held: int, ref: CardRef) -> int:
+    """The lowest held card id matching ``ref`` (the action is known legal)."""
+    wanted = ref.mask
+    history = state.history
+    broken = state.broken
+    broken_wanted = ref.broken_mask
+    mask = held & deck_tables(state.rules.deck.packs).face_mask[ref.card.index]
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        if history[card] == wanted and (not broken or broken[card] == broken_wanted):
+            return card
+        mask ^= low
+    raise IllegalActionError(Play(ref), (Reason.CARD_NOT_HELD,))  # pragma: no cover
+
+
+def _complete_trick(
+    state: S,
+    hands: tuple[int, ...],
+    tables: tuple[int, ...],
+    history: tuple[int, ...],
+    broken: tuple[int, ...],
+    revealed: tuple[int, ...],
+    scores: tuple[int, ...],
+    cards: tuple[int, ...],
+    events: list[ScoreEvent],
+) -> tuple[S, tuple[ScoreEvent, ...]]:
+    """The state once the last card of a trick is played (``state`` is the state
+    before that card; the other arguments are its zones after it)."""
+    rules = state.rules
+    n = len(hands)
+    winner = (state.leader + trick_winner(state, cards)) % n
+    tricks = (*state.tricks, Trick(state.leader, cards, winner))
+    won_mask = 0
+    for card in cards:
+        won_mask |= 1 << card
+    won = with_value(state.won_masks, winner, state.won_masks[winner] | won_mask)
+    stock_phase = state.phase is STOCK
+    plan = plan_of(rules)
+    if stock_phase and plan.seven_on_win:
+        # S000 law 8 variation: the seven scores only for the trick's winner.
+        for card in cards:
+            if _is_seven_of_trumps(state, card):
+                points = plan.seven_on_win
+                scores = scored(scores, events, winner, points, ScoreSource.SEVEN_OF_TRUMPS, "won")
+    brisques = plan.tables.brisques
+    if plan.brisques_when_won:
+        # PAR: each ace and ten scores as the trick is won.
+        count = (won_mask & brisques).bit_count()
+        points = count * plan.brisques_when_won
+        scores = scored(scores, events, winner, points, ScoreSource.BRISQUES, f"{count} in trick")
+    number = len(tricks)
+    final = number == plan.total_tricks
+    if number == plan.bonus_trick:
+        points = plan.last_trick_points
+        scores = scored(scores, events, winner, points, ScoreSource.LAST_TRICK, f"trick {number}")
+    phase = state.phase
+    window: Window | None = None
+    if final:
+        phase = OVER
+        if _brisques_count(rules, scores, won, brisques):
+            # S000 laws 11-12: aces and tens counted after the last trick, non-dealer first.
+            for i in range(1, n + 1):
+                seat = (state.dealer + i) % n
+                count = (won[seat] & brisques).bit_count()
+                points = count * rules.scoring.brisque_points
+                scores = scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
+    elif stock_phase or plan.window_in_end_phase:
+        window = OPEN_WINDOWS[winner]
+    new = seal(
+        DealDraft(
+            rules,
+            state.dealer,
+            phase,
+            state.trump,
+            state.turn_up,
+            state.stock,
+            hands,
+            tables,
+            history,
+            won,
+            tricks,
+            (),
+            winner,
+            window,
+            state.melds,
+            scores,
+            broken,
+            state.carte_blanche,
+            state.offers,
+            revealed,
+        ),
+        type(state),
+    )
+    return new, tuple(events)
+
+
+def _brisques_count(
+    rules: Rules, scores: tuple[int, ...], won: tuple[int, ...], brisques: int
+) -> bool:
+    """Whether the brisques are counted after the last trick.
+
+    Rubicon (BIC, CMC, S003): only to break a tie, or when they lift the lower
+    total to the rubicon; if either player counts them, both do.
+    """
+    timing = rules.scoring.brisques
+    if timing is BrisqueTiming.END_OF_DEAL:
+        return True
+    if timing is not BrisqueTiming.TIES_AND_RUBICON:
+        return False
+    low, high = sorted(scores)
+    if low == high:
+        return True
+    loser = scores.index(low)
+    points = (won[loser] & brisques).bit_count() * rules.scoring.brisque_points
+    return low < rules.scoring.rubicon <= low + points
+
+
+def _exchange(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
+    """S000 law 8: swap the seven of trumps for the turn-up, +10."""
+    seat = window.seat
+    seven = seven_in_hand(state, seat)
+    gained = state.turn_up
+    if seven is None or gained is None:  # pragma: no cover - refused by _exchange_reasons
+        raise IllegalActionError(Exchange(), (Reason.NO_SEVEN_OF_TRUMPS,))
+    points = state.rules.trumps.exchange_points or 0
+    events = (
+        (ScoreEvent(seat, points, ScoreSource.EXCHANGE, str(face_of(gained))),) if points else ()
+    )
+    hands = with_value(
+        state.hand_masks, seat, (state.hand_masks[seat] & ~(1 << seven)) | (1 << gained)
+    )
+    counts = state.rules.trumps.exchange_counts_as_declaration
+    new_window = Window(
+        seat, window.declarations + (1 if counts else 0), window.scored or counts, gained
+    )
+    # The card gained was face up, so it is seen in the hand; the seven is now the turn-up.
+    revealed = state.revealed_masks
+    seen = (revealed[seat] | 1 << gained) & ~(1 << seven)
+    revealed = revealed[:seat] + (seen,) + revealed[seat + 1 :]
+    new = replace(
+        state,
+        hand_masks=hands,
+        turn_up=seven,
+        window=new_window,
+        scores=add_points(state.scores, seat, points),
+        revealed_masks=revealed,
+    )
+    return new, events
+
+
+def _declare(
+    state: S, window: Window, kind: MeldKind, cards: list[int]
+) -> tuple[S, tuple[ScoreEvent, ...]]:
+    rules = state.rules
+    seat = window.seat
+    points = rules.meld_value(kind) or 0
+    # One score per trick unless all may score (FOS p.326, SPEC 3.3 item 7).
+    scored = all_score(state) or not window.scored
+    broken = state.broken
+    if broken:
+        broken = _rejoin_melds(state, seat, kind, cards)
+    mask = 0
+    history = list(state.history)
+    for card in cards:
+        mask |= 1 << card
+        history[card] |= kind.bit
+    hands = with_value(state.hand_masks, seat, state.hand_masks[seat] & ~mask)
+    tables = state.table_masks
+    revealed = state.revealed_masks
+    if state.phase is STOCK:
+        tables = with_value(tables, seat, tables[seat] | mask)
+        # On the table the cards are public: no longer counted as seen in the hand.
+        revealed = with_value(revealed, seat, revealed[seat] & ~mask)
+    else:  # melding after the close: the cards stay in the hand, shown (S003)
+        hands = state.hand_masks
+        revealed = with_value(revealed, seat, revealed[seat] | mask)
+    trump = state.trump
+    if trump is None and kind in trump_fixers(rules):
+        # HGM, FOS p.334, BIC: the first marriage (or sequence) fixes trumps.
+        trump = face_of(cards[0]).suit
+    meld = DeclaredMeld(seat, kind, tuple(sorted(cards)), len(state.tricks), points, scored)
+    new = replace(
+        state,
+        trump=trump,
+        hand_masks=hands,
+        table_masks=tables,
+        history=tuple(history),
+        broken=broken,
+        revealed_masks=revealed,
+        melds=(*state.melds, meld),
+        window=Window(seat, window.declarations + 1, window.scored or scored, window.exchanged),
+        scores=add_points(state.scores, seat, points) if scored else state.scores,
+    )
+    if not scored:
+        return new, ()
+    return new, (ScoreEvent(seat, points, ScoreSource.DECLARATION, kind.value),)
+
+
+def _rejoin_melds(state: S, seat: int, kind: MeldKind, cards: list[int]) -> tuple[int, ...]:
+    """The broken masks once ``cards`` form a new meld of ``kind``: they are in a
+    whole meld of that kind again. A card taken from another whole marriage
+    (WKC re-pairing) leaves that marriage broken."""
+    broken = list(state.broken)
+    bit = kind.bit
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    repair = state.rules.declarations.marriage_rearrangement is (
+        MarriageRearrangement.REPAIR_AFTER_PLAY
+    )
+    for card in cards:
+        if repair and state.history[card] & bit and not broken[card] & bit:
+            for meld in reversed(state.melds):
+                if meld.seat == seat and meld.kind is kind and card in meld.cards:
+                    for other in meld.cards:
+                        if other not in cards and held >> other & 1:
+                            broken[other] |= bit
+                    break
+        broken[card] &= ~bit
+    return tuple(broken)
+
+
+def _score_pending(state: S, window: Window, index: int) -> tuple[S, tuple[ScoreEvent, ...]]:
+    meld = state.melds[index]
+    melds = (*state.melds[:index], attrs.evolve(meld, scored=True), *state.melds[index + 1 :])
+    new = attrs.evolve(
+        state,
+        melds=melds,
+        window=attrs.evolve(window, scored=True),
+        scores=add_points(state.scores, meld.seat, meld.points),
+    )
+    event = ScoreEvent(meld.seat, meld.points, ScoreSource.DECLARATION, meld.kind.value)
+    return new, (event,)
+
+
+def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
+    """Each player draws one card, the trick's winner first; the turn-up is drawn
+    last (S000 law 6, S001, HGM). When the stock is out, table cards go back to
+    the hands (S000 law 9)."""
+    n = len(state.hand_masks)
+    stock = state.stock
+    turn_up = state.turn_up
+    drawn = stock[:n]
+    stock = stock[n:]
+    revealed = state.revealed_masks
+    if len(drawn) < n and turn_up is not None:
+        # The turn-up, face up, is taken last (S000 law 4): its taker is seen to hold it.
+        seat = (window.seat + len(drawn)) % n
+        revealed = revealed[:seat] + (revealed[seat] | 1 << turn_up,) + revealed[seat + 1 :]
+        drawn += (turn_up,)
+        turn_up = None
+    hands = list(state.hand_masks)
+    seat = window.seat
+    for card in drawn:
+        hands[seat] |= 1 << card
+        seat = (seat + 1) % n
+    tables = state.table_masks
+    history = state.history
+    broken = state.broken
+    phase = state.phase
+    offers: tuple[int, ...] = ()
+    carte_blanche = state.carte_blanche
+    if not stock and turn_up is None:
+        phase = END
+        hands = [h | t for h, t in zip(hands, tables, strict=True)]
+        # Cards that lay on the table were seen (S000 hint 7): they stay known.
+        revealed = tuple(r | t for r, t in zip(revealed, tables, strict=True))
+        tables = (0,) * n
+        carte_blanche = (False,) * n if carte_blanche else ()
+        if not state.rules.declarations.melding_after_close:
+            # Interpretation 7: once back in the hand, declared cards are no
+            # longer told apart by their history.
+            history = (0,) * len(history)
+            broken = (0,) * len(broken) if broken else ()
+    elif any(carte_blanche):
+        # WKC, PAR, S003: while a carte blanche lasts, each card drawn that is not
+        # a court card may be shown again; a court card ends it. The seat is asked
+        # either way (it can only pass after a court), so that the others learn no
+        # more than from its showing or not.
+        offers = tuple(
+            (window.seat + i) % n for i in range(n) if carte_blanche[(window.seat + i) % n]
+        )
+    new = seal(
+        DealDraft(
+            state.rules,
+            state.dealer,
+            phase,
+            state.trump,
+            turn_up,
+            stock,
+            tuple(hands),
+            tables,
+            history,
+            state.won_masks,
+            state.tricks,
+            state.trick,
+            state.leader,
+            None,
+            state.melds,
+            state.scores,
+            broken,
+            carte_blanche,
+            offers,
+            revealed,
+        ),
+        type(state),
+    )
+    return new, ()
