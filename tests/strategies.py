@@ -333,29 +333,42 @@ def beats_by_law(
 
 
 def trick_winner_by_law(state: DealState, cards: Sequence[int], phase: Phase) -> int:
-    """The index of the winning card of a completed two-card trick."""
+    """The index of the winning card of a completed trick: each card played is
+    held against the best card so far (S000 laws 4, 6, 9)."""
     rules_ = state.rules
     if phase is Phase.STOCK:
         trumps_count = rules_.trick_play.trumps_win_in_stock_phase
         offsuit = rules_.trick_play.offsuit_higher_card_wins
     else:
         trumps_count, offsuit = True, False
-    led, follow = bz.face_of(cards[0]), bz.face_of(cards[1])
-    wins = beats_by_law(led, follow, state.trump, trumps_count=trumps_count, offsuit_wins=offsuit)
-    return 1 if wins else 0
+    best = 0
+    for i in range(1, len(cards)):
+        if beats_by_law(
+            bz.face_of(cards[best]),
+            bz.face_of(cards[i]),
+            state.trump,
+            trumps_count=trumps_count,
+            offsuit_wins=offsuit,
+        ):
+            best = i
+    return best
 
 
-def law9_playable(held: Sequence[Card], led: Card | None, trump: Suit | None) -> set[Card]:
+def law9_playable(
+    held: Sequence[Card], led: Card | None, trump: Suit | None, best: Card | None = None
+) -> set[Card]:
     """The faces a player may play in the end phase, by brute force over S000 law 9.
 
-    The leader plays anything. The follower must follow suit; if void, must
-    trump; and must win the trick if any card allowed so far would win it.
+    The leader plays anything. A follower must follow suit; if void, must trump;
+    and must take the trick from ``best``, the card winning it so far (the card
+    led, in two-hand), if any card allowed so far would.
     """
     if led is None:
         return set(held)
+    to_beat = led if best is None else best
 
     def wins(card: Card) -> bool:
-        return beats_by_law(led, card, trump, trumps_count=True, offsuit_wins=False)
+        return beats_by_law(to_beat, card, trump, trumps_count=True, offsuit_wins=False)
 
     has_suit = any(c.suit == led.suit for c in held)
     has_trump = trump is not None and any(c.suit == trump for c in held)
@@ -649,7 +662,10 @@ def check_law9(state: DealState, actions: Sequence[Action]) -> None:
     assert seat is not None
     held = [bz.face_of(c) for c in state.held(seat)]
     led = bz.face_of(state.trick[0]) if state.trick else None
-    allowed = law9_playable(held, led, state.trump)
+    best = None
+    if state.trick:
+        best = bz.face_of(state.trick[trick_winner_by_law(state, state.trick, Phase.END)])
+    allowed = law9_playable(held, led, state.trump, best)
     listed = {a.card.card for a in actions if isinstance(a, Play)}
     assert listed == allowed, (
         f"law 9: led {led}, held {sorted(map(str, held))}: engine allows "

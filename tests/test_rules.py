@@ -288,8 +288,13 @@ def test_evolve_refuses_a_component_of_the_wrong_class() -> None:
         ({"packs": 0}, {"packs"}),
         ({"packs": 9}, {"packs"}),
         ({"players": 3}, {"players"}),
-        ({"players": 4}, {"players"}),
         ({"players": 1}, {"players"}),
+        ({"players": 9}, {"players"}),
+        ({"players": True}, {"players"}),
+        ({"players": 4, "packs": 4, "sides": (0, 1, 0)}, {"sides"}),
+        ({"players": 4, "packs": 4, "sides": (0, 0, 0, 0)}, {"sides"}),
+        ({"players": 4, "packs": 4, "sides": (0, 2, 0, 2)}, {"sides"}),
+        ({"players": 4, "packs": 4, "sides": [0, 1, 0, 1]}, {"sides"}),
         ({"turn_up": False}, {"turn_up"}),
         ({"turn_up": False, "exchange_points": None}, {"turn_up"}),
         ({"name": ""}, {"name"}),
@@ -303,10 +308,13 @@ def test_unplayable_combinations_are_refused_naming_the_fields(
     assert fields <= set(info.value.fields), (info.value.fields, str(info.value))
 
 
-def test_three_players_message_says_only_two_are_supported() -> None:
-    with pytest.raises(RulesError, match="two-hand") as info:
+def test_three_players_need_a_deck_they_can_draw_from_evenly() -> None:
+    # Two packs leave 40 cards after three hands of eight: not a whole round of draws.
+    with pytest.raises(RulesError, match="draw from evenly") as info:
         CLASSIC.evolve(players=3)
-    assert info.value.fields == ("players",)
+    assert "players" in info.value.fields
+    three = CLASSIC.evolve(name="three", players=3, packs=3)
+    assert (three.players, three.stock_tricks, three.total_tricks) == (3, 24, 32)
 
 
 def test_no_meld_with_a_value_is_refused() -> None:

@@ -92,7 +92,8 @@ class DealResult:
 
     ``scores`` are the points each seat made in the deal; ``game_scores`` what the
     deal adds to each seat's game total (the same, except under rubicon scoring,
-    see :mod:`bezique.laws.scoring`); ``rubiconed`` the seats left under the rubicon.
+    see :mod:`bezique.laws.scoring`); ``rubiconed`` the seats left under the rubicon;
+    ``side_scores`` the points of each side (see :attr:`bezique.Rules.sides`).
     """
 
     scores: tuple[int, ...]
@@ -102,6 +103,8 @@ class DealResult:
     rubiconed: tuple[bool, ...] = attrs.field(
         default=attrs.Factory(_none_rubiconed, takes_self=True)
     )
+    #: The points each side made in the deal (``scores`` when each seat is a side).
+    side_scores: tuple[int, ...] = attrs.field(default=attrs.Factory(_same_scores, takes_self=True))
 
 
 class ScoreSource(enum.StrEnum):

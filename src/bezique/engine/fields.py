@@ -224,7 +224,19 @@ class DealFields(DealDraft):
             last_trick_winner=self.tricks[-1].winner,
             game_scores=game_scores,
             rubiconed=rubiconed,
+            side_scores=self.side_scores,
         )
+
+    @property
+    def side_scores(self) -> tuple[int, ...]:
+        """The points of each side: the seats' scores added up by :meth:`Rules.side_of`."""
+        rules = self.rules
+        if not rules.sides:
+            return self.scores
+        totals = [0] * rules.side_count
+        for seat, points in enumerate(self.scores):
+            totals[rules.sides[seat]] += points
+        return tuple(totals)
 
     def pending_melds(self, seat: int) -> tuple[int, ...]:
         """Indexes in :attr:`melds` of a seat's shown but unscored melds."""

@@ -42,13 +42,21 @@ from bezique.engine.speed import (
     remember_legal,
     shared_declaration,
 )
-from bezique.laws.declaring import forbidden_history, meld_patterns, reuse_reasons
+from bezique.laws.declaring import (
+    declaration_limit_reasons,
+    every_declaration_scores,
+    forbidden_history,
+    meld_patterns,
+    rearranged_pair,
+    rearrangement_applies,
+    reuse_reasons,
+)
 from bezique.laws.tricks import duty_reason, playable, trick_terms, winning_index
 from bezique.laws.zones import bits, deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind, Pattern
 from bezique.records import Window
-from bezique.rules import DeclarationLimit, MarriageRearrangement, Rules, SameKindReuse
+from bezique.rules import MarriageRearrangement, Rules, SameKindReuse
 
 __all__ = [
     "all_score",
@@ -162,35 +170,14 @@ def _play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]
 
 
 def _declaration_limit_reasons(state: DealFields, window: Window) -> list[Reason]:
-    rules = state.rules
-    if state.phase is END and not rules.declarations.melding_after_close:
-        return [Reason.NOT_IN_STOCK_PHASE]
-    if _several_allowed(state):
-        return []
-    if window.declarations:
-        return [Reason.ALREADY_DECLARED]
-    return []
-
-
-def _several_allowed(state: DealFields) -> bool:
-    """Whether this window allows more than one declaration."""
-    decl = state.rules.declarations
-    if decl.limit is not DeclarationLimit.ONE:
-        return True
-    # S000 law 7 variation: the winner of the last stock trick may declare all he holds.
-    return decl.declare_all_after_last_stock_trick and _after_last_stock_trick(state)
+    return declaration_limit_reasons(
+        state.rules, state.phase is STOCK, len(state.tricks), window.declarations
+    )
 
 
 def all_score(state: DealFields) -> bool:
-    """Whether every declaration of this window scores (not only the first)."""
-    decl = state.rules.declarations
-    if decl.limit is DeclarationLimit.SEVERAL:
-        return True
-    return decl.declare_all_after_last_stock_trick and _after_last_stock_trick(state)
-
-
-def _after_last_stock_trick(state: DealFields) -> bool:
-    return state.phase is STOCK and len(state.tricks) == state.rules.stock_tricks
+    """Whether every declaration of this winner's turn scores (not only the first)."""
+    return every_declaration_scores(state.rules, state.phase is STOCK, len(state.tricks))
 
 
 def legal_declarations(state: DealFields) -> tuple[Declare, ...]:
@@ -266,7 +253,7 @@ def _class_reasons(
     reasons = _reuse_reasons(rules, kind, histories, broken)
     if (
         reasons
-        and _rearrangement_applies(rules, kind, reasons)
+        and rearrangement_applies(rules, kind, reasons)
         and _rearranged_choice(state, seat, kind, classes) is not None
     ):
         return ()
@@ -296,45 +283,21 @@ def _reuse_memo(
 _RELAXED = {Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD}
 
 
-def _rearrangement_applies(rules: Rules, kind: MeldKind, reasons: Sequence[Reason]) -> bool:
-    return (
-        kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
-        and rules.declarations.marriage_rearrangement is not MarriageRearrangement.NONE
-        and set(reasons) <= _RELAXED
-    )
-
-
 def _rearranged_choice(
     state: DealFields, seat: int, kind: MeldKind, classes: Sequence[tuple[int, int]]
 ) -> tuple[int, int] | None:
-    """Two held card ids of these classes that may marry again by re-pairing, if any.
-
-    S003 (swap without play): both come from declared marriages and were never
-    married to each other. WKC (re-pair after play): one is a lone partner whose
-    marriage lost a card, the other comes from another declared marriage.
-    """
+    """Two held card ids of these classes that may marry again by re-pairing, if any."""
     (face_a, cls_a), (face_b, cls_b) = classes
     held = state.hand_masks[seat] | state.table_masks[seat]
-    firsts = _ids_of(state, held, face_a, cls_a)
-    seconds = _ids_of(state, held, face_b, cls_b)
-    bit = kind.bit
-    married = {frozenset(m.cards) for m in state.melds if m.seat == seat and m.kind is kind}
-    mode = state.rules.declarations.marriage_rearrangement
-    broken = state.broken
-    for a in firsts:
-        for b in seconds:
-            if a == b or frozenset((a, b)) in married:
-                continue
-            in_a = state.history[a] & bit
-            in_b = state.history[b] & bit
-            if mode is MarriageRearrangement.SWAP_WITHOUT_PLAY:
-                # S003: two whole marriages, rearranged; nothing has been played.
-                whole = not broken or not (broken[a] | broken[b]) & bit
-                if in_a and in_b and whole:
-                    return (a, b)
-            elif broken and ((broken[a] & bit and in_b) or (broken[b] & bit and in_a)):
-                return (a, b)
-    return None
+    return rearranged_pair(
+        state.rules,
+        kind,
+        _ids_of(state, held, face_a, cls_a),
+        _ids_of(state, held, face_b, cls_b),
+        [m.cards for m in state.melds if m.seat == seat and m.kind is kind],
+        state.history,
+        state.broken,
+    )
 
 
 def _ids_of(state: DealFields, held: int, face: int, cls: int) -> list[int]:
@@ -591,7 +554,7 @@ def declare_reasons(
         reuse = _reuse_reasons(rules, kind, histories, broken)
         if (
             reuse
-            and _rearrangement_applies(rules, kind, reuse)
+            and rearrangement_applies(rules, kind, reuse)
             and len(chosen) == len(action.cards) == 2
         ):
             classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]

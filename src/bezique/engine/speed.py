@@ -45,6 +45,7 @@ from bezique.laws.zones import DeckTables, deck_tables
 from bezique.melds import MeldKind, kinds_in
 from bezique.records import Window
 from bezique.rules import (
+    MAX_PLAYERS,
     BrisqueTiming,
     DeclarationLimit,
     LastTrick,
@@ -99,7 +100,7 @@ def make_plan(rules: Rules) -> Plan:
 
 
 #: The winner's turn as it opens, one shared value per seat.
-OPEN_WINDOWS = tuple(Window(seat) for seat in range(8))
+OPEN_WINDOWS = tuple(Window(seat) for seat in range(MAX_PLAYERS))
 
 
 EXCHANGE = Exchange()

@@ -40,12 +40,12 @@ from bezique.engine.speed import (
     with_value,
 )
 from bezique.errors import IllegalActionError
-from bezique.laws.declaring import trump_fixers
+from bezique.laws.declaring import broken_after_declaration, broken_after_play, trump_fixers
+from bezique.laws.scoring import brisques_counted
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
-from bezique.melds import MeldKind, kinds_in
+from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, ScoreEvent, ScoreSource, Trick, Window
-from bezique.rules import BrisqueTiming, MarriageRearrangement, Rules
 
 __all__ = ["scored", "step"]
 
@@ -160,7 +160,7 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
         tables = tables[:seat] + (table & ~bit,) + tables[seat + 1 :]
     if history[card]:
         if broken:
-            broken = _break_melds(state, seat, card, history[card])
+            broken = broken_after_play(broken, card, history[card], state.melds, seat, hand | table)
         history = history[:card] + (0,) + history[card + 1 :]
     revealed = state.revealed_masks
     if revealed and revealed[seat] & bit:
@@ -194,22 +194,6 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
         )
         return new, tuple(events) if events else ()
     return _complete_trick(state, hands, tables, history, broken, revealed, scores, trick, events)
-
-
-def _break_melds(state: S, seat: int, card: int, kinds: int) -> tuple[int, ...]:
-    """The broken masks once ``card`` leaves the melds of these kinds it was last
-    declared in: their other held cards may now re-form them (SPEC 3.4)."""
-    broken = list(state.broken)
-    broken[card] = 0
-    held = state.hand_masks[seat] | state.table_masks[seat]
-    for kind in kinds_in(kinds):
-        for meld in reversed(state.melds):
-            if meld.seat == seat and meld.kind is kind and card in meld.cards:
-                for other in meld.cards:
-                    if other != card and held >> other & 1:
-                        broken[other] |= kind.bit
-                break
-    return tuple(broken)
 
 
 def scored(
@@ -287,7 +271,7 @@ def _complete_trick(
     window: Window | None = None
     if final:
         phase = OVER
-        if _brisques_count(rules, scores, won, brisques):
+        if brisques_counted(rules, scores, won, brisques):
             # S000 laws 11-12: aces and tens counted after the last trick, non-dealer first.
             for i in range(1, n + 1):
                 seat = (state.dealer + i) % n
@@ -322,27 +306,6 @@ def _complete_trick(
         type(state),
     )
     return new, tuple(events)
-
-
-def _brisques_count(
-    rules: Rules, scores: tuple[int, ...], won: tuple[int, ...], brisques: int
-) -> bool:
-    """Whether the brisques are counted after the last trick.
-
-    Rubicon (BIC, CMC, S003): only to break a tie, or when they lift the lower
-    total to the rubicon; if either player counts them, both do.
-    """
-    timing = rules.scoring.brisques
-    if timing is BrisqueTiming.END_OF_DEAL:
-        return True
-    if timing is not BrisqueTiming.TIES_AND_RUBICON:
-        return False
-    low, high = sorted(scores)
-    if low == high:
-        return True
-    loser = scores.index(low)
-    points = (won[loser] & brisques).bit_count() * rules.scoring.brisque_points
-    return low < rules.scoring.rubicon <= low + points
 
 
 def _exchange(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
@@ -388,7 +351,16 @@ def _declare(
     scored = all_score(state) or not window.scored
     broken = state.broken
     if broken:
-        broken = _rejoin_melds(state, seat, kind, cards)
+        broken = broken_after_declaration(
+            rules,
+            broken,
+            kind,
+            cards,
+            state.melds,
+            seat,
+            state.hand_masks[seat] | state.table_masks[seat],
+            state.history,
+        )
     mask = 0
     history = list(state.history)
     for card in cards:
@@ -424,28 +396,6 @@ def _declare(
     if not scored:
         return new, ()
     return new, (ScoreEvent(seat, points, ScoreSource.DECLARATION, kind.value),)
-
-
-def _rejoin_melds(state: S, seat: int, kind: MeldKind, cards: list[int]) -> tuple[int, ...]:
-    """The broken masks once ``cards`` form a new meld of ``kind``: they are in a
-    whole meld of that kind again. A card taken from another whole marriage
-    (WKC re-pairing) leaves that marriage broken."""
-    broken = list(state.broken)
-    bit = kind.bit
-    held = state.hand_masks[seat] | state.table_masks[seat]
-    repair = state.rules.declarations.marriage_rearrangement is (
-        MarriageRearrangement.REPAIR_AFTER_PLAY
-    )
-    for card in cards:
-        if repair and state.history[card] & bit and not broken[card] & bit:
-            for meld in reversed(state.melds):
-                if meld.seat == seat and meld.kind is kind and card in meld.cards:
-                    for other in meld.cards:
-                        if other not in cards and held >> other & 1:
-                            broken[other] |= bit
-                    break
-        broken[card] &= ~bit
-    return tuple(broken)
 
 
 def _score_pending(state: S, window: Window, index: int) -> tuple[S, tuple[ScoreEvent, ...]]:

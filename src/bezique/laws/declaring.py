@@ -39,12 +39,14 @@ The multi-pack games relax the same-kind rule (SPEC 3.4):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from bezique.cards import Suit
 from bezique.legality import Reason
-from bezique.melds import CLASS_MASK, MeldKind, Pattern, patterns
+from bezique.melds import CLASS_MASK, MeldKind, Pattern, kinds_in, patterns
+from bezique.records import DeclaredMeld
 from bezique.rules import (
+    DeclarationLimit,
     FreshCard,
     InferiorOrder,
     MarriageRearrangement,
@@ -55,9 +57,15 @@ from bezique.rules import (
 
 __all__ = [
     "TRUMP_FIXERS",
+    "broken_after_declaration",
+    "broken_after_play",
+    "declaration_limit_reasons",
+    "every_declaration_scores",
     "forbidden_history",
     "meld_patterns",
     "needs_fresh_card",
+    "rearranged_pair",
+    "rearrangement_applies",
     "reuse_reasons",
     "tracks_broken",
     "trump_fixers",
@@ -202,3 +210,155 @@ def tracks_broken(rules: Rules) -> bool:
         decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
         or decl.marriage_rearrangement is MarriageRearrangement.REPAIR_AFTER_PLAY
     )
+
+
+# -- how many declarations a trick allows --------------------------------------------------
+
+
+def declaration_limit_reasons(
+    rules: Rules, stock_phase: bool, tricks_done: int, declared: int
+) -> list[Reason]:
+    """Why the trick winner may not declare (again) now: none if it may.
+
+    S000 law 7: one declaration per trick won, and none once the stock is exhausted
+    (S000 law 9), unless the rules let melding go on after the close (S003). Some
+    readings allow several declarations a trick (``DeclarationLimit``), and S000's
+    variation lets the winner of the last stock trick declare all he holds.
+    ``declared`` counts the declarations already made after this trick.
+    """
+    if not stock_phase and not rules.declarations.melding_after_close:
+        return [Reason.NOT_IN_STOCK_PHASE]
+    if declared and not _several_allowed(rules, stock_phase, tricks_done):
+        return [Reason.ALREADY_DECLARED]
+    return []
+
+
+def every_declaration_scores(rules: Rules, stock_phase: bool, tricks_done: int) -> bool:
+    """Whether every declaration after this trick scores, not only the first
+    (FOS p.326: several may be shown, one scored; the rest wait for later tricks)."""
+    decl = rules.declarations
+    if decl.limit is DeclarationLimit.SEVERAL:
+        return True
+    return decl.declare_all_after_last_stock_trick and _after_last_stock_trick(
+        rules, stock_phase, tricks_done
+    )
+
+
+def _several_allowed(rules: Rules, stock_phase: bool, tricks_done: int) -> bool:
+    decl = rules.declarations
+    if decl.limit is not DeclarationLimit.ONE:
+        return True
+    # S000 law 7 variation: the winner of the last stock trick may declare all he holds.
+    return decl.declare_all_after_last_stock_trick and _after_last_stock_trick(
+        rules, stock_phase, tricks_done
+    )
+
+
+def _after_last_stock_trick(rules: Rules, stock_phase: bool, tricks_done: int) -> bool:
+    return stock_phase and tricks_done == rules.stock_tricks
+
+
+# -- re-pairing marriages (SPEC 3.4) ---------------------------------------------------------
+
+_RELAXED = {Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD}
+
+
+def rearrangement_applies(rules: Rules, kind: MeldKind, reasons: Sequence[Reason]) -> bool:
+    """Whether a marriage refused only for re-use may still be made by re-pairing
+    declared kings and queens (``Declarations.marriage_rearrangement``)."""
+    return (
+        kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
+        and rules.declarations.marriage_rearrangement is not MarriageRearrangement.NONE
+        and set(reasons) <= _RELAXED
+    )
+
+
+def rearranged_pair(
+    rules: Rules,
+    kind: MeldKind,
+    firsts: Iterable[int],
+    seconds: Iterable[int],
+    married: Iterable[tuple[int, ...]],
+    history: Sequence[int],
+    broken: Sequence[int],
+) -> tuple[int, int] | None:
+    """A king and a queen (card ids, one of ``firsts`` and one of ``seconds``) that
+    may marry again by re-pairing, if any; ``married`` lists the cards of the
+    seat's declared marriages of ``kind``.
+
+    S003 (swap without play): both come from declared marriages, whole, and were
+    never married to each other. WKC (re-pair after play): one is a lone partner
+    whose marriage lost a card, the other comes from another declared marriage.
+    """
+    bit = kind.bit
+    pairs = {frozenset(cards) for cards in married}
+    mode = rules.declarations.marriage_rearrangement
+    seconds = list(seconds)
+    for a in firsts:
+        for b in seconds:
+            if a == b or frozenset((a, b)) in pairs:
+                continue
+            in_a = history[a] & bit
+            in_b = history[b] & bit
+            if mode is MarriageRearrangement.SWAP_WITHOUT_PLAY:
+                # S003: two whole marriages, rearranged; nothing has been played.
+                whole = not broken or not (broken[a] | broken[b]) & bit
+                if in_a and in_b and whole:
+                    return (a, b)
+            elif broken and ((broken[a] & bit and in_b) or (broken[b] & bit and in_a)):
+                return (a, b)
+    return None
+
+
+# -- re-forming melds after a play (SPEC 3.4) -----------------------------------------------
+
+
+def broken_after_play(
+    broken: Sequence[int],
+    card: int,
+    kinds: int,
+    melds: Sequence[DeclaredMeld],
+    seat: int,
+    held: int,
+) -> tuple[int, ...]:
+    """The broken marks once ``seat`` plays ``card``, declared in these ``kinds``
+    (a mask): the other cards it still holds (``held``) of the last meld of each
+    kind that ``card`` was in may now re-form that kind (WKC, BIC, S003)."""
+    out = list(broken)
+    out[card] = 0
+    for kind in kinds_in(kinds):
+        for meld in reversed(melds):
+            if meld.seat == seat and meld.kind is kind and card in meld.cards:
+                for other in meld.cards:
+                    if other != card and held >> other & 1:
+                        out[other] |= kind.bit
+                break
+    return tuple(out)
+
+
+def broken_after_declaration(
+    rules: Rules,
+    broken: Sequence[int],
+    kind: MeldKind,
+    cards: Sequence[int],
+    melds: Sequence[DeclaredMeld],
+    seat: int,
+    held: int,
+    history: Sequence[int],
+) -> tuple[int, ...]:
+    """The broken marks once ``cards`` form a new meld of ``kind``: they are in a
+    whole meld of that kind again. A card taken from another whole marriage (WKC
+    re-pairing) leaves that marriage broken."""
+    out = list(broken)
+    bit = kind.bit
+    repair = rules.declarations.marriage_rearrangement is MarriageRearrangement.REPAIR_AFTER_PLAY
+    for card in cards:
+        if repair and history[card] & bit and not out[card] & bit:
+            for meld in reversed(melds):
+                if meld.seat == seat and meld.kind is kind and card in meld.cards:
+                    for other in meld.cards:
+                        if other not in cards and held >> other & 1:
+                            out[other] |= bit
+                    break
+        out[card] &= ~bit
+    return tuple(out)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from bezique.cards import FACES_PER_PACK
 from bezique.rules import BrisqueTiming, DealScoring, Rounding, RubiconBonus, Rules
 
-__all__ = ["all_brisque_points", "deal_game_scores"]
+__all__ = ["all_brisque_points", "brisques_counted", "deal_game_scores"]
 
 
 def all_brisque_points(rules: Rules) -> int:
@@ -68,3 +68,26 @@ def deal_game_scores(
     else:  # RubiconBonus.PAR
         points = scoring.game_bonus + 500 + win + lose
     return tuple(points if seat == winner else 0 for seat in range(n)), rubiconed
+
+
+def brisques_counted(
+    rules: Rules, scores: Sequence[int], won: Sequence[int], brisques: int
+) -> bool:
+    """Whether the aces and tens won are counted after the last trick (S000 laws 11-12).
+
+    Under ``BrisqueTiming.TIES_AND_RUBICON`` (BIC, CMC, S003) they count only to
+    break a tie for the highest total, or when they lift the lowest total to the
+    rubicon; if any seat counts them, all do. ``won`` holds each seat's won cards
+    as a mask, ``brisques`` the mask of the deck's aces and tens.
+    """
+    timing = rules.scoring.brisques
+    if timing is BrisqueTiming.END_OF_DEAL:
+        return True
+    if timing is not BrisqueTiming.TIES_AND_RUBICON:
+        return False
+    if list(scores).count(max(scores)) > 1:
+        return True
+    low = min(scores)
+    loser = list(scores).index(low)
+    points = (won[loser] & brisques).bit_count() * rules.scoring.brisque_points
+    return low < rules.scoring.rubicon <= low + points

@@ -8,6 +8,7 @@ never how a deal is played (that is :mod:`bezique.laws` and :mod:`bezique.state`
 from __future__ import annotations
 
 from bezique.rules.components import (
+    MAX_PLAYERS,
     BrisqueTiming,
     CarteBlanche,
     DealScoring,
@@ -32,6 +33,7 @@ from bezique.rules.components import (
 )
 
 __all__ = [
+    "MAX_PLAYERS",
     "BrisqueTiming",
     "CarteBlanche",
     "DealScoring",

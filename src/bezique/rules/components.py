@@ -32,6 +32,7 @@ from bezique.options import Option, check_fields, describe
 T = TypeVar("T")
 
 __all__ = [
+    "MAX_PLAYERS",
     "BrisqueTiming",
     "CarteBlanche",
     "DealScoring",
@@ -354,6 +355,10 @@ class Rules:
     name: str
     description: str = ""
     players: int = 2
+    #: The side each seat plays for, by seat (partnerships: ``(0, 1, 0, 1)``);
+    #: empty when each seat plays for itself. Scores are kept by seat and added
+    #: up by side (:attr:`bezique.DealState.side_scores`).
+    sides: tuple[int, ...] = ()
     deck: Deck = attrs.field(factory=Deck)
     trumps: Trumps = attrs.field(factory=Trumps)
     trick_play: TrickPlay = attrs.field(factory=TrickPlay)
@@ -391,11 +396,13 @@ class Rules:
                 raise RulesError(f"Rules.{name} must be a {cls.__name__}", [name])
         if not isinstance(self.name, str) or not self.name:
             raise RulesError("Rules.name must be a non-empty string", ["name"])
-        if self.players != 2:
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise RulesError(f"players must be a number, got {self.players!r}", ["players"])
+        if not 2 <= self.players <= MAX_PLAYERS:
             raise RulesError(
-                f"players={self.players!r}: only the two-hand game is supported so far",
-                ["players"],
+                f"players={self.players!r}: a deal has 2 to {MAX_PLAYERS} players", ["players"]
             )
+        _check_sides(self.sides, self.players)
         deck = self.deck
         if not 1 <= deck.packs <= 8:
             raise RulesError(f"packs must be 1..8, got {deck.packs}", ["packs"])
@@ -456,6 +463,15 @@ class Rules:
     def total_tricks(self) -> int:
         return self.deck_size // self.players
 
+    @property
+    def side_count(self) -> int:
+        """How many sides play: the number of seats unless seats play in partnerships."""
+        return max(self.sides) + 1 if self.sides else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for (its own number when there are no partnerships)."""
+        return self.sides[seat] if self.sides else seat
+
     def meld_value(self, kind: MeldKind) -> int | None:
         """Points of a declaration of ``kind``; ``None`` if it cannot be declared."""
         return self.derived(_meld_values).get(kind)
@@ -511,6 +527,8 @@ class Rules:
     def knobs(self) -> dict[str, Any]:
         """Every field of every component, flat, as plain values (for display/JSON)."""
         out: dict[str, Any] = {"players": self.players}
+        if self.sides:
+            out["sides"] = self.sides
         for name in _COMPONENTS:
             for field in attrs.fields(type(getattr(self, name))):
                 value = getattr(getattr(self, name), field.name)
@@ -526,6 +544,28 @@ class Rules:
         """Build rules from a flat mapping as produced by :meth:`knobs`."""
         changes = {k: (tuple(v) if isinstance(v, list) else v) for k, v in knobs.items()}
         return Rules(name=name, description=description).evolve(**changes)
+
+
+#: The most seats a rule set may have (eight packs hold 256 cards).
+MAX_PLAYERS = 8
+
+
+def _check_sides(sides: object, players: int) -> None:
+    """Sides, when given, name each seat's side as 0, 1, ...: every side has a seat."""
+    if sides == ():
+        return
+    if (
+        not isinstance(sides, tuple)
+        or len(sides) != players
+        or not all(isinstance(s, int) and not isinstance(s, bool) for s in sides)
+    ):
+        raise RulesError(f"sides must give one side number per seat, got {sides!r}", ["sides"])
+    count = max(sides) + 1
+    if sorted(set(sides)) != list(range(count)) or count < 2:
+        raise RulesError(
+            f"sides {sides!r} must number at least two sides 0, 1, ... with a seat in each",
+            ["sides"],
+        )
 
 
 def _meld_values(rules: Rules) -> dict[MeldKind, int | None]:
