@@ -323,17 +323,36 @@ def broken_after_play(
 ) -> tuple[int, ...]:
     """The broken marks once ``seat`` plays ``card``, declared in these ``kinds``
     (a mask): the other cards it still holds (``held``) of the last meld of each
-    kind that ``card`` was in may now re-form that kind (WKC, BIC, S003)."""
+    kind that ``card`` was in may now re-form that kind (WKC, BIC, S003).
+
+    A card is marked only when that meld is also *its own* last meld of the kind:
+    a card that has since re-formed the kind in a new, whole meld is not freed by
+    a play from its older one (else it could form the kind a third time while its
+    new meld stands, which the same-kind rule forbids).
+    """
     out = list(broken)
     out[card] = 0
     for kind in kinds_in(kinds):
-        for meld in reversed(melds):
-            if meld.seat == seat and meld.kind is kind and card in meld.cards:
-                for other in meld.cards:
-                    if other != card and held >> other & 1:
-                        out[other] |= kind.bit
-                break
+        index = _last_meld(melds, seat, kind, card)
+        if index is None:
+            continue
+        for other in melds[index].cards:
+            if (
+                other != card
+                and held >> other & 1
+                and _last_meld(melds, seat, kind, other) == index
+            ):
+                out[other] |= kind.bit
     return tuple(out)
+
+
+def _last_meld(melds: Sequence[DeclaredMeld], seat: int, kind: MeldKind, card: int) -> int | None:
+    """The index of the last meld of ``kind`` that ``seat`` declared with ``card``."""
+    for index in range(len(melds) - 1, -1, -1):
+        meld = melds[index]
+        if meld.seat == seat and meld.kind is kind and card in meld.cards:
+            return index
+    return None
 
 
 def broken_after_declaration(
