@@ -42,10 +42,12 @@ def typing(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Lint and check formatting with ruff."""
+    """Lint and check formatting with ruff; check the import contract (the layers)."""
     install_groups(session, "lint")
+    session.install("-e", ".")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    session.run("lint-imports")
 
 
 @nox.session

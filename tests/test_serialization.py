@@ -471,7 +471,7 @@ NOTATION_CASES: list[tuple[str, Callable[[Doc], None], str]] = [
     ("knob-type", _set("rules.knobs.packs", {"n": 2}), "rules.knobs.packs: expected a number"),
     ("knob-list-type", _set("rules.knobs.packets", [3, "2", 3]), "rules.knobs.packets[1]"),
     ("knob-value", _set("rules.knobs.limit", "unlimited"), "rules: limit='unlimited'"),
-    ("knob-refused", _set("rules.knobs.players", 3), "only the two-hand game"),
+    ("knob-refused", _set("rules.knobs.players", 3), "draw from evenly"),
     (
         "knob-players-type",
         _set("rules.knobs.players", 2.0),
