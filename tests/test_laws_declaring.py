@@ -191,3 +191,59 @@ def test_in_play_the_re_formed_quartet_stays_whole(steps: int) -> None:
     assert len(quartets) == 2
     holder = quartets[1].seat
     assert all(state.broken[c] == 0 for c in quartets[1].cards if c in state.held(holder))
+
+
+# -- table cards named by their melds where the choice is real -------------------------------
+
+
+def test_alike_table_cards_in_different_melds_are_two_choices() -> None:
+    # Rubicon, a random deal: the KS of marriage 4 (its QS since declared in a
+    # bezique too) and the KS of marriage 6 are alike, but playing one frees a
+    # different queen to re-form its marriage: two plays, named by their melds.
+    state = _replay("rubicon", 179, 92)
+    texts = [str(a) for a in state.legal_actions()]
+    assert "play KS[common-marriage]@4" in texts
+    assert "play KS[common-marriage]@6" in texts
+    assert "play KS[common-marriage]" not in texts
+    vague = bz.parse_action(state, "play KS[common-marriage]")
+    assert state.why_illegal(vague) == (Reason.AMBIGUOUS_CARD,)
+    with pytest.raises(bz.IllegalActionError, match="name the card.s melds"):
+        state.apply(vague)
+    freed = {}
+    for number in (4, 6):
+        after = state.apply(f"play KS[common-marriage]@{number}")
+        seat = state.current_player
+        assert seat is not None
+        freed[number] = sorted(
+            str(after.card_ref(c))
+            for c in after.held(seat)
+            if after.broken[c] & MeldKind.COMMON_MARRIAGE.bit
+        )
+    assert freed[4] == ["QS[common-marriage*,bezique*]"]
+    assert freed[6] == ["QS[common-marriage*]"]
+
+
+def test_alike_cards_whose_plays_change_nothing_different_stay_one_choice() -> None:
+    # Rubicon: three QS of two four-queens, all broken; playing any frees no card
+    # that is not broken already, so they are one choice.
+    state = _replay("rubicon", 111, 131)
+    texts = [str(a) for a in state.legal_actions()]
+    assert "play QS[four-queens*]" in texts
+    assert not any("@" in text for text in texts)
+
+
+@pytest.mark.parametrize(
+    ("text", "melds"),
+    [("QS[four-queens*]@3", (3,)), ("QS[bezique,four-queens]@5+2", (2, 5))],
+)
+def test_meld_numbers_in_the_card_notation(text: str, melds: tuple[int, ...]) -> None:
+    ref = bz.CardRef.parse(text)
+    assert ref.melds == melds
+    assert bz.CardRef.parse(str(ref)) == ref
+    assert str(ref).endswith("@" + "+".join(map(str, melds)))
+
+
+@pytest.mark.parametrize("text", ["QS[bezique]@x", "QS[bezique]@0", "QS[bezique]@1+"])
+def test_bad_meld_numbers_are_notation_errors(text: str) -> None:
+    with pytest.raises(bz.NotationError):
+        bz.CardRef.parse(text)

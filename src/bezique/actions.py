@@ -54,6 +54,14 @@ def _normal_history(kinds: Iterable[MeldKind]) -> tuple[MeldKind, ...]:
     return tuple(sorted(set(kinds), key=_KIND_ORDER.__getitem__))
 
 
+def _meld_numbers(numbers: Iterable[int]) -> tuple[int, ...]:
+    """Meld numbers in canonical form: each once, in order."""
+    out = tuple(sorted(set(numbers)))
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in out):
+        raise NotationError(f"meld numbers count from 1, got {numbers!r}")
+    return out
+
+
 @attrs.frozen(order=False)
 class CardRef:
     """A card as an action names it: a face, the kinds it was declared in, and
@@ -64,11 +72,20 @@ class CardRef:
     (Rubicon, SPEC 3.4). It is empty unless the rules let melds be re-formed.
     Both are kept in canonical form (each kind once, in kind order). Text:
     ``QS[four-queens*,bezique]``, a ``*`` marking a broken meld.
+
+    ``melds`` names the melds the card lies in, by number (1 for the deal's first
+    declaration, as in :attr:`bezique.DealState.melds`, counting from 1): for each
+    kind of its history, the last meld of that kind it was declared in. It is
+    given only where it matters: when melds may be re-formed and two cards alike
+    in face, history and broken marks lie in different melds, so that playing
+    one or the other breaks different melds. Text: ``QS[four-queens*]@3``, or
+    ``QS[bezique,four-queens]@2+5`` for a card in two melds.
     """
 
     card: Card
     history: tuple[MeldKind, ...] = attrs.field(default=(), converter=_normal_history)
     broken: tuple[MeldKind, ...] = attrs.field(default=(), converter=_normal_history)
+    melds: tuple[int, ...] = attrs.field(default=(), converter=_meld_numbers)
     #: ``history`` as a bit mask of :attr:`MeldKind.bit` (derived).
     mask: int = attrs.field(init=False, eq=False, repr=False)
     #: ``broken`` as a bit mask (derived).
@@ -84,8 +101,18 @@ class CardRef:
 
     @classmethod
     def parse(cls, text: str) -> CardRef:
-        """Parse ``QS``, ``QS[bezique,four-queens]`` or ``QS[four-queens*]``."""
+        """Parse ``QS``, ``QS[bezique,four-queens]``, ``QS[four-queens*]`` or
+        ``QS[four-queens*]@3``."""
         cleaned = text.strip()
+        if "]@" in cleaned:
+            base, _, numbers = cleaned.rpartition("@")
+            try:
+                melds = tuple(int(n) for n in numbers.split("+"))
+            except ValueError:
+                raise NotationError(
+                    f"meld numbers after @ must be numbers joined by +, in {text!r}"
+                ) from None
+            return attrs.evolve(cls.parse(base), melds=melds)
         if "[" not in cleaned:
             return cls(Card.parse(cleaned))
         face, _, rest = cleaned.partition("[")
@@ -102,8 +129,8 @@ class CardRef:
         return cls(Card.parse(face), kinds, broken)
 
     @property
-    def sort_key(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-        return (self.card.index, _kinds_key(self.history), _kinds_key(self.broken))
+    def sort_key(self) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        return (self.card.index, _kinds_key(self.history), _kinds_key(self.broken), self.melds)
 
     def display(self) -> str:
         return self.card.display() + self._suffix()
@@ -112,7 +139,10 @@ class CardRef:
         if not self.history:
             return ""
         broken = set(self.broken)
-        return "[" + ",".join(k.value + ("*" if k in broken else "") for k in self.history) + "]"
+        kinds = "[" + ",".join(k.value + ("*" if k in broken else "") for k in self.history) + "]"
+        if self.melds:
+            return kinds + "@" + "+".join(map(str, self.melds))
+        return kinds
 
     def __str__(self) -> str:
         return str(self.card) + self._suffix()

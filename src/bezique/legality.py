@@ -39,6 +39,7 @@ class Reason(enum.StrEnum):
     PENDING_MELD_BROKEN = "pending-meld-broken"
     ALREADY_SCORED = "already-scored"
     NO_CARTE_BLANCHE = "no-carte-blanche"
+    AMBIGUOUS_CARD = "ambiguous-card"
 
     @property
     def explanation(self) -> str:
@@ -77,4 +78,7 @@ _EXPLANATIONS = {
     Reason.PENDING_MELD_BROKEN: "a card of the pending meld is no longer on the table",
     Reason.ALREADY_SCORED: "a declaration has already scored on this trick",
     Reason.NO_CARTE_BLANCHE: "the player has no carte blanche to show now",
+    Reason.AMBIGUOUS_CARD: (
+        "two table cards alike lie in different melds: name the card's melds (QS[bezique]@3)"
+    ),
 }

@@ -10,6 +10,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
+import attrs
+
 from bezique.actions import (
     Action,
     CardRef,
@@ -39,6 +41,7 @@ from bezique.engine.speed import (
     faces_of,
     plan_of,
     play_order,
+    ref_of,
     remember_legal,
     shared_declaration,
 )
@@ -46,6 +49,8 @@ from bezique.laws.declaring import (
     declaration_limit_reasons,
     every_declaration_scores,
     forbidden_history,
+    freed_by_play,
+    last_meld,
     meld_patterns,
     rearranged_pair,
     rearrangement_applies,
@@ -54,7 +59,7 @@ from bezique.laws.declaring import (
 from bezique.laws.tricks import duty_reason, playable, trick_terms, winning_index
 from bezique.laws.zones import bits, deck_tables
 from bezique.legality import Reason
-from bezique.melds import MeldKind, Pattern
+from bezique.melds import MeldKind, Pattern, kinds_in
 from bezique.records import Window
 from bezique.rules import MarriageRearrangement, Rules, SameKindReuse
 
@@ -65,6 +70,7 @@ __all__ = [
     "legal_actions",
     "legal_declarations",
     "may_show",
+    "meld_numbers",
     "seven_in_hand",
     "trick_winner",
     "why_illegal",
@@ -151,11 +157,16 @@ def _play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]
                 + SUIT_PLAYS[3][faces >> 24]
             )
     keys = set()
+    # Under re-forming, cards alike may lie in different melds (see :func:`_split_keys`).
+    twins: dict[int, list[int]] | None = {} if broken else None
     while declared:
         low = declared & -declared
         card = low.bit_length() - 1
         declared ^= low
-        keys.add((card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card])
+        key = (card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card]
+        if twins is not None:
+            twins.setdefault(key, []).append(card)
+        keys.add(key)
     by_face = len({key >> 64 for key in keys}) == len(keys)
     keys.update(
         SUIT_KEYS[0][faces & 255]
@@ -166,7 +177,79 @@ def _play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]
     # Keys sort by face first, a concealed card (no history) first within its face;
     # only declared cards of one face with different histories need the full order.
     ordered = sorted(keys) if by_face else sorted(keys, key=play_order)
-    return tuple(map(PLAYS.__getitem__, ordered))
+    split = _split_keys(state, seat, twins) if twins else None
+    if not split:
+        return tuple(map(PLAYS.__getitem__, ordered))
+    plays: list[Action] = []
+    for key in ordered:
+        if key in split:
+            ref = ref_of(key)
+            plays.extend(Play(attrs.evolve(ref, melds=numbers)) for numbers in split[key])
+        else:
+            plays.append(PLAYS[key])
+    return tuple(plays)
+
+
+def _split_keys(
+    state: DealFields, seat: int, twins: dict[int, list[int]]
+) -> dict[int, list[tuple[int, ...]]]:
+    """The keys whose cards are not interchangeable, with the melds that name each choice.
+
+    Cards alike in face, history and broken marks are one choice, unless the
+    rules let melds be re-formed and playing one or the other frees different
+    cards to re-form their melds (:func:`~bezique.laws.declaring.freed_by_play`):
+    then each is a choice of its own, named by the melds it lies in
+    (:attr:`CardRef.melds`). Of several cards that free alike cards, the lowest
+    names the choice.
+    """
+    split: dict[int, list[tuple[int, ...]]] = {}
+    for key, cards in twins.items():
+        if len(cards) > 1:
+            choices = _distinct_choices(state, seat, cards)
+            if len(choices) > 1:
+                split[key] = sorted(meld_numbers(state, seat, card) for card in choices)
+    return split
+
+
+def _distinct_choices(state: DealFields, seat: int, cards: Sequence[int]) -> list[int]:
+    """Of ``cards`` (alike, held by ``seat``), the lowest card of each group whose
+    plays free alike cards, by the class (face, broken, history) of the cards freed
+    (a card already broken for the kind is not changed by being freed again)."""
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    broken = state.broken
+    history = state.history
+    seen: dict[tuple[tuple[int, tuple[int, ...]], ...], int] = {}
+    for card in sorted(cards):
+        # What a play changes: the cards it frees that were not broken already.
+        effect = tuple(
+            (
+                kind.bit,
+                tuple(
+                    sorted(
+                        _class_key(o, broken, history) for o in freed if not broken[o] & kind.bit
+                    )
+                ),
+            )
+            for kind, freed in freed_by_play(card, history[card], state.melds, seat, held)
+        )
+        seen.setdefault(effect, card)
+    return list(seen.values())
+
+
+def _class_key(card: int, broken: Sequence[int], history: Sequence[int]) -> int:
+    """(face, broken, history) of a card as one int: cards of one class are alike."""
+    return (card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card]
+
+
+def meld_numbers(state: DealFields, seat: int, card: int) -> tuple[int, ...]:
+    """The melds ``card`` lies in, by number from 1: for each kind of its history,
+    the last meld of that kind ``seat`` declared it in (see :attr:`CardRef.melds`)."""
+    numbers = []
+    for kind in kinds_in(state.history[card]):
+        index = last_meld(state.melds, seat, kind, card)
+        if index is not None:
+            numbers.append(index + 1)
+    return tuple(sorted(numbers))
 
 
 def _declaration_limit_reasons(state: DealFields, window: Window) -> list[Reason]:
@@ -458,20 +541,26 @@ def why_illegal(state: DealFields, action: Action) -> tuple[Reason, ...]:
     return tuple(declare_reasons(state, window, action)[0])
 
 
-def _find(state: DealFields, mask: int, ref: CardRef) -> list[int]:
+def _find(state: DealFields, seat: int, mask: int, ref: CardRef) -> list[int]:
     """Card ids in ``mask`` matching a reference, lowest first."""
-    if not state.broken and ref.broken:
+    if not state.broken and (ref.broken or ref.melds):
         return []
-    return _ids_of(state, mask, ref.card.index, _class_of(state, ref))
+    found = _ids_of(state, mask, ref.card.index, _class_of(state, ref))
+    if ref.melds:
+        return [card for card in found if meld_numbers(state, seat, card) == ref.melds]
+    return found
 
 
 def _play_reasons(state: DealFields, action: Play) -> list[Reason]:
     seat = (state.leader + len(state.trick)) % state.players
     held = state.hand_masks[seat] | state.table_masks[seat]
-    if not _find(state, held, action.card):
+    found = _find(state, seat, held, action.card)
+    if not found:
         return [Reason.CARD_NOT_HELD]
+    if state.broken and not action.card.melds and len(_distinct_choices(state, seat, found)) > 1:
+        return [Reason.AMBIGUOUS_CARD]
     playable = playable_mask(state, seat)
-    if _find(state, playable, action.card):
+    if _find(state, seat, playable, action.card):
         return []
     # End phase duty broken: say which one (S000 law 9).
     tables = deck_tables(state.rules.deck.packs)
@@ -538,7 +627,7 @@ def declare_reasons(
     held = state.hand_masks[seat] | state.table_masks[seat]
     chosen: list[int] = []
     for ref in action.cards:
-        candidates = [c for c in _find(state, held, ref) if c not in chosen]
+        candidates = [c for c in _find(state, seat, held, ref) if c not in chosen]
         usable = [c for c in candidates if c != window.exchanged]
         if usable:
             chosen.append(usable[0])

@@ -195,7 +195,7 @@ SUIT_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 
 
 @functools.cache
-def play_order(key: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+def play_order(key: int) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Sort key of a play: face, then history, in the order of :attr:`CardRef.sort_key`."""
     return ref_of(key).sort_key
 
@@ -205,7 +205,7 @@ KIND_INDEX = {kind: i for i, kind in enumerate(MeldKind)}
 
 def declare_order(
     action: Declare,
-) -> tuple[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]:
+) -> tuple[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]]:
     """Declarations are listed by kind, then by their cards' :attr:`CardRef.sort_key`."""
     return (KIND_INDEX[action.kind], tuple(card.sort_key for card in action.cards))
 

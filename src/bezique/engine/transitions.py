@@ -24,6 +24,7 @@ from bezique.engine.fields import END, OVER, STOCK, DealDraft
 from bezique.engine.moves import (
     all_score,
     declare_reasons,
+    meld_numbers,
     seven_in_hand,
     trick_winner,
     why_illegal,
@@ -137,7 +138,7 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
         copies = hand & plan.tables.face_mask[ref.card.index]
         card = (copies & -copies).bit_length() - 1
     else:
-        card = _first(state, hand | table, ref)
+        card = _first(state, seat, hand | table, ref)
     bit = 1 << card
     events: list[ScoreEvent] = []
     scores = state.scores
@@ -211,7 +212,7 @@ def scored(
     return add_points(scores, seat, points)
 
 
-def _first(state: S, held: int, ref: CardRef) -> int:
+def _first(state: S, seat: int, held: int, ref: CardRef) -> int:
     """The lowest held card id matching ``ref`` (the action is known legal)."""
     wanted = ref.mask
     history = state.history
@@ -221,7 +222,11 @@ def _first(state: S, held: int, ref: CardRef) -> int:
     while mask:
         low = mask & -mask
         card = low.bit_length() - 1
-        if history[card] == wanted and (not broken or broken[card] == broken_wanted):
+        if (
+            history[card] == wanted
+            and (not broken or broken[card] == broken_wanted)
+            and (not ref.melds or meld_numbers(state, seat, card) == ref.melds)
+        ):
             return card
         mask ^= low
     raise IllegalActionError(Play(ref), (Reason.CARD_NOT_HELD,))  # pragma: no cover

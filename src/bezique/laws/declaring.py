@@ -62,6 +62,8 @@ __all__ = [
     "declaration_limit_reasons",
     "every_declaration_scores",
     "forbidden_history",
+    "freed_by_play",
+    "last_meld",
     "meld_patterns",
     "needs_fresh_card",
     "rearranged_pair",
@@ -322,32 +324,44 @@ def broken_after_play(
     held: int,
 ) -> tuple[int, ...]:
     """The broken marks once ``seat`` plays ``card``, declared in these ``kinds``
-    (a mask): the other cards it still holds (``held``) of the last meld of each
-    kind that ``card`` was in may now re-form that kind (WKC, BIC, S003).
+    (a mask): the cards :func:`freed_by_play` names may now re-form their kind."""
+    out = list(broken)
+    out[card] = 0
+    for kind, others in freed_by_play(card, kinds, melds, seat, held):
+        for other in others:
+            out[other] |= kind.bit
+    return tuple(out)
 
-    A card is marked only when that meld is also *its own* last meld of the kind:
+
+def freed_by_play(
+    card: int, kinds: int, melds: Sequence[DeclaredMeld], seat: int, held: int
+) -> list[tuple[MeldKind, tuple[int, ...]]]:
+    """For each kind of ``kinds`` (``card``'s history), the cards that playing
+    ``card`` frees to re-form that kind (WKC, BIC, S003): the other cards still
+    held (``held``) of the last meld of the kind that ``card`` was in.
+
+    A card is freed only when that meld is also *its own* last meld of the kind:
     a card that has since re-formed the kind in a new, whole meld is not freed by
     a play from its older one (else it could form the kind a third time while its
     new meld stands, which the same-kind rule forbids).
     """
-    out = list(broken)
-    out[card] = 0
+    out: list[tuple[MeldKind, tuple[int, ...]]] = []
     for kind in kinds_in(kinds):
-        index = _last_meld(melds, seat, kind, card)
+        index = last_meld(melds, seat, kind, card)
         if index is None:
             continue
-        for other in melds[index].cards:
-            if (
-                other != card
-                and held >> other & 1
-                and _last_meld(melds, seat, kind, other) == index
-            ):
-                out[other] |= kind.bit
-    return tuple(out)
+        freed = tuple(
+            other
+            for other in melds[index].cards
+            if other != card and held >> other & 1 and last_meld(melds, seat, kind, other) == index
+        )
+        out.append((kind, freed))
+    return out
 
 
-def _last_meld(melds: Sequence[DeclaredMeld], seat: int, kind: MeldKind, card: int) -> int | None:
-    """The index of the last meld of ``kind`` that ``seat`` declared with ``card``."""
+def last_meld(melds: Sequence[DeclaredMeld], seat: int, kind: MeldKind, card: int) -> int | None:
+    """The index in ``melds`` of the last meld of ``kind`` that ``seat`` declared
+    with ``card`` (``None`` if it was never declared in that kind)."""
     for index in range(len(melds) - 1, -1, -1):
         meld = melds[index]
         if meld.seat == seat and meld.kind is kind and card in meld.cards:
