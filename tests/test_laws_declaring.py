@@ -207,7 +207,7 @@ def test_alike_table_cards_in_different_melds_are_two_choices() -> None:
     assert "play KS[common-marriage]" not in texts
     vague = bz.parse_action(state, "play KS[common-marriage]")
     assert state.why_illegal(vague) == (Reason.AMBIGUOUS_CARD,)
-    with pytest.raises(bz.IllegalActionError, match="name the card.s melds"):
+    with pytest.raises(bz.IllegalActionError, match=r"name the card.s melds"):
         state.apply(vague)
     freed = {}
     for number in (4, 6):

@@ -1,0 +1,95 @@
+"""Unit tests of :mod:`bezique.laws.dealing` (S000 laws 3 and 4; the six-pack cut, PKW)
+and of :mod:`bezique.laws.zones`, the deck's tables."""
+
+from __future__ import annotations
+
+import pytest
+
+import bezique as bz
+from bezique.cards import FACES_PER_PACK, Card, Rank, Suit
+from bezique.errors import BeziqueError, NotationError
+from bezique.laws.dealing import (
+    deal_packets,
+    dealt_points,
+    deck_order,
+    seat_order,
+    shuffled_deck,
+)
+from bezique.laws.zones import bits, deck_tables
+
+CLASSIC = bz.variants.CLASSIC
+
+
+def test_a_seeded_shuffle_is_a_permutation_that_repeats() -> None:
+    order = shuffled_deck(CLASSIC, 7)
+    assert sorted(order) == list(range(CLASSIC.deck_size))
+    assert order == shuffled_deck(CLASSIC, 7)
+    assert order != shuffled_deck(CLASSIC, 8)
+    assert shuffled_deck(CLASSIC, "seven") == shuffled_deck(CLASSIC, "seven")
+
+
+@pytest.mark.parametrize("seed", [True, 1.5, b"x", [1]])
+def test_a_seed_must_be_an_int_or_a_string(seed: object) -> None:
+    with pytest.raises(BeziqueError, match="seed"):
+        shuffled_deck(CLASSIC, seed)  # type: ignore[arg-type]
+
+
+def test_faces_are_numbered_copy_by_copy_and_names_are_taken_as_they_are() -> None:
+    qs = Card.parse("QS").index
+    rest = [c for c in range(CLASSIC.deck_size) if c not in (qs, qs + FACES_PER_PACK)]
+    order = deck_order(CLASSIC, ["QS", "QS", *rest])
+    assert order[:2] == [qs, qs + FACES_PER_PACK]
+    named = deck_order(CLASSIC, ["QSb", "QSa", *rest])
+    assert named[:2] == [qs + FACES_PER_PACK, qs]
+
+
+def test_a_deck_must_hold_every_card_once() -> None:
+    with pytest.raises(BeziqueError, match="exactly once"):
+        deck_order(CLASSIC, list(range(CLASSIC.deck_size - 1)))
+    with pytest.raises(BeziqueError, match="more than 2 times"):
+        deck_order(CLASSIC, ["QS"] * 3)
+    with pytest.raises(NotationError):
+        deck_order(CLASSIC, [True])
+
+
+def test_packets_go_round_from_the_dealers_left_then_the_turn_up() -> None:
+    order = list(range(CLASSIC.deck_size))
+    hands, turn_up, dealt = deal_packets(CLASSIC, order, dealer=0)
+    # S000 law 3: 3, 2, 3 to each in turn, non-dealer first.
+    assert bits(hands[1]) == [0, 1, 2, 6, 7, 10, 11, 12]
+    assert bits(hands[0]) == [3, 4, 5, 8, 9, 13, 14, 15]
+    assert (turn_up, dealt) == (16, 17)
+    assert seat_order(2, 1) == (1, 0)
+
+
+def test_a_turned_up_seven_scores_for_the_dealer() -> None:
+    seven = Card(Suit.HEARTS, Rank.SEVEN).index
+    assert dealt_points(CLASSIC, seven, 1, None) == [(1, 10)]
+    assert dealt_points(CLASSIC, seven + 1, 1, None) == []
+
+
+def test_the_six_pack_cut() -> None:
+    # PKW, HER: the dealer scores for lifting exactly cut_exact cards, the
+    # non-dealer for guessing how many were lifted (a knob, off in the presets).
+    rules = bz.variants.SIX_PACK.evolve(cut_dealer_points=250, cut_guess_points=150)
+    scoring = rules.scoring
+    exact = scoring.cut_exact
+    points = dealt_points(rules, None, 0, (exact, exact))
+    assert (0, scoring.cut_dealer_points) in points
+    assert (1, scoring.cut_guess_points) in points
+    assert dealt_points(rules, None, 0, (exact + 1, exact)) == []
+    with pytest.raises(BeziqueError, match="cut must be"):
+        dealt_points(rules, None, 0, (0, 3))
+    with pytest.raises(BeziqueError, match="no cut bonus"):
+        dealt_points(CLASSIC, None, 0, (3, 3))
+
+
+def test_deck_tables() -> None:
+    tables = deck_tables(2)
+    assert tables.size == 64
+    assert tables.all_cards == (1 << 64) - 1
+    qs = Card.parse("QS").index
+    assert bits(tables.face_mask[qs]) == [qs, qs + 32]
+    assert tables.brisques.bit_count() == 16
+    assert tables.courts.bit_count() == 24
+    assert bits(tables.suit_mask[Suit.SPADES]) == [*range(8), *range(32, 40)]
