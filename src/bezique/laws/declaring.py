@@ -45,6 +45,7 @@ from bezique.cards import Suit
 from bezique.legality import Reason
 from bezique.melds import CLASS_MASK, MeldKind, Pattern, patterns
 from bezique.rules import (
+    DeclarationLimit,
     FreshCard,
     InferiorOrder,
     MarriageRearrangement,
@@ -59,6 +60,7 @@ __all__ = [
     "meld_patterns",
     "needs_fresh_card",
     "reuse_reasons",
+    "several_declarations",
     "tracks_broken",
     "trump_fixers",
 ]
@@ -202,3 +204,19 @@ def tracks_broken(rules: Rules) -> bool:
         decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
         or decl.marriage_rearrangement is MarriageRearrangement.REPAIR_AFTER_PLAY
     )
+
+
+def several_declarations(rules: Rules, trick: int) -> bool:
+    """Whether the winner of trick number ``trick`` (from 1) may make more than one
+    declaration after it.
+
+    One declaration per trick is the rule (S000 law 7, S002, S003, S004, EIW); rules
+    where several may be shown (FOS p.326, PAR, S001: one scores, the rest wait) or
+    scored (S003, WMJ, ADP, MIS) allow more after every trick; the S000 law 7 variation
+    ``declare_all_after_last_stock_trick`` lets the winner of the last stock trick
+    declare all he holds.
+    """
+    decl = rules.declarations
+    if decl.limit is not DeclarationLimit.ONE:
+        return True
+    return decl.declare_all_after_last_stock_trick and trick == rules.stock_tricks
