@@ -38,9 +38,9 @@ from bezique import (
     Rules,
 )
 from bezique.cards import card_id_name, face_of
+from bezique.invariants import check_state
 from bezique.serialization import (
     DealRecord,
-    check_state,
     deck_order,
     load_state,
     record_deal,

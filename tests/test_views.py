@@ -53,8 +53,9 @@ from bezique import (
 )
 from bezique.cards import FACES_PER_PACK, card_id_name, face_of
 from bezique.determinize import _Constraints, determinize, unseen_cards
+from bezique.invariants import check_state
 from bezique.laws.zones import bits
-from bezique.serialization import check_state, deck_order
+from bezique.serialization import deck_order
 from bezique.view_json import view_from_json, view_to_dict, view_to_json
 from bezique.views import (
     PerfectInformationView,

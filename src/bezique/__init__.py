@@ -32,6 +32,7 @@ from bezique.errors import (
     SeatError,
 )
 from bezique.game import GameState, new_game
+from bezique.invariants import check_state
 from bezique.legality import Reason
 from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
 from bezique.notation import format_action, parse_action
@@ -62,7 +63,6 @@ from bezique.rules import (
 )
 from bezique.serialization import (
     DealRecord,
-    check_state,
     deck_order,
     load_state,
     record_deal,

@@ -383,7 +383,7 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
 
 
 def _check(state: DealState, view: SeatView) -> None:
-    from bezique.serialization import check_state
+    from bezique.invariants import check_state
 
     try:
         check_state(state)
