@@ -39,7 +39,7 @@ from bezique import (
 )
 from bezique.cards import card_id_name, face_of
 from bezique.invariants import check_state
-from bezique.serialization import (
+from bezique.io import (
     DealRecord,
     deck_order,
     load_state,
@@ -1248,12 +1248,12 @@ def test_the_documented_example_is_a_real_document_trimmed() -> None:
 def test_a_field_the_format_does_not_hold_is_refused_not_dropped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bezique import serialization
+    from bezique.io import state_json
 
     state = find(C, "exchanged")
-    written = serialization._WRITTEN[bz.Window]
-    monkeypatch.setitem(serialization._WRITTEN, bz.Window, written - {"exchanged"})
-    monkeypatch.setattr(serialization, "_EXTRA", {})
+    written = state_json._WRITTEN[bz.Window]
+    monkeypatch.setitem(state_json._WRITTEN, bz.Window, written - {"exchanged"})
+    monkeypatch.setattr(state_json, "_EXTRA", {})
     with pytest.raises(BeziqueError, match=r"cannot hold Window\.exchanged = \d+"):
         state_to_json(state)
     # At its default value the field loses nothing, and the document is written.

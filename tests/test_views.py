@@ -54,9 +54,8 @@ from bezique import (
 from bezique.cards import FACES_PER_PACK, card_id_name, face_of
 from bezique.determinize import _Constraints, determinize, unseen_cards
 from bezique.invariants import check_state
+from bezique.io import deck_order, view_from_json, view_to_dict, view_to_json
 from bezique.laws.zones import bits
-from bezique.serialization import deck_order
-from bezique.view_json import view_from_json, view_to_dict, view_to_json
 from bezique.views import (
     PerfectInformationView,
     SeatView,

@@ -33,6 +33,7 @@ from bezique.errors import (
 )
 from bezique.game import GameState, new_game
 from bezique.invariants import check_state
+from bezique.io import DealRecord, deck_order, load_state, record_deal, state_to_json
 from bezique.legality import Reason
 from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
 from bezique.notation import format_action, parse_action
@@ -60,13 +61,6 @@ from bezique.rules import (
     Trumps,
     TrumpSelection,
     variants,
-)
-from bezique.serialization import (
-    DealRecord,
-    deck_order,
-    load_state,
-    record_deal,
-    state_to_json,
 )
 from bezique.state import DealState
 from bezique.views import PerfectInformationView, SeatView, TableCard

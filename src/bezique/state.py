@@ -308,7 +308,7 @@ class DealState(_DealFields):
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The documented JSON form (see the JSON format page)."""
-        from bezique.serialization import state_to_json
+        from bezique.io.state_json import state_to_json
 
         return state_to_json(self, indent=indent)
 

@@ -125,7 +125,7 @@ class SeatView:
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The documented JSON form (``"format": "bezique-view"``)."""
-        from bezique.view_json import view_to_json
+        from bezique.io.view_json import view_to_json
 
         return view_to_json(self, indent=indent)
 
