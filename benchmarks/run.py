@@ -45,8 +45,8 @@ import attrs
 
 import bezique as bz
 from bezique.engine import moves
+from bezique.invariants import check_state
 from bezique.laws.zones import bits
-from bezique.serialization import check_state
 
 #: Deals per timed run by pack count: each run takes about a second (or less once
 #: the engine is faster; pass ``--deals`` to change it).

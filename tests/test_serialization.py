@@ -38,9 +38,9 @@ from bezique import (
     Rules,
 )
 from bezique.cards import card_id_name, face_of
-from bezique.serialization import (
+from bezique.invariants import check_state
+from bezique.io import (
     DealRecord,
-    check_state,
     deck_order,
     load_state,
     record_deal,
@@ -395,7 +395,7 @@ def test_omitted_knobs_take_their_defaults() -> None:
 
 def test_compact_form_is_one_line() -> None:
     state = find(bz.variants.CLASSIC, "exchanged")
-    text = state.to_json(indent=None)
+    text = bz.state_to_json(state, indent=None)
     assert "\n" not in text
     assert '", "' not in text
     assert '": ' not in text
@@ -405,7 +405,7 @@ def test_compact_form_is_one_line() -> None:
 
 def test_pretty_form_keeps_lines_short_and_tricks_on_one_line() -> None:
     state = find(bz.variants.CLASSIC, "over")
-    lines = state.to_json().splitlines()
+    lines = bz.state_to_json(state).splitlines()
     long_lines = [line for line in lines if len(line) > 100 and '"description"' not in line]
     assert long_lines == []
     assert sum('"leader": ' in line and '"winner": ' in line for line in lines) == 32
@@ -1248,12 +1248,12 @@ def test_the_documented_example_is_a_real_document_trimmed() -> None:
 def test_a_field_the_format_does_not_hold_is_refused_not_dropped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bezique import serialization
+    from bezique.io import state_json
 
     state = find(C, "exchanged")
-    written = serialization._WRITTEN[bz.Window]
-    monkeypatch.setitem(serialization._WRITTEN, bz.Window, written - {"exchanged"})
-    monkeypatch.setattr(serialization, "_EXTRA", {})
+    written = state_json._WRITTEN[bz.Window]
+    monkeypatch.setitem(state_json._WRITTEN, bz.Window, written - {"exchanged"})
+    monkeypatch.setattr(state_json, "_EXTRA", {})
     with pytest.raises(BeziqueError, match=r"cannot hold Window\.exchanged = \d+"):
         state_to_json(state)
     # At its default value the field loses nothing, and the document is written.

@@ -31,6 +31,16 @@ from bezique.errors import (
     SeatError,
 )
 from bezique.game import GameState, new_game
+from bezique.invariants import check_state
+from bezique.io import (
+    DealRecord,
+    deck_order,
+    load_state,
+    record_deal,
+    state_to_json,
+    view_from_json,
+    view_to_json,
+)
 from bezique.legality import Reason
 from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
 from bezique.notation import format_action, parse_action
@@ -58,14 +68,6 @@ from bezique.rules import (
     Trumps,
     TrumpSelection,
     variants,
-)
-from bezique.serialization import (
-    DealRecord,
-    check_state,
-    deck_order,
-    load_state,
-    record_deal,
-    state_to_json,
 )
 from bezique.state import DealState, PerfectInformationView, new_deal, play_many
 from bezique.views import SeatView, TableCard
@@ -147,4 +149,6 @@ __all__ = [
     "record_deal",
     "state_to_json",
     "variants",
+    "view_from_json",
+    "view_to_json",
 ]

@@ -294,7 +294,7 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
     cards take the ids the view does not use. Hidden cards have no history.
 
     With ``check`` (the default) the result is checked as a loaded state is
-    (:func:`bezique.serialization.check_state`) and its view of ``view.seat`` is
+    (:func:`bezique.invariants.check_state`) and its view of ``view.seat`` is
     compared with ``view``; search loops that trust their views may pass
     ``check=False``.
 
@@ -383,7 +383,7 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
 
 
 def _check(state: DealState, view: SeatView) -> None:
-    from bezique.serialization import check_state
+    from bezique.invariants import check_state
 
     try:
         check_state(state)

@@ -94,12 +94,6 @@ class DealState(DealFields):
         """What ``seat`` may know of this deal (see :mod:`bezique.views`)."""
         return seat_view(self, seat)
 
-    def to_json(self, *, indent: int | None = 2) -> str:
-        """The documented JSON form (see the JSON format page)."""
-        from bezique.serialization import state_to_json
-
-        return state_to_json(self, indent=indent)
-
     def perfect_information_view(self) -> PerfectInformationView:
         """The whole state, hidden cards included, for research (named as such)."""
         return PerfectInformationView(self)

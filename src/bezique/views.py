@@ -123,12 +123,6 @@ class SeatView:
         table = tuple(t.card for t in self.tables[self.seat])
         return tuple(sorted(self.hand + table))
 
-    def to_json(self, *, indent: int | None = 2) -> str:
-        """The documented JSON form (``"format": "bezique-view"``)."""
-        from bezique.view_json import view_to_json
-
-        return view_to_json(self, indent=indent)
-
 
 def seat_view(state: DealFields, seat: int) -> SeatView:
     """Build the view of ``seat`` (raises :class:`~bezique.errors.SeatError` for a

@@ -69,6 +69,7 @@ __all__ = [
     "rearranged_pair",
     "rearrangement_applies",
     "reuse_reasons",
+    "several_declarations",
     "tracks_broken",
     "trump_fixers",
 ]
@@ -230,7 +231,7 @@ def declaration_limit_reasons(
     """
     if not stock_phase and not rules.declarations.melding_after_close:
         return [Reason.NOT_IN_STOCK_PHASE]
-    if declared and not _several_allowed(rules, stock_phase, tricks_done):
+    if declared and not several_declarations(rules, tricks_done):
         return [Reason.ALREADY_DECLARED]
     return []
 
@@ -241,23 +242,25 @@ def every_declaration_scores(rules: Rules, stock_phase: bool, tricks_done: int) 
     decl = rules.declarations
     if decl.limit is DeclarationLimit.SEVERAL:
         return True
-    return decl.declare_all_after_last_stock_trick and _after_last_stock_trick(
-        rules, stock_phase, tricks_done
-    )
+    # S000 law 7 variation: the winner of the last stock trick may declare, and
+    # score, all he holds.
+    return decl.declare_all_after_last_stock_trick and tricks_done == rules.stock_tricks
 
 
-def _several_allowed(rules: Rules, stock_phase: bool, tricks_done: int) -> bool:
+def several_declarations(rules: Rules, trick: int) -> bool:
+    """Whether the winner of trick number ``trick`` (from 1) may make more than one
+    declaration after it.
+
+    One declaration per trick is the rule (S000 law 7, S002, S003, S004, EIW); rules
+    where several may be shown (FOS p.326, PAR, S001: one scores, the rest wait) or
+    scored (S003, WMJ, ADP, MIS) allow more after every trick; the S000 law 7 variation
+    ``declare_all_after_last_stock_trick`` lets the winner of the last stock trick
+    declare all he holds.
+    """
     decl = rules.declarations
     if decl.limit is not DeclarationLimit.ONE:
         return True
-    # S000 law 7 variation: the winner of the last stock trick may declare all he holds.
-    return decl.declare_all_after_last_stock_trick and _after_last_stock_trick(
-        rules, stock_phase, tricks_done
-    )
-
-
-def _after_last_stock_trick(rules: Rules, stock_phase: bool, tricks_done: int) -> bool:
-    return stock_phase and tricks_done == rules.stock_tricks
+    return decl.declare_all_after_last_stock_trick and trick == rules.stock_tricks
 
 
 # -- re-pairing marriages (SPEC 3.4) ---------------------------------------------------------
