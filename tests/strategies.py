@@ -72,6 +72,7 @@ from bezique import (
     TrumpSelection,
 )
 from bezique.cards import FACES, FACES_PER_PACK
+from bezique.rules import DeclareFrom
 from bezique.state import initial_events
 
 __all__ = [
@@ -156,6 +157,7 @@ ENUM_KNOBS: dict[str, type[enum.Enum]] = {
     "last_trick": LastTrick,
     "brisques": BrisqueTiming,
     "deal_scoring": DealScoring,
+    "declare_from": DeclareFrom,
     "rubicon_bonus_formula": RubiconBonus,
     "rounding": Rounding,
     "end": GameEnd,
@@ -197,6 +199,12 @@ def _rules(draw: st.DrawFn, decks: Sequence[tuple[int, int, tuple[int, ...]]]) -
     turn_up = changes["selection"] is TrumpSelection.TURN_UP
     changes["turn_up"] = turn_up
     changes["exchange_points"] = draw(st.sampled_from([10, None])) if turn_up else None
+    if (
+        changes["same_kind_reuse"] is SameKindReuse.REFORM_AFTER_PLAY
+        or changes["marriage_rearrangement"] is not MarriageRearrangement.NONE
+    ):
+        # Melds shown from the cards won are never broken by a play (RulesError).
+        changes["declare_from"] = DeclareFrom.HAND_AND_TABLE
     packs, hand_size, packets = draw(st.sampled_from(list(decks)))
     changes.update(packs=packs, hand_size=hand_size, packets=packets)
     if packs >= 3:
@@ -576,6 +584,16 @@ def check_histories(state: DealState) -> None:
     held = 0
     for seat in range(n):
         held |= state.hand_masks[seat] | state.table_masks[seat]
+    if state.rules.zones.declare_from is DeclareFrom.WON:
+        # Melds shown from the cards won (S003): they keep the kinds of their melds.
+        assert not held & _mask([c for c in range(len(history)) if history[c]])
+        for seat in range(n):
+            for card in _bits(state.won_masks[seat]):
+                assert history[card] == kinds_of.get(card, 0), "a won card's history"
+                assert all(m.seat == seat for m in state.melds if card in m.cards), (
+                    "a card declared by another seat than its winner"
+                )
+        return
     for card in range(state.rules.deck_size):
         if not held >> card & 1:
             assert not history[card], f"{bz.card_id_name(card)} is not held but has a history"

@@ -8,6 +8,7 @@ here. ``test_every_knob_has_a_test`` keeps the list complete.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import attrs
@@ -904,7 +905,52 @@ def test_deals(deals: int) -> None:
 
 
 #: Each knob of ``Rules.knobs()`` and the test above that shows it working.
+def test_declare_from() -> None:
+    """S003 (Polish): melds are shown from the cards won in tricks, and stay there;
+    under S000 law 7 they come from the hand and lie on the table."""
+    for declare_from in ("won", "hand-and-table"):
+        rules = CLASSIC.evolve(name=f"from-{declare_from}", declare_from=declare_from)
+        declared = 0
+        for seed in range(3):
+            state = bz.new_deal(rules, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                actions = state.legal_actions()
+                melds = [a for a in actions if isinstance(a, bz.Declare)]
+                action = melds[0] if melds else actions[rng.randrange(len(actions))]
+                before = state
+                state = state.apply(action)
+                if isinstance(action, bz.Declare):
+                    declared += 1
+                    seat = state.melds[-1].seat
+                    cards = state.melds[-1].cards
+                    won = before.won_masks[seat]
+                    if declare_from == "won":
+                        assert all(won >> c & 1 for c in cards)
+                        assert state.table_masks == before.table_masks
+                        assert state.won_masks == before.won_masks
+                    else:
+                        assert not any(won >> c & 1 for c in cards)
+                        assert all(state.table_masks[seat] >> c & 1 for c in cards)
+        assert declared > 0
+    with pytest.raises(RulesError, match="never broken"):
+        variants.RUBICON.evolve(declare_from="won")
+
+
+def test_players() -> None:
+    """Seats round the table: three players with three packs play tricks of three."""
+    rules = CLASSIC.evolve(name="three", players=3, packs=3)
+    state = bz.new_deal(rules, seed=2)
+    assert len(state.hands) == 3
+    for _ in range(3):
+        state = state.apply(state.legal_actions()[0])
+    assert len(state.tricks) == 1
+    assert len(state.tricks[0].cards) == 3
+
+
 KNOB_TESTS: dict[str, Callable[..., None]] = {
+    "players": test_players,
+    "declare_from": test_declare_from,
     "packs": test_packs_and_hand_size,
     "hand_size": test_packs_and_hand_size,
     "packets": test_packets,
@@ -950,7 +996,7 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "deals": test_deals,
 }
 #: Fields with a single option so far: nothing to compare.
-SINGLE_OPTION = {"players"}
+SINGLE_OPTION: set[str] = set()
 
 
 def test_every_knob_has_a_test() -> None:

@@ -41,11 +41,12 @@ import attrs
 
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit, card_id_name, face_of
 from bezique.errors import InvalidStateError
-from bezique.laws.declaring import tracks_broken, trump_fixers
+from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
 from bezique.laws.tricks import beats
 from bezique.laws.zones import bits
 from bezique.melds import MeldKind
 from bezique.records import Phase
+from bezique.rules import DeclareFrom
 from bezique.state import DealState
 from bezique.views import SeatView, canonical_view, seat_view
 
@@ -348,6 +349,10 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
     hands = [known.hands[s] | sum(1 << c for c in dealt[s]) for s in range(n)]
     history = [0] * size
     broken = [0] * size
+    if view.rules.zones.declare_from is DeclareFrom.WON:
+        # Cards declared from those won keep the kinds of their melds (S003).
+        for card, kinds in won_card_histories(view.melds, known.won).items():
+            history[card] = kinds
     for entries in (*view.tables, *view.hand_kinds):
         for entry in entries:
             history[entry.card] = _mask(entry.history)

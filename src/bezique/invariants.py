@@ -52,7 +52,7 @@ from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.zones import bits, deck_tables
 from bezique.melds import kinds_in
 from bezique.records import Phase
-from bezique.rules import DeclarationLimit
+from bezique.rules import DeclarationLimit, DeclareFrom
 from bezique.state import DealState
 
 __all__ = [
@@ -466,7 +466,11 @@ def check_histories(state: DealState) -> None:
     size = rules.deck_size
     if state.phase is not Phase.STOCK and any(state.table_masks):
         _bad("table: cards lie on the table only in the stock phase (S000 law 9)")
-    if state.phase is Phase.STOCK:
+    if rules.zones.declare_from is DeclareFrom.WON:
+        # S003 (Polish): melds are shown from the cards won, which keep their kinds.
+        declared = sum(state.won_masks)
+        zone = "among the cards won"
+    elif state.phase is Phase.STOCK:
         declared = sum(state.table_masks)
         zone = "on a table"
     elif state.phase is Phase.END and rules.declarations.melding_after_close:
@@ -494,7 +498,7 @@ def check_histories(state: DealState) -> None:
                     )
                 )
             continue
-        if state.phase is Phase.STOCK and not want:
+        if state.phase is Phase.STOCK and not want and zone == "on a table":
             _bad(f"{_name(card)}: lies on a table but belongs to no declared meld")
         if got != want:
             _bad(

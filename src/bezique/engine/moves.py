@@ -66,6 +66,7 @@ from bezique.rules import MarriageRearrangement, Rules, SameKindReuse
 __all__ = [
     "all_score",
     "check_seat",
+    "declarable",
     "declare_reasons",
     "legal_actions",
     "legal_declarations",
@@ -211,6 +212,14 @@ def _split_keys(
     return split
 
 
+def declarable(state: DealFields, seat: int) -> int:
+    """The mask of the cards ``seat`` may declare from (``Rules.zones.declare_from``):
+    its hand and table (S000 law 7), or the cards it has won in tricks (S003, Polish)."""
+    if plan_of(state.rules).declare_from_won:
+        return state.won_masks[seat]
+    return state.hand_masks[seat] | state.table_masks[seat]
+
+
 def _distinct_choices(state: DealFields, seat: int, cards: Sequence[int]) -> list[int]:
     """Of ``cards`` (alike, held by ``seat``), the lowest card of each group whose
     plays free alike cards, by the class (face, broken, history) of the cards freed
@@ -277,7 +286,7 @@ def _declarations(state: DealFields, window: Window) -> tuple[Declare, ...]:
         return ()
     rules = state.rules
     seat = window.seat
-    held = state.hand_masks[seat] | state.table_masks[seat]
+    held = declarable(state, seat)
     if window.exchanged is not None:
         held &= ~(1 << window.exchanged)
     history = state.history
@@ -371,7 +380,7 @@ def _rearranged_choice(
 ) -> tuple[int, int] | None:
     """Two held card ids of these classes that may marry again by re-pairing, if any."""
     (face_a, cls_a), (face_b, cls_b) = classes
-    held = state.hand_masks[seat] | state.table_masks[seat]
+    held = declarable(state, seat)
     return rearranged_pair(
         state.rules,
         kind,
@@ -605,7 +614,7 @@ def _score_pending_reasons(state: DealFields, window: Window, index: int) -> lis
     reasons = _declaration_limit_reasons(state, window)
     if window.scored and not all_score(state):
         reasons.append(Reason.ALREADY_SCORED)
-    held = state.hand_masks[window.seat] | state.table_masks[window.seat]
+    held = declarable(state, window.seat)
     if any(not held >> c & 1 for c in meld.cards):
         reasons.append(Reason.PENDING_MELD_BROKEN)
     return reasons
@@ -624,7 +633,7 @@ def declare_reasons(
     if not any(p.matches(faces) for p in _patterns(state, kind)):
         reasons.append(Reason.NOT_A_MELD)
     seat = window.seat
-    held = state.hand_masks[seat] | state.table_masks[seat]
+    held = declarable(state, seat)
     chosen: list[int] = []
     for ref in action.cards:
         candidates = [c for c in _find(state, seat, held, ref) if c not in chosen]

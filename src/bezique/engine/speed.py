@@ -48,6 +48,7 @@ from bezique.rules import (
     MAX_PLAYERS,
     BrisqueTiming,
     DeclarationLimit,
+    DeclareFrom,
     LastTrick,
     Rules,
     SevenOfTrumps,
@@ -71,6 +72,8 @@ class Plan:
     window_in_end_phase: bool
     #: FOS p.326: several melds shown, one scored, the rest scored on later tricks.
     pending_melds: bool
+    #: S003 (Polish): melds come from the cards won in tricks, and stay there.
+    declare_from_won: bool
 
 
 def plan_of(rules: Rules) -> Plan:
@@ -96,6 +99,7 @@ def make_plan(rules: Rules) -> Plan:
         ),
         window_in_end_phase=rules.declarations.melding_after_close,
         pending_melds=rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING,
+        declare_from_won=rules.zones.declare_from is DeclareFrom.WON,
     )
 
 

@@ -23,6 +23,7 @@ from bezique.cards import face_of
 from bezique.engine.fields import END, OVER, STOCK, DealDraft
 from bezique.engine.moves import (
     all_score,
+    declarable,
     declare_reasons,
     meld_numbers,
     seven_in_hand,
@@ -363,7 +364,7 @@ def _declare(
             cards,
             state.melds,
             seat,
-            state.hand_masks[seat] | state.table_masks[seat],
+            declarable(state, seat),
             state.history,
         )
     mask = 0
@@ -374,7 +375,10 @@ def _declare(
     hands = with_value(state.hand_masks, seat, state.hand_masks[seat] & ~mask)
     tables = state.table_masks
     revealed = state.revealed_masks
-    if state.phase is STOCK:
+    if plan_of(rules).declare_from_won:
+        # S003 (Polish): melds are shown from the cards won, which stay where they are.
+        hands = state.hand_masks
+    elif state.phase is STOCK:
         tables = with_value(tables, seat, tables[seat] | mask)
         # On the table the cards are public: no longer counted as seen in the hand.
         revealed = with_value(revealed, seat, revealed[seat] & ~mask)
@@ -452,8 +456,12 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
         carte_blanche = (False,) * n if carte_blanche else ()
         if not state.rules.declarations.melding_after_close:
             # Interpretation 7: once back in the hand, declared cards are no
-            # longer told apart by their history.
-            history = (0,) * len(history)
+            # longer told apart by their history (cards won keep theirs: under
+            # S003's Polish rules melds are shown from them).
+            won = 0
+            for mask in state.won_masks:
+                won |= mask
+            history = tuple(h if won >> c & 1 else 0 for c, h in enumerate(history))
             broken = (0,) * len(broken) if broken else ()
     elif any(carte_blanche):
         # WKC, PAR, S003: while a carte blanche lasts, each card drawn that is not

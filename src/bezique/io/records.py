@@ -22,7 +22,6 @@ import attrs
 
 from bezique.actions import Action, parse_action_text
 from bezique.cards import Card, card_id_name
-from bezique.state import new_deal
 from bezique.errors import (
     BeziqueError,
     IllegalActionError,
@@ -44,7 +43,7 @@ from bezique.laws import dealing
 from bezique.laws.zones import bits
 from bezique.notation import parse_action
 from bezique.rules import Rules
-from bezique.state import DealState
+from bezique.state import DealState, new_deal
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "DealRecord", "deck_order", "record_deal"]
 

@@ -62,9 +62,10 @@ from bezique.io.writers import (
     trump_to_json,
     window_to_dict,
 )
-from bezique.laws.declaring import tracks_broken
+from bezique.laws.declaring import tracks_broken, won_card_histories
 from bezique.laws.zones import bits
 from bezique.records import DeclaredMeld, Trick, Window
+from bezique.rules import DeclareFrom
 from bezique.state import DealState
 
 __all__ = [
@@ -346,6 +347,10 @@ def state_from_dict(data: object) -> DealState:
             )
         broken = []
     melds = read_melds(doc["melds"], n, size)
+    if rules.zones.declare_from is DeclareFrom.WON:
+        # Cards declared from those won keep the kinds of their melds (S003).
+        for card, kinds in won_card_histories(melds, won).items():
+            history[card] = kinds
     scores = read_ints(doc["scores"], "scores")
     to_move = None if doc["to_move"] is None else read_int(doc["to_move"], "to_move")
 

@@ -72,6 +72,7 @@ __all__ = [
     "several_declarations",
     "tracks_broken",
     "trump_fixers",
+    "won_card_histories",
 ]
 
 
@@ -398,3 +399,22 @@ def broken_after_declaration(
                     break
         out[card] &= ~bit
     return tuple(out)
+
+
+def won_card_histories(melds: Sequence[DeclaredMeld], won: Sequence[int]) -> dict[int, int]:
+    """The history of each declared card among the cards won (``won``: each seat's
+    won cards as a mask), when melds are shown from the cards won (S003, Polish).
+
+    A won card never leaves its pile and is never played again, so its history is
+    the kinds of the melds it was declared in: a state's JSON form and a seat's
+    view need not carry it, since the declarations do.
+    """
+    pile = 0
+    for mask in won:
+        pile |= mask
+    out: dict[int, int] = {}
+    for meld in melds:
+        for card in meld.cards:
+            if pile >> card & 1:
+                out[card] = out.get(card, 0) | meld.kind.bit
+    return out

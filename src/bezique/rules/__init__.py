@@ -15,6 +15,7 @@ from bezique.rules.components import (
     Deck,
     DeclarationLimit,
     Declarations,
+    DeclareFrom,
     FreshCard,
     GameEnd,
     GameRules,
@@ -40,6 +41,7 @@ __all__ = [
     "Deck",
     "DeclarationLimit",
     "Declarations",
+    "DeclareFrom",
     "FreshCard",
     "GameEnd",
     "GameRules",
@@ -55,4 +57,5 @@ __all__ = [
     "TrickPlay",
     "TrumpSelection",
     "Trumps",
+    "Zones",
 ]

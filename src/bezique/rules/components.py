@@ -39,6 +39,7 @@ __all__ = [
     "Deck",
     "DeclarationLimit",
     "Declarations",
+    "DeclareFrom",
     "FreshCard",
     "GameEnd",
     "GameRules",
@@ -54,6 +55,7 @@ __all__ = [
     "TrickPlay",
     "TrumpSelection",
     "Trumps",
+    "Zones",
 ]
 
 
@@ -138,6 +140,15 @@ class InferiorOrder(Option):
     #: Only S000's listed case: a king and queen declared in a sequence may not then
     #: be declared as a royal marriage.
     LISTED_PAIRS = "listed-pairs"
+
+
+class DeclareFrom(Option):
+    """Where the cards of a declaration come from (see :class:`Zones`)."""
+
+    #: The concealed hand and the cards already on the table (S000 law 7, FOS).
+    HAND_AND_TABLE = "hand-and-table"
+    #: Only the cards the seat has won in tricks (S003, Polish Bezique).
+    WON = "won"
 
 
 class LastTrick(Option):
@@ -284,6 +295,21 @@ class Declarations(_Component):
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
+class Zones(_Component):
+    """Where a seat's cards lie and which of them it may use.
+
+    Every game of the family plays to tricks from the concealed hand and the cards
+    declared on the table (S000 law 6, S001, FOS); what the games differ in is
+    where a declaration's cards come from, and so where they lie once declared.
+    """
+
+    #: Where the cards of a declaration come from: the hand and the table, the
+    #: declared cards then lying face up on the table (S000 law 7, FOS); or only the
+    #: cards the seat has won in tricks, which stay among them (Polish Bezique, S003).
+    declare_from: DeclareFrom = DeclareFrom.HAND_AND_TABLE
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
 class CarteBlanche(_Component):
     """Carte blanche: a hand with no king, queen or jack, shown for points (SPEC 2.3)."""
 
@@ -339,6 +365,7 @@ _COMPONENTS: dict[str, type[Any]] = {
     "trumps": Trumps,
     "trick_play": TrickPlay,
     "declarations": Declarations,
+    "zones": Zones,
     "carte_blanche": CarteBlanche,
     "scoring": Scoring,
     "game": GameRules,
@@ -363,6 +390,7 @@ class Rules:
     trumps: Trumps = attrs.field(factory=Trumps)
     trick_play: TrickPlay = attrs.field(factory=TrickPlay)
     declarations: Declarations = attrs.field(factory=Declarations)
+    zones: Zones = attrs.field(factory=Zones)
     carte_blanche: CarteBlanche = attrs.field(factory=CarteBlanche)
     scoring: Scoring = attrs.field(factory=Scoring)
     game: GameRules = attrs.field(factory=GameRules)
@@ -445,6 +473,16 @@ class Rules:
             )
         if self.game.end is GameEnd.DEALS and self.game.deals < 1:
             raise RulesError("a game of a fixed number of deals needs at least one", ["deals"])
+        decl = self.declarations
+        if self.zones.declare_from is DeclareFrom.WON and (
+            decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
+            or decl.marriage_rearrangement is not MarriageRearrangement.NONE
+        ):
+            raise RulesError(
+                "melds shown from the cards won are never broken by a play: they cannot be "
+                "re-formed or re-paired",
+                ["declare_from", "same_kind_reuse", "marriage_rearrangement"],
+            )
         if all(self.declarations.values.of(k) is None for k in MeldKind):
             raise RulesError("no meld has a value", ["values"])
 
