@@ -1,0 +1,37 @@
+"""The house rules of the package's structure that the import contract does not cover.
+
+The layers themselves are checked by ``lint-imports`` (the contract in
+``pyproject.toml``, run by the lint session); see the architecture page."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).parent.parent / "src" / "bezique"
+MODULES = sorted(SRC.rglob("*.py"))
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_module_imports_another_modules_private_names(path: Path) -> None:
+    tree = ast.parse(path.read_text())
+    offenders = [
+        f"{node.module}.{alias.name} (line {node.lineno})"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bezique")
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+    assert not offenders, f"{_module_name(path)} imports private names: {offenders}"
+
+
+def test_the_modules_are_found() -> None:
+    names = {_module_name(p) for p in MODULES}
+    assert {"bezique.state", "bezique.engine.moves", "bezique.laws.tricks"} <= names
