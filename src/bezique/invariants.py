@@ -383,7 +383,7 @@ def check_hand_sizes(state: DealState) -> None:
     draws = _draws(state)
     played = set(seat_order(n, state.leader)[: len(state.trick)])
     for s in range(n):
-        held = (state.hand_masks[s] | state.table_masks[s]).bit_count()
+        held = state.held_mask(s).bit_count()
         expected = hand_size + draws - done - (1 if s in played else 0)
         if held != expected:
             _bad(
@@ -445,7 +445,7 @@ def check_melds(state: DealState) -> None:
                 f"{where}.cards: {' '.join(_names(meld.cards))} do not form a "
                 f"{meld.kind.value} with trumps {_suit_text(trump)}"
             )
-        holder = state.hand_masks[meld.seat] | state.table_masks[meld.seat]
+        holder = state.held_mask(meld.seat)
         if state.phase is Phase.STOCK:
             holder = state.table_masks[meld.seat]
         for card in meld.cards:
@@ -520,7 +520,7 @@ def check_revealed(state: DealState) -> None:
     """A seen card stays known only while its seat holds it; the card just taken by an
     exchange of the seven (S000 law 8) came face up, so it is among them."""
     for s, seen in enumerate(state.revealed_masks):
-        gone = seen & ~(state.hand_masks[s] | state.table_masks[s])
+        gone = seen & ~state.held_mask(s)
         if gone:
             _bad(
                 f"seats[{s}].revealed: {' '.join(_names(bits(gone)))} not held by the seat; "
@@ -563,7 +563,7 @@ def check_carte_blanche(state: DealState) -> None:
             _bad(f"seats[{s}].carte_blanche: it ends with the stock")
         # Every seat is asked at the deal, and one whose carte blanche lasts after each
         # draw, court card or not: a seat on offer may hold one.
-        held = state.hand_masks[s] | state.table_masks[s]
+        held = state.held_mask(s)
         if window is not None and window.seat == s and window.exchanged is not None:
             held &= ~(1 << window.exchanged)
         if lasts and s not in state.offers and held & courts:

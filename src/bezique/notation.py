@@ -40,7 +40,7 @@ def parse_action(state: DealFields, text: str) -> Action:
 def _resolve_bare(state: DealFields, seat: int, ref: CardRef) -> CardRef:
     if ref.history:
         return ref
-    held = state.hand_masks[seat] | state.table_masks[seat]
+    held = state.held_mask(seat)
     copies = bits(held & deck_tables(state.rules.deck.packs).face_mask[ref.card.index])
     histories = {state.history[c] for c in copies}
     if copies and 0 not in histories and len(histories) == 1:

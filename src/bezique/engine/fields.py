@@ -193,8 +193,13 @@ class DealFields(DealDraft):
 
     def held(self, seat: int) -> tuple[int, ...]:
         """Every card id a seat may play: hand and table."""
-        s = self._seat(seat)
-        return tuple(bits(self.hand_masks[s] | self.table_masks[s]))
+        return tuple(bits(self.held_mask(self._seat(seat))))
+
+    def held_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds and may play, as a bit set: its concealed hand and
+        the declared cards on its table, still part of the hand (S000 law 6, S001,
+        FOS). ``seat`` is not checked: this is for code that has checked it."""
+        return self.hand_masks[seat] | self.table_masks[seat]
 
     def won_cards(self, seat: int) -> tuple[int, ...]:
         return tuple(bits(self.won_masks[self._seat(seat)]))

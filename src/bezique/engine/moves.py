@@ -90,7 +90,7 @@ def trick_winner(state: DealFields, cards: Sequence[int]) -> int:
 
 def playable_mask(state: DealFields, seat: int) -> int:
     """The mask of cards ``seat`` may play to the current trick (see :func:`playable`)."""
-    held = state.hand_masks[seat] | state.table_masks[seat]
+    held = state.held_mask(seat)
     if state.phase is not END or not state.trick:
         return held
     return playable(held, state.trick, state.trump, True, deck_tables(state.rules.deck.packs))
@@ -217,14 +217,14 @@ def declarable(state: DealFields, seat: int) -> int:
     its hand and table (S000 law 7), or the cards it has won in tricks (S003, Polish)."""
     if plan_of(state.rules).declare_from_won:
         return state.won_masks[seat]
-    return state.hand_masks[seat] | state.table_masks[seat]
+    return state.held_mask(seat)
 
 
 def _distinct_choices(state: DealFields, seat: int, cards: Sequence[int]) -> list[int]:
     """Of ``cards`` (alike, held by ``seat``), the lowest card of each group whose
     plays free alike cards, by the class (face, broken, history) of the cards freed
     (a card already broken for the kind is not changed by being freed again)."""
-    held = state.hand_masks[seat] | state.table_masks[seat]
+    held = state.held_mask(seat)
     broken = state.broken
     history = state.history
     seen: dict[tuple[tuple[int, tuple[int, ...]], ...], int] = {}
@@ -562,7 +562,7 @@ def _find(state: DealFields, seat: int, mask: int, ref: CardRef) -> list[int]:
 
 def _play_reasons(state: DealFields, action: Play) -> list[Reason]:
     seat = (state.leader + len(state.trick)) % state.players
-    held = state.hand_masks[seat] | state.table_masks[seat]
+    held = state.held_mask(seat)
     found = _find(state, seat, held, action.card)
     if not found:
         return [Reason.CARD_NOT_HELD]
@@ -670,5 +670,5 @@ def _class_of(state: DealFields, ref: CardRef) -> int:
 def may_show(state: DealFields) -> bool:
     """Whether the seat deciding holds no king, queen or jack (a carte blanche)."""
     seat = state.offers[0]
-    held = state.hand_masks[seat] | state.table_masks[seat]
+    held = state.held_mask(seat)
     return not held & deck_tables(state.rules.deck.packs).courts
