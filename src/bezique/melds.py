@@ -124,7 +124,22 @@ CLASS_MASK: dict[MeldClass, int] = {
 
 def kinds_in(mask: int) -> tuple[MeldKind, ...]:
     """The kinds whose bits are set in a history mask, in kind order."""
-    return tuple(k for k in KINDS_BY_BIT if mask & k.bit)
+    kinds = _KINDS_IN.get(mask)
+    if kinds is None:
+        found = []
+        rest = mask & _ALL_KINDS
+        while rest:
+            low = rest & -rest
+            found.append(KINDS_BY_BIT[low.bit_length() - 1])
+            rest ^= low
+        kinds = _KINDS_IN[mask] = tuple(found)
+    return kinds
+
+
+# The kinds of each history mask met so far: a card's history holds one or two kinds,
+# and the same few masks come up on every trick of the multi-pack games.
+_KINDS_IN: dict[int, tuple[MeldKind, ...]] = {}
+_ALL_KINDS = (1 << len(KINDS_BY_BIT)) - 1
 
 
 class QuartetSuits(Option):

@@ -39,11 +39,11 @@ from bezique.engine.speed import (
     SUIT_PLAYS,
     declare_order,
     faces_of,
-    plan_of,
+    make_plan,
     play_order,
     ref_of,
-    remember_legal,
     shared_declaration,
+    trick_tables,
 )
 from bezique.laws.declaring import (
     declaration_limit_reasons,
@@ -56,7 +56,7 @@ from bezique.laws.declaring import (
     rearrangement_applies,
     reuse_reasons,
 )
-from bezique.laws.tricks import duty_reason, playable, trick_terms, winning_index
+from bezique.laws.tricks import best_card_index, duty_reason, playable
 from bezique.laws.zones import bits, deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind, Pattern, kinds_in
@@ -84,13 +84,16 @@ def check_seat(state: DealFields, seat: int) -> int:
 
 
 def trick_winner(state: DealFields, cards: Sequence[int]) -> int:
-    """The index in ``cards`` (in play order) of the card that takes them, now."""
-    return winning_index(cards, *trick_terms(state.rules, state.trump, state.phase is STOCK))
+    """The index in ``cards`` (in play order) of the card that takes them, now
+    (:func:`~bezique.laws.tricks.winning_index` under the terms of the phase)."""
+    trump = state.trump
+    takes = state.rules.derived(trick_tables)[state.phase is STOCK][4 if trump is None else trump]
+    return best_card_index(cards, takes)
 
 
 def playable_mask(state: DealFields, seat: int) -> int:
     """The mask of cards ``seat`` may play to the current trick (see :func:`playable`)."""
-    held = state.held_mask(seat)
+    held = state.hand_masks[seat] | state.table_masks[seat]  # held_mask, on the hot path
     if state.phase is not END or not state.trick:
         return held
     return playable(held, state.trick, state.trump, True, deck_tables(state.rules.deck.packs))
@@ -110,12 +113,14 @@ def legal_actions(state: DealFields) -> tuple[Action, ...]:
         actions = _play_actions(state, seat, playable_mask(state, seat))
     else:
         actions = _window_actions(state, state.window)
-    return remember_legal(state, actions)
+    # The memo (engine.speed): written here, on the hot path, rather than by a call.
+    object.__setattr__(state, "_legal", actions)
+    return actions
 
 
 def _window_actions(state: DealFields, window: Window) -> tuple[Action, ...]:
     actions: list[Action] = []
-    plan = plan_of(state.rules)
+    plan = state.rules.derived(make_plan)
     turn_up = state.turn_up
     if (
         turn_up is not None
@@ -205,7 +210,9 @@ def _split_keys(
     """
     split: dict[int, list[tuple[int, ...]]] = {}
     for key, cards in twins.items():
-        if len(cards) > 1:
+        # Only a kind the cards are not broken for can free anything (a broken meld's
+        # cards were all marked when it lost its first card).
+        if len(cards) > 1 and key & LOW & ~(key >> 32 & LOW):
             choices = _distinct_choices(state, seat, cards)
             if len(choices) > 1:
                 split[key] = sorted(meld_numbers(state, seat, card) for card in choices)
@@ -215,7 +222,7 @@ def _split_keys(
 def declarable(state: DealFields, seat: int) -> int:
     """The mask of the cards ``seat`` may declare from (``Rules.zones.declare_from``):
     its hand and table (S000 law 7), or the cards it has won in tricks (S003, Polish)."""
-    if plan_of(state.rules).declare_from_won:
+    if state.rules.derived(make_plan).declare_from_won:
         return state.won_masks[seat]
     return state.held_mask(seat)
 

@@ -36,7 +36,7 @@ from bezique.engine.speed import (
     S,
     add_points,
     known_legal,
-    plan_of,
+    make_plan,
     replace,
     seal,
     with_value,
@@ -127,7 +127,7 @@ def _is_seven_of_trumps(state: S, card: int) -> bool:
 
 def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
     rules = state.rules
-    plan = plan_of(rules)
+    plan = rules.derived(make_plan)
     hands = state.hand_masks
     n = len(hands)
     seat = (state.leader + len(state.trick)) % n
@@ -255,7 +255,7 @@ def _complete_trick(
         won_mask |= 1 << card
     won = with_value(state.won_masks, winner, state.won_masks[winner] | won_mask)
     stock_phase = state.phase is STOCK
-    plan = plan_of(rules)
+    plan = rules.derived(make_plan)
     if stock_phase and plan.seven_on_win:
         # S000 law 8 variation: the seven scores only for the trick's winner.
         for card in cards:
@@ -375,7 +375,7 @@ def _declare(
     hands = with_value(state.hand_masks, seat, state.hand_masks[seat] & ~mask)
     tables = state.table_masks
     revealed = state.revealed_masks
-    if plan_of(rules).declare_from_won:
+    if rules.derived(make_plan).declare_from_won:
         # S003 (Polish): melds are shown from the cards won, which stay where they are.
         hands = state.hand_masks
     elif state.phase is STOCK:

@@ -330,6 +330,9 @@ def broken_after_play(
     """The broken marks once ``seat`` plays ``card``, declared in these ``kinds``
     (a mask): the cards :func:`freed_by_play` names may now re-form their kind."""
     out = list(broken)
+    # A kind the card is already broken for frees nothing new: the cards of that meld
+    # were marked when it lost its first card (or have since left it for another).
+    kinds &= ~out[card]
     out[card] = 0
     for kind, others in freed_by_play(card, kinds, melds, seat, held):
         for other in others:

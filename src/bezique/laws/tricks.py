@@ -26,6 +26,7 @@ from bezique.rules import Rules
 
 __all__ = [
     "beats",
+    "best_card_index",
     "duty_reason",
     "playable",
     "takes_table",
@@ -82,7 +83,12 @@ def takes_table(trump: Suit | None, offsuit_higher_wins: bool) -> bytes:
 def winning_index(cards: Sequence[int], trump: Suit | None, offsuit_higher_wins: bool) -> int:
     """The index in ``cards`` (card ids, in play order) of the card that takes them,
     by :func:`beats` under these terms (see :func:`trick_terms`)."""
-    takes = takes_table(trump, offsuit_higher_wins)
+    return best_card_index(cards, takes_table(trump, offsuit_higher_wins))
+
+
+def best_card_index(cards: Sequence[int], takes: bytes) -> int:
+    """:func:`winning_index` with the terms given as their :func:`takes_table`: each
+    card is held against the best card so far."""
     best = 0
     best_face = cards[0] & 31
     for i in range(1, len(cards)):

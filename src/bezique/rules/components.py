@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import attrs
 
@@ -398,7 +398,7 @@ class Rules:
     sources: tuple[str, ...] = ()
     #: The values derived from these rules by :meth:`derived`, by the function that
     #: made them (not part of the value).
-    _derived: dict[Callable[[Rules], object], object] = attrs.field(
+    _derived: dict[Callable[[Rules], object], Any] = attrs.field(
         factory=dict, init=False, repr=False, eq=False, hash=False
     )
 
@@ -409,13 +409,13 @@ class Rules:
         a rule set (meld patterns, the re-use verdicts, the plan the engine reads on
         every trick): rules are immutable, so such a table never goes stale, and it
         is made once per rule set rather than once per deal. ``make`` is the key,
-        so it must be a function defined once (at module level), not a lambda.
+        so it must be a function defined once (at module level), not a lambda; the
+        value kept under it is what ``make`` returned, so it has ``make``'s type.
         """
-        cache = self._derived
-        if make in cache:
-            return cast(T, cache[make])
-        value = make(self)
-        cache[make] = value
+        try:
+            value: T = self._derived[make]
+        except KeyError:
+            value = self._derived[make] = make(self)
         return value
 
     def __attrs_post_init__(self) -> None:
