@@ -25,17 +25,15 @@ from bezique import DealState, Declare, Exchange, MeldKind, Play, ShowCarteBlanc
 from bezique.cli import main
 from bezique.determinize import determinize
 from bezique.players import (
-    DuelResult,
     GreedyPlayer,
     MonteCarloPlayer,
     Player,
     RandomPlayer,
     RuleOfThumbPlayer,
     deal_value,
-    duel,
     make_player,
-    wilson_interval,
 )
+from bezique.simulate import DuelResult, duel, wilson_interval
 from bezique.views import SeatView
 
 PRESETS = [name for name, _ in bz.variants.names()]

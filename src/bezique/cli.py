@@ -313,7 +313,7 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
-    from bezique.players import duel
+    from bezique.simulate import duel
 
     names = [k.strip() for k in args.players.split(",")]
     if len(names) != 2 or not all(names):

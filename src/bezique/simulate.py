@@ -1,4 +1,5 @@
-"""Many deals between built-in players, in parallel, with a statistical summary.
+"""Many deals between built-in players, in parallel, with a statistical summary; and
+matches between two players (:func:`duel`).
 
 Deal *i* of a run with seed *s* is dealt with ``new_deal(rules, seed=f"{s}/{i}",
 dealer=i % players)``, and a random player in seat *k* of that deal is seeded
@@ -14,7 +15,7 @@ number of processes.
 >>> summary == simulate("classic", deals=4, seed=1, jobs=2, chunk_size=1)
 True
 
-The ``bezique simulate`` command runs this from the shell.
+The ``bezique simulate`` and ``bezique duel`` commands run these from the shell.
 """
 
 from __future__ import annotations
@@ -34,19 +35,25 @@ from bezique import variants
 from bezique.actions import Action, ShowCarteBlanche
 from bezique.engine import new_deal
 from bezique.errors import BeziqueError
+from bezique.game import new_game
 from bezique.melds import MeldKind
-from bezique.players import MonteCarloPlayer, RandomPlayer, RuleOfThumbPlayer
+from bezique.players import MonteCarloPlayer, Player, RandomPlayer, RuleOfThumbPlayer
+from bezique.players import make_player as named_player
 from bezique.rules import DealScoring, Rules
 from bezique.state import DealState
 
 __all__ = [
     "PLAYER_KINDS",
     "Chooser",
+    "DuelResult",
+    "PlayerSpec",
     "Summary",
     "Tally",
+    "duel",
     "make_player",
     "play_deals",
     "simulate",
+    "wilson_interval",
 ]
 
 
@@ -413,3 +420,229 @@ def simulate(
         total.add(tally)
     elapsed = time.perf_counter() - started
     return Summary.from_tally(rules, kinds, seed, total, elapsed, workers)
+
+
+# -- matches -------------------------------------------------------------------------------
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default ``z``).
+
+    >>> low, high = wilson_interval(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen
+class DuelResult:
+    """The outcome of :func:`duel`, from the first player's side (``a``).
+
+    ``win_rate`` counts a draw as half a win; ``interval`` is its 95% Wilson
+    interval. ``margins`` are ``a``'s points less ``b``'s, game by game
+    (final totals of a game; the deal's game scores for a single deal).
+    ``elapsed`` is left out of comparisons.
+    """
+
+    variant: str
+    a: str
+    b: str
+    seed: int | str
+    games: int
+    unit: str
+    wins: int
+    losses: int
+    draws: int
+    margins: tuple[int, ...]
+    elapsed: float = attrs.field(eq=False)
+    jobs: int = attrs.field(eq=False, default=1)
+
+    @property
+    def win_rate(self) -> float:
+        return (self.wins + self.draws / 2) / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins + self.draws / 2, self.games)
+
+    @property
+    def mean_margin(self) -> float:
+        return sum(self.margins) / self.games
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data."""
+        low, high = self.interval
+        return {
+            "variant": self.variant,
+            "a": self.a,
+            "b": self.b,
+            "seed": self.seed,
+            "games": self.games,
+            "unit": self.unit,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "win_rate": self.win_rate,
+            "wilson_95": [low, high],
+            "mean_margin": self.mean_margin,
+            "margins": list(self.margins),
+            "elapsed": self.elapsed,
+            "jobs": self.jobs,
+        }
+
+    def lines(self) -> Iterator[str]:
+        """The result as text."""
+        low, high = self.interval
+        yield (
+            f"{self.games} {self.unit}s of {self.variant}, seed {self.seed}: "
+            f"{self.a} (A) against {self.b} (B), seats alternating"
+        )
+        yield f"  A wins {self.wins}, loses {self.losses}, draws {self.draws}"
+        yield f"  A's win rate {self.win_rate:.1%}, 95% Wilson interval {low:.1%} to {high:.1%}"
+        yield f"  A's mean margin {self.mean_margin:+.1f} points per {self.unit}"
+        yield f"  {self.elapsed:.1f} s with {self.jobs} process(es)"
+
+
+def _single_deals(rules: Rules) -> bool:
+    """Whether a duel under these rules plays single deals (rubicon scoring: each deal
+    is a game of its own) rather than games to the target."""
+    return rules.scoring.deal_scoring is DealScoring.RUBICON
+
+
+#: A player for :func:`duel`: a built-in player's name (see
+#: :func:`bezique.players.make_player`), or a
+#: function that makes a player from a seed string (a module-level function or class
+#: when ``jobs`` is more than 1, so that worker processes can receive it).
+PlayerSpec = str | Callable[[str], Player]
+
+
+def _make(spec: PlayerSpec, seed: str) -> Player:
+    return named_player(spec, seed) if isinstance(spec, str) else spec(seed)
+
+
+def _spec_name(spec: PlayerSpec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
+
+
+def _duel_game(
+    rules: Rules, a: PlayerSpec, b: PlayerSpec, seed: int | str, index: int, deals: bool
+) -> tuple[int, int]:
+    """Play game ``index`` of a duel: (``a``'s outcome 1/0/-1, ``a``'s margin).
+
+    Games ``2k`` and ``2k + 1`` are dealt the same cards, with the players'
+    seats swapped: ``a`` sits in seat ``index % 2``.
+    """
+    n = rules.players
+    a_seat = index % n
+    players: list[Player] = []
+    for s in range(n):
+        name, tag = (a, "a") if s == a_seat else (b, "b")
+        players.append(_make(name, f"{seed}/{index}/{tag}"))
+    cards = f"{seed}/{index // n}"
+    if deals:
+        state = new_deal(rules, seed=cards, dealer=0)
+        while not state.is_over:
+            seat = state.current_player
+            if seat is None:  # pragma: no cover - a deal not over has a player to move
+                break
+            state = state.apply(players[seat].choose(state.view(seat)))
+        result = state.result
+        if result is None:  # pragma: no cover - the loop ends with the deal
+            raise BeziqueError("the deal ended unfinished")
+        # Rubicon scoring: the deal's game scores; otherwise the deal's points.
+        final = result.game_scores if _single_deals(rules) else result.scores
+        margin = final[a_seat] - final[1 - a_seat]
+        high = max(result.scores)
+        if result.scores.count(high) > 1:
+            return 0, margin
+        return (1 if result.scores[a_seat] == high else -1), margin
+    game = new_game(rules, seed=cards)
+    while not game.is_over:
+        seat = game.current_player
+        if seat is None:  # pragma: no cover - a game not over has a player to move
+            break
+        game = game.apply(players[seat].choose(game.deal.view(seat)))
+    margin = game.totals[a_seat] - game.totals[1 - a_seat]
+    if game.winner is None:
+        return 0, margin
+    return (1 if game.winner == a_seat else -1), margin
+
+
+def _duel_chunk(
+    rules: Rules,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    seed: int | str,
+    deals: bool,
+    start: int,
+    stop: int,
+) -> list[tuple[int, int]]:
+    return [_duel_game(rules, a, b, seed, i, deals) for i in range(start, stop)]
+
+
+def duel(
+    variant: str | Rules,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    *,
+    games: int,
+    seed: int | str = 1,
+    jobs: int = 1,
+    deals: bool | None = None,
+    progress: Callable[[int, int, float], None] | None = None,
+) -> DuelResult:
+    """Play ``games`` between two players, ``a`` and ``b``: built-in players by name, or
+    functions that make a player from a seed (see :data:`PlayerSpec`).
+
+    Two-hand presets play whole games to the target, presets with rubicon
+    scoring single deals (each is a game of its own); ``deals=True`` plays
+    single deals whatever the preset (a deal is won on its points). Seats
+    alternate, and each pair of games is dealt the same cards with the seats
+    swapped, so the luck of the cards weighs less. Game ``i`` is dealt from
+    the seed ``f"{seed}/{i // 2}"``; the players of game ``i`` are made from
+    the seeds ``f"{seed}/{i}/a"`` and ``f"{seed}/{i}/b"``. ``jobs`` worker
+    processes share the games (``0``: one per CPU); the result does not depend
+    on it.
+
+    >>> result = duel("classic", "rule-of-thumb", "random", games=2, seed=3)
+    >>> result.wins + result.losses + result.draws
+    2
+    """
+    rules = variant if isinstance(variant, Rules) else variants.get(variant)
+    if rules.players != 2:
+        raise BeziqueError("a duel needs a two-player rule set")
+    _make(a, "check")
+    _make(b, "check")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise BeziqueError(f"games must be a positive integer, got {games!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise BeziqueError(f"jobs must be 0 (one per CPU) or more, got {jobs!r}")
+    single = _single_deals(rules) if deals is None else bool(deals)
+    workers = jobs or os.cpu_count() or 1
+    size = max(1, min(10, games // (workers * 4) or 1))
+    started = time.perf_counter()
+    outcomes = run_chunks(
+        _duel_chunk, (rules, a, b, seed, single), _chunks(games, size), workers, progress
+    )
+    flat = [o for chunk in outcomes for o in chunk]
+    return DuelResult(
+        variant=rules.name,
+        a=_spec_name(a),
+        b=_spec_name(b),
+        seed=seed,
+        games=games,
+        unit="deal" if single else "game",
+        wins=sum(1 for o, _ in flat if o > 0),
+        losses=sum(1 for o, _ in flat if o < 0),
+        draws=sum(1 for o, _ in flat if o == 0),
+        margins=tuple(m for _, m in flat),
+        elapsed=time.perf_counter() - started,
+        jobs=workers,
+    )
