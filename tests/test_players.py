@@ -712,6 +712,15 @@ def test_duel_command_bad_input(
     assert message in err
 
 
+def test_the_players_do_not_import_the_simulations() -> None:
+    """Imports point one way: ``bezique.simulate`` uses the players, never the reverse."""
+    code = "import sys, bezique.players; print('bezique.simulate' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "False"
+
+
 def test_players_benchmark_reports_every_player_it_is_given() -> None:
     script = Path(__file__).parents[1] / "benchmarks" / "players.py"
     args = ["--deals", "1", "--players", "random,rule-of-thumb"]
