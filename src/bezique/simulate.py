@@ -248,7 +248,7 @@ class Summary:
     mean_game_scores: tuple[float, ...] | None
     sd_game_scores: tuple[float, ...] | None
     rubicon_rates: tuple[float, ...] | None
-    #: Declarations per deal by meld kind (both seats), in kind order.
+    #: Declarations per deal by meld kind (every seat together), in kind order.
     melds_per_deal: dict[str, float]
     #: Carte blanches shown per deal by each seat, and the share of deals with one;
     #: ``None`` when the rules have no carte blanche.
