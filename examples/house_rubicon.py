@@ -70,8 +70,8 @@ class EagerRandomPlayer:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: bz.DealState) -> bz.Action:
-        actions = state.legal_actions()
+    def choose(self, view: bz.SeatView) -> bz.Action:
+        actions = view.legal_actions
         eager = [a for a in actions if isinstance(a, (bz.ShowCarteBlanche, bz.Declare))]
         return self.rng.choice(eager or list(actions))
 
@@ -89,7 +89,7 @@ def play(rules: bz.Rules, seed: int) -> bz.DealState:
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        action = players[seat].choose(state)
+        action = players[seat].choose(state.view(seat))
         trump = state.trump
         state, events = state.step(action)
         trick = len(state.tricks)

@@ -27,8 +27,8 @@ class EagerRandomPlayer:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: bz.DealState) -> bz.Action:
-        actions = state.legal_actions()
+    def choose(self, view: bz.SeatView) -> bz.Action:
+        actions = view.legal_actions
         melds = [a for a in actions if isinstance(a, (bz.Declare, bz.ScorePending))]
         return self.rng.choice(melds or list(actions))
 
@@ -53,7 +53,7 @@ def main(seed: int) -> None:
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        action = players[seat].choose(state)
+        action = players[seat].choose(state.view(seat))
         state, events = state.step(action)
         if isinstance(action, bz.Declare):
             meld = state.melds[-1]

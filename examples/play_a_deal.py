@@ -48,9 +48,12 @@ def main(seed: int) -> None:
 
     print(f"After {len(state.tricks)} tricks: scores {state.scores}, {state.stock_size} to draw.")
 
-    greedy = bz.players.GreedyPlayer()
+    rule = bz.players.RuleOfThumbPlayer()
     while not state.is_over:
-        state = state.apply(greedy.choose(state))
+        seat = state.current_player
+        assert seat is not None
+        # A player is handed what its seat may know: the seat's view.
+        state = state.apply(rule.choose(state.view(seat)))
     result = state.result
     assert result is not None
     print("Declarations of the deal:")

@@ -1,4 +1,5 @@
-"""The ``bezique`` command: ``demo`` and ``variants`` (``duel``: see test_players.py)."""
+"""The ``bezique`` command: ``demo`` and ``variants`` (``duel``: see test_players.py;
+``simulate``: see test_simulate.py), the player names of ``--players`` and their help."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 import pytest
 
 import bezique as bz
-from bezique import Card, CardRef, DealState, Draw, Exchange, MeldKind, Play
+from bezique import Card, CardRef, DealState, Draw, Exchange, MeldKind, Play, cli
 from bezique.cli import main
 from bezique.players import Player, RandomPlayer, RuleOfThumbPlayer
 
@@ -276,6 +277,56 @@ def test_demo_with_the_search_player(capsys: pytest.CaptureFixture[str]) -> None
     assert re.match(r"^  Deal 1 scores: MonteCarlo0 (-?\d+), Random1 (-?\d+)$", lines[-3])
 
 
+def test_demo_takes_player_options_by_key(capsys: pytest.CaptureFixture[str]) -> None:
+    players = "monte-carlo:iterations=4:rollout=random,rule-of-thumb"
+    code, out, err = run(capsys, "demo", "--seed", "4", "--players", players)
+    assert code == 0, err
+    assert out.splitlines()[0] == "=== Deal 1: MonteCarlo0 deals (classic) ==="
+
+
+class SeatViewsOnly:
+    """Takes the first legal action; fails unless handed its own seat's view."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view: bz.SeatView) -> bz.Action:
+        if type(view) is not bz.SeatView or view.current_player != view.seat:
+            raise TypeError(f"handed {type(view).__name__}, not the mover's SeatView")
+        self.calls += 1
+        return view.legal_actions[0]
+
+
+def test_demo_hands_players_seat_views_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[SeatViewsOnly] = []
+
+    def make(name: str, seed: int | str | None = None) -> SeatViewsOnly:
+        made.append(SeatViewsOnly())
+        return made[-1]
+
+    monkeypatch.setattr(cli, "make_player", make)
+    code, _, err = run(capsys, "demo", "--seed", "2", "--game")
+    assert code == 0, err
+    assert len(made) == 2
+    assert all(player.calls > 0 for player in made)
+
+
+@pytest.mark.parametrize("command", ["demo", "duel", "simulate"])
+def test_help_documents_the_player_names(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert "player names: KIND or KIND:KEY=VALUE[:KEY=VALUE...]" in out
+    assert "monte-carlo:iterations=200" in out
+    for name in ("random", "rule-of-thumb (also greedy)", "monte-carlo"):
+        assert f"  {name}:" in out
+    for key in ("iterations", "time_budget", "rollout", "candidates", "late", "confidence"):
+        assert f"    {key}=" in out
+
+
 def test_variants_lists_every_preset_and_alias(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "variants")
     assert code == 0
@@ -300,6 +351,8 @@ def test_variants_lists_every_preset_and_alias(capsys: pytest.CaptureFixture[str
         (["demo", "--players", "greedy,clever"], "--players needs 2 names"),
         (["demo", "--players", "greedy,random,random"], "--players needs 2 names"),
         (["demo", "--players", ""], "--players needs 2 names"),
+        (["demo", "--players", "random,monte-carlo:speed=3"], "bad monte-carlo option 'speed=3'"),
+        (["demo", "--players", "random,monte-carlo:iterations=0"], "iterations must be at least 1"),
     ],
 )
 def test_bad_input_exits_2_with_a_message(

@@ -1,5 +1,5 @@
 """The built-in players: legal choices from views, reproducibility, budgets, the rules
-of thumb on constructed positions, and the duel machinery.
+of thumb on constructed positions, the registry of names, and the duel machinery.
 
 Strength is measured outside the tests (see the players page of the docs): the small
 duels here only check that games are played, counted and reported.
@@ -24,18 +24,22 @@ import bezique as bz
 from bezique import DealState, Declare, Exchange, MeldKind, Play, ShowCarteBlanche
 from bezique.cli import main
 from bezique.determinize import determinize
+from bezique.errors import NotationError
 from bezique.players import (
-    DuelResult,
+    PLAYER_NAME_HELP,
+    PLAYER_NAMES,
     GreedyPlayer,
     MonteCarloPlayer,
     Player,
     RandomPlayer,
     RuleOfThumbPlayer,
     deal_value,
-    duel,
     make_player,
-    wilson_interval,
 )
+from bezique.players.monte_carlo import nothing_hidden
+from bezique.players.registry import player_kinds
+from bezique.players.rollout import FastPolicy
+from bezique.simulate import DuelResult, duel, wilson_interval
 from bezique.views import SeatView
 
 PRESETS = [name for name, _ in bz.variants.names()]
@@ -213,6 +217,124 @@ def test_greedy_is_the_old_name_of_rule_of_thumb() -> None:
         make_player("monte-carlo:fast-ish")
 
 
+# -- the registry of names ------------------------------------------------------------------------
+
+#: Names with options, in the long and in the short forms.
+OPTION_NAMES = [
+    "monte-carlo:iterations=3",
+    "monte-carlo:iterations=3:rollout=random:candidates=all:late=8:margin=5:confidence=2",
+    "monte-carlo:time_budget=0.01:late_rollout=rule-of-thumb",
+    "monte-carlo:time-budget=0.01:late-rollout=fast",
+    "monte-carlo:3:random:top2:late8:late-rule-of-thumb:margin5:z2",
+    "monte-carlo:0.01s",
+]
+
+
+def late_view() -> SeatView:
+    """A view near the end of the stock, with several plays (short playouts)."""
+    state = bz.new_deal(bz.variants.CLASSIC, seed=21)
+    rule = RuleOfThumbPlayer()
+    while state.stock_size > 10 or state.window is not None:
+        state = state.apply(rule.choose(mover_view(state)))
+    view = mover_view(state)
+    assert len(view.legal_actions) > 2
+    return view
+
+
+@pytest.mark.parametrize("name", [*PLAYER_NAMES, *OPTION_NAMES])
+def test_every_player_name_builds_a_player(name: str) -> None:
+    view = late_view()
+    first = make_player(name, seed=3).choose(view)
+    assert first in view.legal_actions
+    # The same name and seed make the same choice (a time budget depends on the machine).
+    timed = "0.01" in name
+    assert timed or make_player(name, seed=3).choose(view) == first
+
+
+def settings(player: Player) -> tuple[object, ...]:
+    assert isinstance(player, MonteCarloPlayer)
+    return (
+        player.iterations,
+        player.time_budget,
+        player.rollout,
+        player.candidates,
+        player.late,
+        player.late_rollout,
+        player.margin,
+        player.confidence,
+    )
+
+
+@pytest.mark.parametrize(
+    ("short", "long"),
+    [
+        ("40", "iterations=40"),
+        ("0.05s", "time_budget=0.05"),
+        ("random", "rollout=random"),
+        ("top4", "candidates=4"),
+        ("all", "candidates=all"),
+        ("late8", "late=8"),
+        ("late-rule-of-thumb", "late_rollout=rule-of-thumb"),
+        ("margin20", "margin=20"),
+        ("z2", "confidence=2"),
+        ("late-random", "late-rollout=random"),
+    ],
+)
+def test_short_options_stand_for_key_value_options(short: str, long: str) -> None:
+    assert settings(make_player(f"monte-carlo:{short}", 1)) == settings(
+        make_player(f"monte-carlo:{long}", 1)
+    )
+
+
+def test_monte_carlo_defaults_by_name_are_the_class_defaults() -> None:
+    assert settings(make_player("monte-carlo", 1)) == settings(MonteCarloPlayer(seed=1))
+    assert settings(make_player(" monte-carlo ", 1)) == settings(MonteCarloPlayer(seed=1))
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("clever", "no player named 'clever'; known: random, rule-of-thumb, monte-carlo, greedy"),
+        ("", "no player named ''"),
+        ("Random", "no player named 'Random'"),
+        ("random:3", "player 'random' takes no options, got '3' in 'random:3'"),
+        ("rule-of-thumb:fast", "player 'rule-of-thumb' takes no options"),
+        ("monte-carlo:fast-ish", "bad monte-carlo option 'fast-ish' in 'monte-carlo:fast-ish'"),
+        (
+            "monte-carlo:speed=3",
+            "bad monte-carlo option 'speed=3' in 'monte-carlo:speed=3'; options: iterations=N, ",
+        ),
+        ("monte-carlo:iterations=", "bad monte-carlo option 'iterations='"),
+        ("monte-carlo:iterations=many", "iterations=many: not a whole number"),
+        ("monte-carlo:margin=wide", "margin=wide: not a number"),
+        ("monte-carlo:rollout=perfect", "rollout=perfect: not one of fast, rule-of-thumb, random"),
+        ("monte-carlo:iterations=0", "iterations must be at least 1, got 0"),
+        ("monte-carlo:time_budget=-1", "time_budget must be positive"),
+        ("monte-carlo:40:iterations=50", "option iterations given twice"),
+    ],
+)
+def test_a_bad_player_name_raises_a_notation_error(name: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        make_player(name)
+    assert isinstance(info.value, bz.BeziqueError)
+    assert message in str(info.value)
+
+
+def test_a_player_name_must_be_text() -> None:
+    with pytest.raises(NotationError, match="must be a string"):
+        make_player(cast("str", 3))
+
+
+def test_the_name_help_lists_every_kind_alias_and_option() -> None:
+    for kind in player_kinds():
+        assert f"  {kind.name}" in PLAYER_NAME_HELP
+        for alias in kind.aliases:
+            assert alias in PLAYER_NAME_HELP
+        for key in kind.options:
+            assert f"    {key}=" in PLAYER_NAME_HELP
+    assert set(PLAYER_NAMES) == {n for k in player_kinds() for n in (k.name, *k.aliases)}
+
+
 # -- the search budget --------------------------------------------------------------------------
 
 
@@ -335,6 +457,44 @@ def test_deal_value_is_the_difference_of_scores_or_game_scores() -> None:
         assert deal_value(state, 0) == scores[0] - scores[1] == -deal_value(state, 1)
     with pytest.raises(bz.BeziqueError, match="not over"):
         deal_value(bz.new_deal(bz.variants.CLASSIC, seed=2), 0)
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in PRESETS if not bz.variants.get(n).declarations.melding_after_close]
+)
+def test_the_fast_policy_plays_the_last_tricks_as_the_rule_of_thumb_player(name: str) -> None:
+    """Once nothing is hidden the search plays its one sample out with the fast policy,
+    which must then play exactly as the rule-of-thumb player would from each view."""
+    rules = bz.variants.get(name)
+    fast, rule = FastPolicy(), RuleOfThumbPlayer()
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = bz.new_deal(rules, seed=seed)
+        while not state.is_over:
+            view = mover_view(state)
+            if state.phase is bz.Phase.END:
+                assert nothing_hidden(view)
+                assert fast.choose(state) == rule.choose(view)
+                checked += 1
+            state = state.apply(
+                rule.choose(view) if rng.random() < 0.5 else rng.choice(view.legal_actions)
+            )
+    assert checked > 0
+
+
+@pytest.mark.parametrize(
+    ("scores", "seat", "margin"),
+    [((120, 80), 0, 40), ((120, 80), 1, -40), ((50, 90, 70), 2, -20), ((90, 50, 70, 10), 0, 20)],
+)
+def test_deal_margins_count_against_the_best_other_seat(
+    scores: tuple[int, ...], seat: int, margin: int
+) -> None:
+    from bezique.players.reading import seat_margin
+
+    assert seat_margin(scores, seat) == margin
+    with pytest.raises(bz.BeziqueError):
+        seat_margin(scores, len(scores))
 
 
 # -- rules of thumb on constructed positions -----------------------------------------------------
@@ -550,6 +710,15 @@ def test_duel_command_bad_input(
     err = capsys.readouterr().err
     assert err.startswith("bezique: ")
     assert message in err
+
+
+def test_the_players_do_not_import_the_simulations() -> None:
+    """Imports point one way: ``bezique.simulate`` uses the players, never the reverse."""
+    code = "import sys, bezique.players; print('bezique.simulate' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "False"
 
 
 def test_players_benchmark_reports_every_player_it_is_given() -> None:

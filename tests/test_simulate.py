@@ -4,7 +4,8 @@ The summary must not depend on the number of processes or on how the deals
 are cut into chunks, must be reproducible from the seed, and must agree with
 the deals played one by one as the module documents them (deal *i* dealt with
 the seed ``f"{seed}/{i}"`` by seat ``i % 2``, a random player in seat *k*
-seeded with ``f"{seed}/{i}/{k}"``).
+seeded with ``f"{seed}/{i}/{k}"``). Players are handed seat views only. The
+tallies and match helpers count any number of seats.
 """
 
 from __future__ import annotations
@@ -18,8 +19,16 @@ import pytest
 
 import bezique as bz
 from bezique.cli import main
-from bezique.players import GreedyPlayer, RandomPlayer
-from bezique.simulate import Chooser, Summary, play_deals, simulate
+from bezique.players import GreedyPlayer, Player, RandomPlayer
+from bezique.simulate import (
+    Summary,
+    Tally,
+    duel,
+    duel_seats,
+    play_deals,
+    seat_outcome,
+    simulate,
+)
 
 DEALS = 40
 
@@ -36,14 +45,14 @@ def play_by_hand(
     finals = []
     for i in range(deals):
         state = bz.new_deal(rules, seed=f"{seed}/{i}", dealer=i % 2)
-        players: list[Chooser] = [
+        players: list[Player] = [
             RandomPlayer(f"{seed}/{i}/{k}") if kind == "random" else GreedyPlayer()
             for k, kind in enumerate(kinds)
         ]
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
-            state = state.apply(players[seat].choose(state))
+            state = state.apply(players[seat].choose(state.view(seat)))
         finals.append(state)
     return finals
 
@@ -143,7 +152,7 @@ def watch_carte_blanche(rules: bz.Rules, seed: int, index: int) -> list[int]:
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        action = players[seat].choose(state)
+        action = players[seat].choose(state.view(seat))
         if isinstance(action, bz.ShowCarteBlanche):
             shown[seat] += 1
         state = state.apply(action)
@@ -179,6 +188,93 @@ def test_bad_arguments_raise() -> None:
         simulate("no-such-game", deals=1)
     with pytest.raises(bz.BeziqueError, match="jobs"):
         simulate("classic", deals=1, jobs=-1)
+
+
+class ViewRecorder:
+    """A player that takes the first legal action and checks it was handed a seat view
+    of its own seat, never a state (module level, so that worker processes get it)."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self.seats: set[int] = set()
+
+    def choose(self, view: bz.SeatView) -> bz.Action:
+        if type(view) is not bz.SeatView:
+            raise TypeError(f"a player was handed a {type(view).__name__}, not a SeatView")
+        if view.current_player != view.seat:
+            raise ValueError("a player was handed the view of a seat not to move")
+        self.seats.add(view.seat)
+        return view.legal_actions[0]
+
+
+def test_play_deals_hands_players_seat_views_only() -> None:
+    made: list[ViewRecorder] = []
+
+    def recorder(seed: str) -> ViewRecorder:
+        made.append(ViewRecorder(seed))
+        return made[-1]
+
+    tally = play_deals(bz.variants.RUBICON, (recorder, "random"), 3, 0, 2)
+    assert tally.deals == 2
+    # One recorder per deal in seat 0, made from that seat's seed, each asked in seat 0.
+    assert [r.seed for r in made] == ["3/0/0", "3/1/0"]
+    assert all(r.seats == {0} for r in made)
+
+
+def test_simulate_and_duel_take_player_factories() -> None:
+    summary = simulate("classic", deals=2, seed=2, players=(ViewRecorder, "random"), jobs=2)
+    assert summary.players == ("ViewRecorder", "random")
+    assert summary.deals == 2
+    result = duel("classic", ViewRecorder, "rule-of-thumb", games=2, seed=1, deals=True)
+    assert (result.a, result.b, result.games) == ("ViewRecorder", "rule-of-thumb", 2)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_tally_counts_every_seat(seats: int) -> None:
+    """Hand-made results of tables of two to four seats: the sums are kept per seat."""
+    scores = tuple(100 + 10 * s for s in range(seats))
+    won = bz.DealResult(scores=scores, brisques=(0,) * seats, last_trick_winner=0)
+    tied = bz.DealResult(scores=(50,) * seats, brisques=(0,) * seats, last_trick_winner=0)
+    meld = bz.DeclaredMeld(0, bz.MeldKind.BEZIQUE, (1, 2), 3, 40, True)
+    tally = Tally(seats)
+    tally.record(won, [meld], [0] * (seats - 1) + [1], actions=10)
+    tally.record(tied)
+    assert (tally.deals, tally.actions, tally.ties) == (2, 10, 1)
+    assert tally.wins == [0] * (seats - 1) + [1]
+    assert tally.score_sum == [s + 50 for s in scores]
+    assert tally.carte_blanche == [0] * (seats - 1) + [1]
+    assert tally.carte_blanche_deals == 1
+    assert tally.melds == {"bezique": 1}
+    again = Tally(seats)
+    again.add(tally)
+    assert again == tally
+    with pytest.raises(bz.BeziqueError, match="seats"):
+        Tally(seats + 1).record(won)
+    with pytest.raises(bz.BeziqueError, match="seats"):
+        Tally(seats + 1).add(tally)
+
+
+@pytest.mark.parametrize(
+    ("scores", "outcomes"),
+    [
+        ((120, 80), (1, -1)),
+        ((90, 90), (0, 0)),
+        ((50, 90, 70), (-1, 1, -1)),
+        ((90, 90, 70), (0, 0, -1)),
+        ((10, 20, 30, 30), (-1, -1, 0, 0)),
+    ],
+)
+def test_seat_outcomes_at_tables_of_any_size(
+    scores: tuple[int, ...], outcomes: tuple[int, ...]
+) -> None:
+    assert tuple(seat_outcome(scores, s) for s in range(len(scores))) == outcomes
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_duel_puts_a_in_every_seat_once_per_deal(seats: int) -> None:
+    games = [duel_seats(seats, i) for i in range(3 * seats)]
+    for deal in range(3):
+        assert sorted(a for a, d in games if d == deal) == list(range(seats))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

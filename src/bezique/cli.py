@@ -1,5 +1,8 @@
 """The ``bezique`` command: ``bezique demo`` plays and narrates a deal or a game;
-``bezique duel`` pits two built-in players against each other.
+``bezique duel`` pits two players against each other; ``bezique simulate`` plays
+many deals and summarises them. Players are named as
+:func:`bezique.players.make_player` names them, and each is handed only its seat's
+view.
 
 Run ``bezique --help`` (or ``python -m bezique --help``) for the options.
 """
@@ -9,22 +12,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from bezique import variants
 from bezique.actions import Declare, Draw, Exchange, Pass, Play, ScorePending
 from bezique.cards import face_of
 from bezique.errors import BeziqueError
 from bezique.game import GameState, new_game
 from bezique.notation import format_action
-from bezique.players import PLAYER_NAMES, Player, make_player
+from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, Player, make_player
 from bezique.records import Phase, ScoreEvent, ScoreSource
-from bezique.rules import Rules
+from bezique.rules import Rules, variants
 from bezique.state import DealState, initial_events
 
 __all__ = ["main"]
 
-#: The names ``--players`` accepts (``greedy`` is an old name of ``rule-of-thumb``;
-#: ``monte-carlo`` takes options, e.g. ``monte-carlo:120``: see ``make_player``).
+#: The kinds ``--players`` accepts (``greedy`` is an old name of ``rule-of-thumb``;
+#: ``monte-carlo`` takes options, e.g. ``monte-carlo:iterations=120``: see
+#: :mod:`bezique.players.registry`).
 PLAYERS: tuple[str, ...] = PLAYER_NAMES
 
 
@@ -159,7 +163,10 @@ def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 def _players(kinds: Sequence[str], seats: int, seed: Callable[[int], int]) -> list[Player]:
     """The players named by ``--players``, one per seat."""
-    message = f"--players needs {seats} names from: {', '.join(PLAYERS)} (comma-separated)"
+    message = (
+        f"--players needs {seats} names, one per seat, comma-separated, of the kinds "
+        f"{', '.join(PLAYERS)} (see --help)"
+    )
     if len(kinds) != seats:
         raise BeziqueError(message)
     try:
@@ -195,11 +202,20 @@ def _variants(out: Callable[[str], None]) -> int:
     return 0
 
 
+#: The epilog of the commands that take ``--players``: the player name syntax.
+_with_player_help: dict[str, Any] = {
+    "epilog": PLAYER_NAME_HELP,
+    "formatter_class": argparse.RawDescriptionHelpFormatter,
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bezique", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser(
-        "demo", help="play and narrate a deal (or a game) between built-in players"
+        "demo",
+        help="play and narrate a deal (or a game) between built-in players",
+        **_with_player_help,
     )
     demo.add_argument("--seed", type=int, default=1, help="seed of the shuffle and the players")
     demo.add_argument("--game", action="store_true", help="play a whole game to the target")
@@ -207,18 +223,20 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--players",
         default="rule-of-thumb,random",
-        help="one per seat, from: random, rule-of-thumb, monte-carlo (rule-of-thumb,random)",
+        help="player names, one per seat, comma-separated (rule-of-thumb,random)",
     )
     demo.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
     sub.add_parser("variants", help="list the presets with their aliases")
     duel = sub.add_parser(
         "duel",
         help="play many games between two built-in players and report A's win rate",
+        **_with_player_help,
     )
     duel.add_argument(
         "--players",
         default="rule-of-thumb,random",
-        help="A,B: the two players, e.g. monte-carlo,rule-of-thumb (rule-of-thumb,random)",
+        help="A,B: two player names, e.g. monte-carlo:iterations=40,rule-of-thumb "
+        "(rule-of-thumb,random)",
     )
     duel.add_argument("--games", type=_positive, default=100, help="number of games (100)")
     duel.add_argument("--seed", default="1", help="seed of the cards and the players (1)")
@@ -236,6 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = sub.add_parser(
         "simulate",
         help="play many deals between built-in players, in parallel, and summarise them",
+        **_with_player_help,
     )
     simulate.add_argument("--deals", type=_positive, default=1000, help="number of deals (1000)")
     simulate.add_argument(
@@ -245,7 +264,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--variant", default="classic", help="preset name (see: bezique variants)"
     )
-    simulate.add_argument("--players", default="random,random", help="one per seat (random,random)")
+    simulate.add_argument(
+        "--players",
+        default="random,random",
+        help="player names, one per seat, comma-separated (random,random)",
+    )
     simulate.add_argument(
         "--progress", action="store_true", help="report progress on stderr even if not a terminal"
     )
@@ -312,7 +335,7 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
-    from bezique.players import duel
+    from bezique.simulate import duel
 
     names = [k.strip() for k in args.players.split(",")]
     if len(names) != 2 or not all(names):

@@ -1,20 +1,31 @@
-"""Many deals between built-in players, in parallel, with a statistical summary.
+"""Simulations, matches and their statistics: many deals or games between players,
+in parallel, with a summary.
 
-Deal *i* of a run with seed *s* is dealt with ``new_deal(rules, seed=f"{s}/{i}",
-dealer=i % players)``, and a random player in seat *k* of that deal is seeded
-with ``f"{s}/{i}/{k}"``. Each deal depends on nothing else, so the deals can be
-split into chunks and played in worker processes; the chunks' tallies are
-integer sums, combined in deal order, so the summary is the same whatever the
-number of processes.
+* :func:`simulate` plays many deals between players and summarises them
+  (:class:`Summary`, from integer :class:`Tally` sums).
+* :func:`duel` plays a match of two players, A and B, over many games or deals,
+  and reports A's win rate with its Wilson interval (:class:`DuelResult`).
 
->>> from bezique.simulate import simulate
+Players are named as :func:`bezique.players.make_player` names them
+(``random``, ``rule-of-thumb``, ``monte-carlo:iterations=200``, ...), or given as
+functions that make a player from a seed (:data:`PlayerSpec`). Every player is
+handed the :class:`~bezique.views.SeatView` of its seat (``state.view(seat)``) and
+nothing else.
+
+Deal *i* of a simulation with seed *s* is dealt with ``new_deal(rules,
+seed=f"{s}/{i}", dealer=i % players)``, and the player in seat *k* of that deal
+is made from the seed ``f"{s}/{i}/{k}"``. Each deal depends on nothing else, so
+the deals can be split into chunks and played in worker processes; the chunks'
+tallies are integer sums, combined in deal order, so the summary is the same
+whatever the number of processes.
+
 >>> summary = simulate("classic", deals=4, seed=1)
 >>> summary.deals, len(summary.mean_scores)
 (4, 2)
 >>> summary == simulate("classic", deals=4, seed=1, jobs=2, chunk_size=1)
 True
 
-The ``bezique simulate`` command runs this from the shell.
+The ``bezique simulate`` and ``bezique duel`` commands run these from the shell.
 """
 
 from __future__ import annotations
@@ -24,63 +35,69 @@ import multiprocessing
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
-from bezique import variants
-from bezique.actions import Action, ShowCarteBlanche
+from bezique.actions import ShowCarteBlanche
 from bezique.errors import BeziqueError
+from bezique.game import new_game
 from bezique.melds import MeldKind
-from bezique.players import MonteCarloPlayer, RandomPlayer, RuleOfThumbPlayer
-from bezique.rules import DealScoring, Rules
-from bezique.state import DealState, new_deal
+from bezique.players import Player, make_player
+from bezique.players.reading import seat_margin
+from bezique.records import DealResult, DeclaredMeld
+from bezique.rules import DealScoring, Rules, variants
+from bezique.state import new_deal
 
 __all__ = [
-    "PLAYER_KINDS",
-    "Chooser",
+    "DuelResult",
+    "PlayerSpec",
     "Summary",
     "Tally",
-    "make_player",
+    "duel",
+    "duel_seats",
+    "make_seat_player",
     "play_deals",
+    "run_chunks",
+    "seat_outcome",
     "simulate",
+    "spec_name",
+    "wilson_interval",
 ]
 
+#: A player for a simulation or a match: a built-in player's name (see
+#: :func:`bezique.players.make_player`), or a function that makes a player from a
+#: seed string (a module-level function or class when ``jobs`` is more than 1, so
+#: that worker processes can receive it).
+PlayerSpec = str | Callable[[str], Player]
 
-class Chooser(Protocol):
-    """What a seat needs here: an action for the state it is to move in. The
-    built-in players accept the whole state and read only what the seat to move
-    may know."""
-
-    def choose(self, state: DealState, /) -> Action: ...
-
-
-#: The built-in players by name; each is built from the seed of its seat in a deal
-#: (``greedy`` is an old name of ``rule-of-thumb``).
-PLAYER_KINDS: dict[str, Callable[[str], Chooser]] = {
-    "greedy": lambda seed: RuleOfThumbPlayer(),
-    "random": lambda seed: RandomPlayer(seed),
-    "rule-of-thumb": lambda seed: RuleOfThumbPlayer(),
-    "monte-carlo": lambda seed: MonteCarloPlayer(seed=seed),
-}
-
-#: A progress report: deals done, deals in all, seconds since the start.
+#: A progress report: items done, items in all, seconds since the start.
 Progress = Callable[[int, int, float], None]
 T = TypeVar("T")
 
 
-def make_player(kind: str, seed: str) -> Chooser:
-    """A built-in player by name (see :data:`PLAYER_KINDS`)."""
-    try:
-        factory = PLAYER_KINDS[kind]
-    except KeyError:
-        raise BeziqueError(
-            f"no player named {kind!r}; known: {', '.join(sorted(PLAYER_KINDS))}"
-        ) from None
-    return factory(seed)
+def make_seat_player(spec: PlayerSpec, seed: str) -> Player:
+    """The player ``spec`` stands for, made from ``seed``."""
+    return make_player(spec, seed) if isinstance(spec, str) else spec(seed)
 
+
+def spec_name(spec: PlayerSpec) -> str:
+    """The name a player spec is reported under: the player name, or the function's."""
+    return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
+
+
+def seat_outcome(scores: Sequence[int], seat: int) -> int:
+    """``1`` if ``seat`` alone has the highest score, ``0`` if it shares it, else ``-1``
+    (any number of seats)."""
+    high = max(scores)
+    if scores[seat] != high:
+        return -1
+    return 0 if scores.count(high) > 1 else 1
+
+
+# -- simulations -------------------------------------------------------------------------
 
 #: The fields of a :class:`Tally` that hold one count per seat.
 _PER_SEAT = (
@@ -96,7 +113,8 @@ _PER_SEAT = (
 
 @attrs.define
 class Tally:
-    """Integer sums over some deals; :meth:`add` combines two tallies exactly."""
+    """Integer sums over some deals, one entry per seat where the field is per seat;
+    :meth:`add` combines two tallies exactly."""
 
     players: int
     deals: int = 0
@@ -111,7 +129,7 @@ class Tally:
     ties: int = 0
     #: Deals in which each seat was left under the rubicon.
     rubiconed: list[int] = attrs.Factory(list)
-    #: Declarations by meld kind (text form), both seats together.
+    #: Declarations by meld kind (text form), every seat together.
     melds: dict[str, int] = attrs.Factory(dict)
     #: Carte blanches shown by each seat (each showing counts, repeats included).
     carte_blanche: list[int] = attrs.Factory(list)
@@ -123,8 +141,44 @@ class Tally:
             if not getattr(self, name):
                 setattr(self, name, [0] * self.players)
 
+    def record(
+        self,
+        result: DealResult,
+        melds: Iterable[DeclaredMeld] = (),
+        shown: Sequence[int] | None = None,
+        actions: int = 0,
+    ) -> None:
+        """Count one finished deal: its result, its declarations, the carte blanches
+        each seat showed and the actions it took."""
+        n = self.players
+        shown = [0] * n if shown is None else list(shown)
+        if len(result.scores) != n or len(shown) != n:
+            raise BeziqueError(f"a tally of {n} seats cannot count a deal of other seats")
+        self.deals += 1
+        self.actions += actions
+        best = max(result.scores)
+        leaders = [s for s in range(n) if result.scores[s] == best]
+        if len(leaders) == 1:
+            self.wins[leaders[0]] += 1
+        else:
+            self.ties += 1
+        for s in range(n):
+            self.score_sum[s] += result.scores[s]
+            self.score_squares[s] += result.scores[s] ** 2
+            self.game_sum[s] += result.game_scores[s]
+            self.game_squares[s] += result.game_scores[s] ** 2
+            self.rubiconed[s] += result.rubiconed[s]
+            self.carte_blanche[s] += shown[s]
+        self.carte_blanche_deals += any(shown)
+        for meld in melds:
+            self.melds[meld.kind.value] = self.melds.get(meld.kind.value, 0) + 1
+
     def add(self, other: Tally) -> None:
         """Add the sums of ``other`` (tallies of later deals) to this one."""
+        if other.players != self.players:
+            raise BeziqueError(
+                f"a tally of {self.players} seats cannot add one of {other.players} seats"
+            )
         self.deals += other.deals
         self.actions += other.actions
         self.ties += other.ties
@@ -138,20 +192,25 @@ class Tally:
             self.melds[kind] = self.melds.get(kind, 0) + count
 
 
-def play_deals(rules: Rules, kinds: Sequence[str], seed: int | str, start: int, stop: int) -> Tally:
-    """Play deals ``start`` to ``stop - 1`` of a run and tally them."""
+def play_deals(
+    rules: Rules, kinds: Sequence[PlayerSpec], seed: int | str, start: int, stop: int
+) -> Tally:
+    """Play deals ``start`` to ``stop - 1`` of a run and tally them. Each player is
+    handed its seat's view, ``state.view(seat)``."""
     n = rules.players
     tally = Tally(n)
     for index in range(start, stop):
         state = new_deal(rules, seed=f"{seed}/{index}", dealer=index % n)
-        players = [make_player(kind, f"{seed}/{index}/{seat}") for seat, kind in enumerate(kinds)]
+        players = [
+            make_seat_player(kind, f"{seed}/{index}/{seat}") for seat, kind in enumerate(kinds)
+        ]
         shown = [0] * n
         actions = 0
         while not state.is_over:
             seat = state.current_player
             if seat is None:  # pragma: no cover - a deal not over has a player to move
                 break
-            action = players[seat].choose(state)
+            action = players[seat].choose(state.view(seat))
             if isinstance(action, ShowCarteBlanche):
                 shown[seat] += 1
             state = state.apply(action)
@@ -159,24 +218,7 @@ def play_deals(rules: Rules, kinds: Sequence[str], seed: int | str, start: int, 
         result = state.result
         if result is None:  # pragma: no cover - an over deal has a result
             raise BeziqueError("a finished deal without a result")
-        tally.deals += 1
-        tally.actions += actions
-        best = max(result.scores)
-        leaders = [s for s in range(n) if result.scores[s] == best]
-        if len(leaders) == 1:
-            tally.wins[leaders[0]] += 1
-        else:
-            tally.ties += 1
-        for s in range(n):
-            tally.score_sum[s] += result.scores[s]
-            tally.score_squares[s] += result.scores[s] ** 2
-            tally.game_sum[s] += result.game_scores[s]
-            tally.game_squares[s] += result.game_scores[s] ** 2
-            tally.rubiconed[s] += result.rubiconed[s]
-            tally.carte_blanche[s] += shown[s]
-        tally.carte_blanche_deals += any(shown)
-        for meld in state.melds:
-            tally.melds[meld.kind.value] = tally.melds.get(meld.kind.value, 0) + 1
+        tally.record(result, state.melds, shown, actions)
     return tally
 
 
@@ -206,7 +248,7 @@ class Summary:
     mean_game_scores: tuple[float, ...] | None
     sd_game_scores: tuple[float, ...] | None
     rubicon_rates: tuple[float, ...] | None
-    #: Declarations per deal by meld kind (both seats), in kind order.
+    #: Declarations per deal by meld kind (every seat together), in kind order.
     melds_per_deal: dict[str, float]
     #: Carte blanches shown per deal by each seat, and the share of deals with one;
     #: ``None`` when the rules have no carte blanche.
@@ -370,18 +412,19 @@ def simulate(
     *,
     deals: int,
     seed: int | str = 1,
-    players: Sequence[str] = ("random", "random"),
+    players: Sequence[PlayerSpec] = ("random", "random"),
     jobs: int = 1,
     chunk_size: int | None = None,
     progress: Progress | None = None,
 ) -> Summary:
-    """Play ``deals`` deals between built-in players and summarise them.
+    """Play ``deals`` deals between players and summarise them.
 
-    ``variant`` is a preset name or a :class:`~bezique.Rules`; ``players`` names a
-    player per seat (see :data:`PLAYER_KINDS`); ``jobs`` is the number of worker
-    processes (``1``: play in this process; ``0``: one per CPU). ``progress`` is
-    called in this process as chunks of deals finish. The summary is the same for
-    any ``jobs`` and ``chunk_size``.
+    ``variant`` is a preset name or a :class:`~bezique.Rules`; ``players`` gives a
+    player per seat: a name (see :func:`bezique.players.make_player`) or a function
+    that makes one from a seed (:data:`PlayerSpec`); ``jobs`` is the number of
+    worker processes (``1``: play in this process; ``0``: one per CPU).
+    ``progress`` is called in this process as chunks of deals finish. The summary
+    is the same for any ``jobs`` and ``chunk_size``.
     """
     rules = variant if isinstance(variant, Rules) else variants.get(variant)
     kinds = tuple(players)
@@ -390,7 +433,7 @@ def simulate(
             f"{rules.name} has {rules.players} seats, but {len(kinds)} player(s) were named"
         )
     for kind in kinds:
-        make_player(kind, "check")
+        make_seat_player(kind, "check")
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise BeziqueError(f"deals must be a positive integer, got {deals!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
@@ -411,4 +454,222 @@ def simulate(
     for tally in tallies:  # deal order
         total.add(tally)
     elapsed = time.perf_counter() - started
-    return Summary.from_tally(rules, kinds, seed, total, elapsed, workers)
+    names = [spec_name(kind) for kind in kinds]
+    return Summary.from_tally(rules, names, seed, total, elapsed, workers)
+
+
+# -- matches -------------------------------------------------------------------------------
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default ``z``).
+
+    >>> low, high = wilson_interval(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen
+class DuelResult:
+    """The outcome of :func:`duel`, from the first player's side (``a``).
+
+    ``win_rate`` counts a draw as half a win; ``interval`` is its 95% Wilson
+    interval. ``margins`` are ``a``'s points less the best of the other seats',
+    game by game (final totals of a game; the deal's game scores for a single
+    deal). ``elapsed`` is left out of comparisons.
+    """
+
+    variant: str
+    a: str
+    b: str
+    seed: int | str
+    games: int
+    unit: str
+    wins: int
+    losses: int
+    draws: int
+    margins: tuple[int, ...]
+    elapsed: float = attrs.field(eq=False)
+    jobs: int = attrs.field(eq=False, default=1)
+
+    @property
+    def win_rate(self) -> float:
+        return (self.wins + self.draws / 2) / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins + self.draws / 2, self.games)
+
+    @property
+    def mean_margin(self) -> float:
+        return sum(self.margins) / self.games
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data."""
+        low, high = self.interval
+        return {
+            "variant": self.variant,
+            "a": self.a,
+            "b": self.b,
+            "seed": self.seed,
+            "games": self.games,
+            "unit": self.unit,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "win_rate": self.win_rate,
+            "wilson_95": [low, high],
+            "mean_margin": self.mean_margin,
+            "margins": list(self.margins),
+            "elapsed": self.elapsed,
+            "jobs": self.jobs,
+        }
+
+    def lines(self) -> Iterator[str]:
+        """The result as text."""
+        low, high = self.interval
+        yield (
+            f"{self.games} {self.unit}s of {self.variant}, seed {self.seed}: "
+            f"{self.a} (A) against {self.b} (B), seats alternating"
+        )
+        yield f"  A wins {self.wins}, loses {self.losses}, draws {self.draws}"
+        yield f"  A's win rate {self.win_rate:.1%}, 95% Wilson interval {low:.1%} to {high:.1%}"
+        yield f"  A's mean margin {self.mean_margin:+.1f} points per {self.unit}"
+        yield f"  {self.elapsed:.1f} s with {self.jobs} process(es)"
+
+
+def _single_deals(rules: Rules) -> bool:
+    """Whether a duel under these rules plays single deals (rubicon scoring: each deal
+    is a game of its own) rather than games to the target."""
+    return rules.scoring.deal_scoring is DealScoring.RUBICON
+
+
+def duel_seats(players: int, index: int) -> tuple[int, int]:
+    """Game ``index`` of a duel at a table of ``players`` seats: A's seat, and the
+    number of the card deal it is dealt (each deal is played ``players`` times, A
+    in each seat in turn).
+
+    >>> [duel_seats(2, i) for i in range(4)]
+    [(0, 0), (1, 0), (0, 1), (1, 1)]
+    """
+    return index % players, index // players
+
+
+def _duel_game(
+    rules: Rules, a: PlayerSpec, b: PlayerSpec, seed: int | str, index: int, deals: bool
+) -> tuple[int, int]:
+    """Play game ``index`` of a duel: (``a``'s outcome 1/0/-1, ``a``'s margin)."""
+    n = rules.players
+    a_seat, cards = duel_seats(n, index)
+    players: list[Player] = []
+    for s in range(n):
+        if s == a_seat:
+            players.append(make_seat_player(a, f"{seed}/{index}/a"))
+        else:
+            tag = "b" if n == 2 else f"b{s}"
+            players.append(make_seat_player(b, f"{seed}/{index}/{tag}"))
+    if deals:
+        state = new_deal(rules, seed=f"{seed}/{cards}", dealer=0)
+        while not state.is_over:
+            seat = state.current_player
+            if seat is None:  # pragma: no cover - a deal not over has a player to move
+                break
+            state = state.apply(players[seat].choose(state.view(seat)))
+        result = state.result
+        if result is None:  # pragma: no cover - the loop ends with the deal
+            raise BeziqueError("the deal ended unfinished")
+        # Rubicon scoring: the deal's game scores; otherwise the deal's points.
+        final = result.game_scores if _single_deals(rules) else result.scores
+        return seat_outcome(result.scores, a_seat), seat_margin(final, a_seat)
+    game = new_game(rules, seed=f"{seed}/{cards}")
+    while not game.is_over:
+        seat = game.current_player
+        if seat is None:  # pragma: no cover - a game not over has a player to move
+            break
+        game = game.apply(players[seat].choose(game.deal.view(seat)))
+    margin = seat_margin(game.totals, a_seat)
+    if game.winner is None:
+        return 0, margin
+    return (1 if game.winner == a_seat else -1), margin
+
+
+def _duel_chunk(
+    rules: Rules,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    seed: int | str,
+    deals: bool,
+    start: int,
+    stop: int,
+) -> list[tuple[int, int]]:
+    return [_duel_game(rules, a, b, seed, i, deals) for i in range(start, stop)]
+
+
+def duel(
+    variant: str | Rules,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    *,
+    games: int,
+    seed: int | str = 1,
+    jobs: int = 1,
+    deals: bool | None = None,
+    progress: Progress | None = None,
+) -> DuelResult:
+    """Play a match of ``games`` between two players, ``a`` and ``b``: built-in players
+    by name, or functions that make a player from a seed (see :data:`PlayerSpec`).
+
+    Two-hand presets play whole games to the target, presets with rubicon
+    scoring single deals (each is a game of its own); ``deals=True`` plays
+    single deals whatever the preset (a deal is won on its points). ``a`` sits
+    in one seat and ``b`` in the other (in every other seat, at a larger table);
+    the seats rotate, and each group of games with ``a`` in every seat once is
+    dealt the same cards (with two seats, games ``2k`` and ``2k + 1``), so the
+    luck of the cards weighs less. Game ``i`` at a table of ``n`` seats is dealt
+    from the seed ``f"{seed}/{i // n}"`` (:func:`duel_seats`); its players are made
+    from the seeds
+    ``f"{seed}/{i}/a"`` and ``f"{seed}/{i}/b"`` (``b1``, ``b2``, ... by seat at a
+    larger table). ``jobs`` worker processes share the games (``0``: one per CPU);
+    the result does not depend on it.
+
+    >>> result = duel("classic", "rule-of-thumb", "random", games=2, seed=3)
+    >>> result.wins + result.losses + result.draws
+    2
+    """
+    rules = variant if isinstance(variant, Rules) else variants.get(variant)
+    make_seat_player(a, "check")
+    make_seat_player(b, "check")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise BeziqueError(f"games must be a positive integer, got {games!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise BeziqueError(f"jobs must be 0 (one per CPU) or more, got {jobs!r}")
+    single = _single_deals(rules) if deals is None else bool(deals)
+    workers = jobs or os.cpu_count() or 1
+    size = max(1, min(10, games // (workers * 4) or 1))
+    started = time.perf_counter()
+    outcomes = run_chunks(
+        _duel_chunk, (rules, a, b, seed, single), _chunks(games, size), workers, progress
+    )
+    flat = [o for chunk in outcomes for o in chunk]
+    return DuelResult(
+        variant=rules.name,
+        a=spec_name(a),
+        b=spec_name(b),
+        seed=seed,
+        games=games,
+        unit="deal" if single else "game",
+        wins=sum(1 for o, _ in flat if o > 0),
+        losses=sum(1 for o, _ in flat if o < 0),
+        draws=sum(1 for o, _ in flat if o == 0),
+        margins=tuple(m for _, m in flat),
+        elapsed=time.perf_counter() - started,
+        jobs=workers,
+    )

@@ -1,0 +1,398 @@
+"""What a player can read from a seat view: faces and suits of card ids, who takes a
+trick so far, the melds still in reach and the chances of drawing their cards.
+
+The built-in players share these helpers; the rules they read come from
+:mod:`bezique.laws` (who takes a trick: :func:`bezique.laws.tricks.trick_terms`,
+:func:`~bezique.laws.tricks.takes_table`, :func:`~bezique.laws.tricks.winning_index`;
+which cards form a meld and which histories bar a card from it:
+:func:`bezique.laws.declaring.meld_patterns`,
+:func:`~bezique.laws.declaring.forbidden_history`), so a change to a law changes
+the players too.
+
+Card ids are small ints (see :mod:`bezique.cards`: ``id = copy * 32 + suit * 8 +
+rank``); a *face* is ``id % 32``.
+
+>>> from bezique.cards import Card
+>>> queen = Card.parse("QS").index
+>>> suit(queen), rank(queen) == QUEEN, is_brisque(Card.parse("TS").index)
+(0, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
+from bezique.errors import BeziqueError
+from bezique.laws.declaring import forbidden_history, meld_patterns
+from bezique.laws.tricks import takes_table, trick_terms, winning_index
+from bezique.melds import MeldKind
+from bezique.records import Phase
+from bezique.rules import BrisqueTiming, DealScoring, Rules, SameKindReuse
+from bezique.state import DealState
+from bezique.views import SeatView
+
+__all__ = [
+    "ACE",
+    "JACK",
+    "KING",
+    "NINE",
+    "QUEEN",
+    "SEVEN",
+    "TEN",
+    "Group",
+    "MeldTarget",
+    "MeldTargets",
+    "Reading",
+    "brisque_worth",
+    "deal_value",
+    "face",
+    "follow_outcome",
+    "is_brisque",
+    "meld_targets",
+    "rank",
+    "seat_margin",
+    "suit",
+    "suit_index",
+    "takes",
+    "trick_terms_of",
+    "winning_face",
+]
+
+# -- card arithmetic on ids ------------------------------------------------------------------
+
+SEVEN, NINE, JACK, QUEEN, KING, TEN, ACE = (
+    int(Rank.SEVEN),
+    int(Rank.NINE),
+    int(Rank.JACK),
+    int(Rank.QUEEN),
+    int(Rank.KING),
+    int(Rank.TEN),
+    int(Rank.ACE),
+)
+
+#: Per face, whether it is a brisque (an ace or a ten, S000 law 11: ``Rank.is_brisque``).
+_BRISQUE = tuple(card.rank.is_brisque for card in FACES)
+
+
+def face(card: int) -> int:
+    """The face (``0..31``) of a card id."""
+    return card % FACES_PER_PACK
+
+
+def suit(face: int) -> int:
+    """The suit index of a face."""
+    return face >> 3
+
+
+def rank(face: int) -> int:
+    """The rank index of a face (``Rank`` order: seven lowest, ace highest)."""
+    return face & 7
+
+
+def is_brisque(face: int) -> bool:
+    """Whether a face is an ace or a ten."""
+    return _BRISQUE[face]
+
+
+def suit_index(trump: Suit | None) -> int:
+    """The trump suit as an int, ``-1`` for none."""
+    return -1 if trump is None else int(trump)
+
+
+# -- tricks ------------------------------------------------------------------------------------
+
+
+def trick_terms_of(view: SeatView) -> tuple[Suit | None, bool]:
+    """The trump suit that wins tricks now and whether a higher off-suit card wins, for
+    the trick being played in this view (:func:`bezique.laws.tricks.trick_terms`)."""
+    return trick_terms(view.rules, view.trump, view.phase is Phase.STOCK)
+
+
+def takes(face: int, best: int, trump: Suit | None, offsuit: bool) -> bool:
+    """Whether ``face`` played after ``best`` takes the trick from it
+    (:func:`bezique.laws.tricks.takes_table`)."""
+    return bool(takes_table(trump, offsuit)[best << 5 | face])
+
+
+def winning_face(faces: Sequence[int], trump: Suit | None, offsuit: bool) -> int:
+    """The face winning a trick of these faces (in play order) so far."""
+    return faces[winning_index(faces, trump, offsuit)]
+
+
+def follow_outcome(
+    trick: Sequence[int], face: int, trump: Suit | None, offsuit: bool, worth: float
+) -> tuple[bool, float]:
+    """Whether ``face`` played to ``trick`` (faces in play order) wins it, and the aces
+    and tens it wins or gives away (S000 hint 8, S004 hint 3: make your aces and
+    tens in your tricks, and take any the other player leads whenever it can be done
+    cheaply)."""
+    wins = takes(face, winning_face(trick, trump, offsuit), trump, offsuit)
+    brisques = sum(_BRISQUE[f] for f in (*trick, face)) * worth
+    return wins, brisques if wins else -brisques
+
+
+def brisque_worth(rules: Rules) -> float:
+    """What an ace or ten won in a trick is worth to a player's plans."""
+    timing = rules.scoring.brisques
+    if timing is BrisqueTiming.NEVER:
+        return 0.0
+    if timing is BrisqueTiming.TIES_AND_RUBICON:
+        # They count only to break ties or to escape the rubicon (BIC, S003).
+        return rules.scoring.brisque_points / 4
+    return float(rules.scoring.brisque_points)
+
+
+# -- the worth of a finished deal ------------------------------------------------------------
+
+
+def seat_margin(scores: Sequence[int], seat: int) -> int:
+    """``seat``'s score less the best score of the other seats (any number of seats)."""
+    if not 0 <= seat < len(scores) or len(scores) < 2:
+        raise BeziqueError(f"no seat {seat} among {len(scores)} scores, or no other seat")
+    return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+
+
+def deal_value(state: DealState, seat: int) -> int:
+    """A finished deal's worth to ``seat``: its points less the best other seat's, or
+    under rubicon scoring the same difference of the deal's game scores."""
+    result = state.result
+    if result is None:
+        raise BeziqueError("the deal is not over")
+    scores = (
+        result.game_scores
+        if state.rules.scoring.deal_scoring is DealScoring.RUBICON
+        else result.scores
+    )
+    return seat_margin(scores, seat)
+
+
+# -- what melds a seat may still hope for ----------------------------------------------------
+
+
+@attrs.frozen
+class MeldTarget:
+    """One way to form a meld (a pattern of :func:`bezique.laws.declaring.meld_patterns`):
+    its value, the history bits that bar a card from it
+    (:func:`~bezique.laws.declaring.forbidden_history`: ``same`` kind, and the inferior
+    and married kinds in ``barred``), and what it needs: face counts in ``need``, or
+    ``count`` cards of ``rank``; ``faces`` is the bit set of the faces that count
+    towards it."""
+
+    kind: MeldKind
+    value: int
+    same: int
+    barred: int
+    need: tuple[tuple[int, int], ...]
+    rank: int
+    count: int
+    faces: int
+
+
+@attrs.frozen
+class MeldTargets:
+    """The melds a seat may form under one trump suit (``None``: not fixed yet), and per
+    face the indexes of the targets it counts towards."""
+
+    targets: tuple[MeldTarget, ...]
+    by_face: tuple[tuple[int, ...], ...]
+
+
+def meld_targets(rules: Rules, trump: Suit | None) -> MeldTargets:
+    """The melds worth points under these rules with this trump suit, the seven of
+    trumps left out (it is declared alone)."""
+    return rules.derived(_target_table)[suit_index(trump)]
+
+
+def _target_table(rules: Rules) -> dict[int, MeldTargets]:
+    return {suit_index(trump): _targets(rules, trump) for trump in (None, *Suit)}
+
+
+def _targets(rules: Rules, trump: Suit | None) -> MeldTargets:
+    out: list[MeldTarget] = []
+    for kind in rules.meld_kinds:
+        value = rules.meld_value(kind)
+        if not value or kind is MeldKind.SEVEN_OF_TRUMPS:
+            continue
+        same, inferior, married = forbidden_history(rules, kind)
+        for pattern in meld_patterns(rules, kind, trump):
+            if pattern.rank is not None:
+                rank = int(pattern.rank)
+                faces = sum(1 << (suit * 8 + rank) for suit in range(4))
+                out.append(
+                    MeldTarget(
+                        kind, value, same, inferior | married, (), rank, pattern.count, faces
+                    )
+                )
+                continue
+            need: dict[int, int] = {}
+            for card in pattern.faces:
+                need[card.index] = need.get(card.index, 0) + 1
+            faces = sum(1 << f for f in need)
+            out.append(
+                MeldTarget(kind, value, same, inferior | married, tuple(need.items()), -1, 0, faces)
+            )
+    targets = tuple(out)
+    by_face = tuple(
+        tuple(i for i, t in enumerate(targets) if t.faces >> f & 1) for f in range(FACES_PER_PACK)
+    )
+    return MeldTargets(targets, by_face)
+
+
+#: A group of interchangeable cards: (face, history mask, broken mask).
+Group = tuple[int, int, int]
+
+
+class Reading:
+    """What a seat can work out from its view: its cards, the cards it can never get,
+    and its chances of drawing the rest."""
+
+    def __init__(self, view: SeatView) -> None:
+        rules = view.rules
+        self.rules = rules
+        packs = rules.deck.packs
+        seat = view.seat
+        groups: dict[Group, int] = {}
+        held = [0] * FACES_PER_PACK
+        kept: dict[int, tuple[int, int]] = {}
+        if view.hand_kinds:
+            # Melding after the close (S003): cards back in hand keep their history.
+            kept = {
+                t.card: (sum(k.bit for k in t.history), sum(k.bit for k in t.broken))
+                for t in view.hand_kinds[seat]
+            }
+        for card in view.hand:
+            f = face(card)
+            held[f] += 1
+            history, broken = kept.get(card, (0, 0))
+            key = (f, history, broken)
+            groups[key] = groups.get(key, 0) + 1
+        for table_card in view.tables[seat]:
+            f = face(table_card.card)
+            held[f] += 1
+            key = (
+                f,
+                sum(k.bit for k in table_card.history),
+                sum(k.bit for k in table_card.broken),
+            )
+            groups[key] = groups.get(key, 0) + 1
+        #: How many cards of each group this seat holds.
+        self.groups = groups
+        gone = [0] * FACES_PER_PACK
+        for trick in view.tricks:
+            for card in trick.cards:
+                gone[face(card)] += 1
+        for card in view.trick:
+            gone[face(card)] += 1
+        others_seen = 0
+        for other in range(view.players):
+            if other == seat:
+                continue
+            for table_card in view.tables[other]:
+                gone[face(table_card.card)] += 1
+                others_seen += 1
+            for card in view.known[other]:
+                gone[face(card)] += 1
+                others_seen += 1
+        #: Copies of each face this seat does not hold and has not seen elsewhere.
+        self.unseen = [max(0, packs - held[f] - gone[f]) for f in range(FACES_PER_PACK)]
+        hidden = sum(view.hand_sizes[s] for s in range(view.players) if s != seat)
+        self.pool = view.stock_size + hidden - others_seen
+        self.draws = view.stock_size // view.players if view.phase is Phase.STOCK else 0
+        trump = view.trump
+        self.trump = suit_index(trump)
+        self.reform = rules.declarations.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
+        can_meld = view.phase is Phase.STOCK or rules.declarations.melding_after_close
+        reach = meld_targets(rules, trump)
+        self.targets = reach.targets if can_meld else ()
+        self._chance: dict[tuple[int, int], float] = {}
+        self._counts: list[dict[int, int]] = [{} for _ in self.targets]
+        self._by_face = reach.by_face if self.targets else ()
+        if self.targets:
+            by_face = self._by_face
+            for (f, history, broken), n in groups.items():
+                for i in by_face[f]:
+                    if self._usable(self.targets[i], history, broken):
+                        counts = self._counts[i]
+                        counts[f] = counts.get(f, 0) + n
+        self._base = [
+            self._odds(target, counts, -1)
+            for target, counts in zip(self.targets, self._counts, strict=True)
+        ]
+        self._loss: dict[Group, float] = {}
+
+    def _draw_chance(self, available: int, missing: int) -> float:
+        """The chance of drawing ``missing`` more cards of which ``available`` copies
+        are unseen (a rough estimate, one draw at a time)."""
+        if missing <= 0:
+            return 1.0
+        if available < missing or self.draws <= 0 or self.pool <= 0:
+            return 0.0
+        key = (available, missing)
+        cached = self._chance.get(key)
+        if cached is not None:
+            return cached
+        chance = 1.0
+        for i in range(missing):
+            share = min(1.0, (available - i) / self.pool)
+            chance *= 1.0 - (1.0 - share) ** self.draws
+        self._chance[key] = chance
+        return chance
+
+    def _usable(self, target: MeldTarget, history: int, broken: int) -> bool:
+        """Whether a card of this history may go into ``target``, by the masks of
+        :func:`~bezique.laws.declaring.forbidden_history` (a card of a broken meld
+        escapes the same-kind bar where melds may be re-formed)."""
+        if history & target.barred:
+            return False
+        if history & target.same:
+            return self.reform and bool(broken & target.same)
+        return True
+
+    def _odds(self, target: MeldTarget, counts: dict[int, int], less: int) -> float:
+        """The chance of completing ``target`` from these usable face counts, one card
+        of face ``less`` fewer (``-1``: none fewer)."""
+        if target.rank >= 0:
+            have = sum(counts.values()) - (less >= 0)
+            unseen = sum(self.unseen[s * 8 + target.rank] for s in range(4))
+            return self._draw_chance(unseen, target.count - min(have, target.count))
+        chance = 1.0
+        for f, needed in target.need:
+            have = counts.get(f, 0) - (f == less)
+            chance *= self._draw_chance(self.unseen[f], needed - min(have, needed))
+            if not chance:
+                return 0.0
+        return chance
+
+    def meld_loss(self, group: Group) -> float:
+        """Points of meld hopes given up by playing a card of this group (S000 hint 1,
+        S004 hint 1: never part with sequence or bezique cards while they may still
+        be declared; S000 hint 2, S004 hint 2: hopes the other player's cards have
+        ended count for nothing)."""
+        cached = self._loss.get(group)
+        if cached is not None:
+            return cached
+        loss = 0.0
+        f, history, broken = group
+        for i in self._by_face[f] if self.targets else ():
+            base = self._base[i]
+            target = self.targets[i]
+            if base and self._usable(target, history, broken):
+                loss += target.value * (base - self._odds(target, self._counts[i], f))
+        self._loss[group] = loss
+        return loss
+
+    def best_meld_without(self, group: Group) -> int:
+        """The value of the best meld complete in hand once a card of ``group`` is
+        played: what winning this trick would let this seat declare."""
+        best = 0
+        f, history, broken = group
+        for i, target in enumerate(self.targets):
+            if target.value <= best or self._base[i] != 1.0:
+                continue
+            counts = bool(target.faces >> f & 1) and self._usable(target, history, broken)
+            if not counts or self._odds(target, self._counts[i], f) == 1.0:
+                best = target.value
+        return best

@@ -1,0 +1,324 @@
+"""The fast rollout policy of the Monte Carlo player.
+
+:class:`FastPolicy` plays out the search's own sampled deals: the rule-of-thumb
+player's winner's turn and trick judgements (:mod:`bezique.players.rule_of_thumb`)
+with a fixed table of card values in place of its reckoning of meld hopes. It
+reads the whole sampled :class:`~bezique.state.DealState`: a sample is the
+search's own guess at the hidden cards, not something handed to a player.
+
+Its tables are ints and floats indexed by faces, for speed, but they are built
+from the laws: who takes a trick from :func:`bezique.laws.tricks.trick_terms`
+and :func:`~bezique.laws.tricks.takes_table` (indexed ``best << 5 | face``, the
+face winning the trick so far and the face played), the melds from
+:func:`bezique.players.reading.meld_targets`. They are kept with the rules
+(:meth:`bezique.rules.Rules.derived`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import attrs
+
+from bezique.actions import Action, Draw, Play, ShowCarteBlanche
+from bezique.cards import FACES_PER_PACK, Suit
+from bezique.laws.tricks import takes_table, trick_terms, winning_index
+from bezique.laws.zones import bits, deck_tables
+from bezique.players.reading import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    SEVEN,
+    brisque_worth,
+    follow_outcome,
+    is_brisque,
+    meld_targets,
+    rank,
+    suit,
+    suit_index,
+)
+from bezique.players.rule_of_thumb import (
+    end_scorer,
+    last_lead_bonus,
+    lead_risk,
+    seven_keep,
+    window_choice,
+)
+from bezique.records import Phase
+from bezique.rules import DeclarationLimit, Rules, SevenOfTrumps
+from bezique.state import DealState
+
+__all__ = ["FastPolicy", "FastTables", "fast_tables", "nothing_to_declare", "ready_melds"]
+
+
+class FastPolicy:
+    """The rollout policy: the rule-of-thumb player's window and trick rules with a
+    fixed table of card values, played on a sampled deal. Each seat's choice reads
+    its own cards and what every seat sees, and the whole trick on the table (in
+    the last tricks of a two-hand deal, the other hand is known anyway)."""
+
+    def __init__(self) -> None:
+        # The tables of the rules last played (most playouts play one rule set).
+        self._rules: Rules | None = None
+        self._fast: _FastTableMemo | None = None
+        self._ready: dict[Suit | None, tuple[_Ready, ...]] = {}
+
+    def _tables(self, rules: Rules) -> tuple[_FastTableMemo, dict[Suit | None, tuple[_Ready, ...]]]:
+        fast = self._fast
+        if rules is not self._rules or fast is None:
+            self._rules = rules
+            fast = self._fast = rules.derived(_FastTableMemo)
+            self._ready = rules.derived(_ready_table)
+        return fast, self._ready
+
+    def choose(self, state: DealState) -> Action:
+        rules = state.rules
+        fast, ready_table = self._tables(rules)
+        if _nothing_to_declare(state, ready_table):
+            return _DRAW  # always legal in the stock phase's winner's turn
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if state.offers:
+            return next((a for a in actions if isinstance(a, ShowCarteBlanche)), actions[0])
+        window = state.window
+        if window is not None:
+            melds = state.melds
+            return window_choice(rules, melds, state.phase, state.stock_size, window, actions)
+        seat = state.current_player
+        if seat is None:  # pragma: no cover - a deal not over has a player to move
+            return actions[0]
+        if state.phase is Phase.END:
+            worth = brisque_worth(rules)
+            other = [
+                c % FACES_PER_PACK
+                for s in range(state.players)
+                if s != seat
+                for c in bits(state.hand_masks[s] | state.table_masks[s])
+            ]
+            faces = [c % FACES_PER_PACK for c in state.trick]
+            scorer = end_scorer(faces, other, state.trump, worth)
+            return max(actions, key=_as_play_scorer(scorer))
+        last = state.stock_size <= state.players
+        tables = fast.get(state.trump, seven_keep(rules, state.turn_up), last)
+        # S000 hint 1: a meld ready to declare is kept, and a trick won lets it score.
+        ready, protect = _ready_melds(state, seat, ready_table)
+        trick = state.trick
+        takes = tables.takes
+        if trick:
+            # The face winning the trick so far, and the aces and tens under it.
+            if len(trick) == 1:
+                best = trick[0] % FACES_PER_PACK
+                extra = 0.0
+            else:
+                best = trick[winning_index(trick, tables.trump, tables.offsuit)] % FACES_PER_PACK
+                brisques = sum(is_brisque(c % FACES_PER_PACK) for c in trick) - is_brisque(best)
+                extra = brisques * tables.worth
+            table, base = tables.follow, best << 5
+        else:
+            table, base, extra = tables.lead, 0, 0.0
+        best_action = actions[0]
+        best_score = -math.inf
+        for action in actions:
+            if isinstance(action, Play):
+                ref = action.card
+                f = ref.card.index
+                score = table[base | f] + (8 if ref.history else 0)
+                if extra:
+                    score += extra if takes[base | f] else -extra
+                if protect:
+                    score -= protect.get(f, 0)
+                if ready and trick and takes[base | f]:
+                    score += ready
+                if score > best_score:
+                    best_action, best_score = action, score
+        return best_action
+
+
+@attrs.frozen
+class FastTables:
+    """The fast policy's scores in the stock phase: ``lead`` by the face led,
+    ``follow`` by ``best << 5 | face`` (the face winning the trick so far, the face
+    played, counting the brisques of those two), and ``takes`` whether that face
+    takes the trick, under ``trump`` and ``offsuit`` (the stock phase's trick terms);
+    ``worth`` is what a brisque is worth."""
+
+    lead: tuple[float, ...]
+    follow: tuple[float, ...]
+    takes: bytes
+    trump: Suit | None
+    offsuit: bool
+    worth: float
+
+
+def fast_tables(rules: Rules, trump: Suit | None, seven: float, last: bool) -> FastTables:
+    """The fast policy's tables under this trump suit, for a seven of trumps worth
+    ``seven`` to keep (:func:`~bezique.players.rule_of_thumb.seven_keep`), on the last
+    trick of the stock or not."""
+    return rules.derived(_FastTableMemo).get(trump, seven, last)
+
+
+class _FastTableMemo:
+    """The fast tables of one rule set, made when first asked for."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.tables: dict[tuple[Suit | None, float, bool], FastTables] = {}
+
+    def get(self, trump: Suit | None, seven: float, last: bool) -> FastTables:
+        key = (trump, seven, last)
+        made = self.tables.get(key)
+        if made is None:
+            made = self.tables[key] = _make_fast_tables(self.rules, trump, seven, last)
+        return made
+
+
+def _static_keep(rules: Rules, trump: Suit | None, seven: float) -> tuple[float, ...]:
+    """How much the fast policy minds giving up each face: a fixed table in place of
+    the rule-of-thumb player's reckoning of meld hopes (S000 hints 1, 4 and 8)."""
+    values = rules.declarations.values
+    t = suit_index(trump)
+    queen_suit, jack_suit = rules.declarations.bezique_pair.suits(trump)
+    bezique = {int(queen_suit) * 8 + QUEEN, int(jack_suit) * 8 + JACK}
+    keep: list[float] = []
+    for f in range(FACES_PER_PACK):
+        r = rank(f)
+        value = 0.5 * r + {KING: 6, QUEEN: 4, JACK: 2, ACE: 3}.get(r, 0)
+        if f in bezique and values.bezique:
+            value += 20
+        if suit(f) == t:
+            value += seven if r == SEVEN else 6 + r
+            if r >= JACK and values.trump_sequence:
+                value += 12
+        keep.append(value)
+    return tuple(keep)
+
+
+def _make_fast_tables(rules: Rules, trump: Suit | None, seven: float, last: bool) -> FastTables:
+    keep = _static_keep(rules, trump, seven)
+    worth = brisque_worth(rules)
+    t = suit_index(trump)
+    trump_now, offsuit = trick_terms(rules, trump, True)
+    faces = range(FACES_PER_PACK)
+    lead = tuple(-keep[f] - lead_risk(f, t, worth) + last_lead_bonus(f, t, last) for f in faces)
+    follow: list[float] = []
+    for best in faces:
+        for f in faces:
+            wins, points = follow_outcome((best,), f, trump_now, offsuit, worth)
+            if wins:
+                points += 1 + (40 if last else 0)
+            follow.append(points - keep[f])
+    return FastTables(
+        lead, tuple(follow), takes_table(trump_now, offsuit), trump_now, offsuit, worth
+    )
+
+
+#: A meld the fast policy watches for: its value, the history bits that bar a card
+#: from it, and what it needs: (mask of card ids, count) pairs, or a rank's mask and 4.
+_Ready = tuple[int, int, tuple[tuple[int, int], ...]]
+
+
+def _ready_table(rules: Rules) -> dict[Suit | None, tuple[_Ready, ...]]:
+    """Per trump suit (``None``: not fixed yet), the melds to watch for."""
+    tables = deck_tables(rules.deck.packs)
+    out: dict[Suit | None, tuple[_Ready, ...]] = {}
+    for trump in (None, *Suit):
+        ready: list[_Ready] = []
+        for target in meld_targets(rules, trump).targets:
+            banned = target.same | target.barred
+            need: tuple[tuple[int, int], ...]
+            if target.rank >= 0:
+                need = ((tables.rank_mask[target.rank], target.count),)
+            else:
+                need = tuple((tables.face_mask[f], count) for f, count in target.need)
+            ready.append((target.value, banned, need))
+        # The most valuable first: the best ready meld is found first.
+        out[trump] = tuple(sorted(ready, key=lambda entry: -entry[0]))
+    return out
+
+
+def ready_melds(state: DealState, seat: int) -> tuple[int, dict[int, int]]:
+    """The value of the best meld ``seat`` could declare now, and, per face, the value
+    of the best ready meld that would be lost by playing a card of that face."""
+    return _ready_melds(state, seat, state.rules.derived(_ready_table))
+
+
+def _ready_melds(
+    state: DealState, seat: int, table: dict[Suit | None, tuple[_Ready, ...]]
+) -> tuple[int, dict[int, int]]:
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    history = state.history
+    best = 0
+    protect: dict[int, int] = {}
+    for value, banned, need in table[state.trump]:
+        # A quick count first (most melds are far from complete), then the histories.
+        for mask, count in need:
+            if (held & mask).bit_count() < count:
+                break
+        else:
+            if _protect_ready(held, history, value, banned, need, protect):
+                best = max(best, value)
+    return best, protect
+
+
+def _protect_ready(
+    held: int,
+    history: tuple[int, ...],
+    value: int,
+    banned: int,
+    need: tuple[tuple[int, int], ...],
+    protect: dict[int, int],
+) -> bool:
+    """Whether the meld is ready with cards whose histories allow it; if so, mark its
+    faces that have no copy to spare as worth ``value`` to keep."""
+    spares: list[tuple[list[int], int]] = []
+    for mask, count in need:
+        usable = [c for c in bits(held & mask) if not history[c] & banned]
+        if len(usable) < count:
+            return False
+        spares.append((usable, len(usable) - count))
+    for usable, spare in spares:
+        if spare:
+            continue  # a copy to spare: no one card of it is needed
+        for card in usable:
+            f = card % FACES_PER_PACK
+            protect[f] = max(protect.get(f, 0), value)
+    return True
+
+
+_DRAW = Draw()
+
+
+def nothing_to_declare(state: DealState) -> bool:
+    """Whether the winner's turn in the stock phase can only end in a draw for the fast
+    policy (see :func:`_nothing_to_declare`)."""
+    return _nothing_to_declare(state, state.rules.derived(_ready_table))
+
+
+def _nothing_to_declare(state: DealState, table: dict[Suit | None, tuple[_Ready, ...]]) -> bool:
+    """Whether the winner's turn in the stock phase can only end in a draw for the fast
+    policy: no seven of trumps to exchange, no meld ready (by the quick reckoning of
+    :func:`ready_melds`), no pending meld or seven to declare. It spares working out
+    every legal declaration after most tricks."""
+    window = state.window
+    if window is None or state.offers or state.phase is not Phase.STOCK:
+        return False
+    rules = state.rules
+    if rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
+        return False
+    if rules.trumps.seven_of_trumps is SevenOfTrumps.ON_DECLARATION:
+        return False
+    seat = window.seat
+    turn_up = state.turn_up
+    trump = state.trump
+    if turn_up is not None and trump is not None and rules.trumps.exchange_points is not None:
+        seven = deck_tables(rules.deck.packs).face_mask[int(trump) * 8 + SEVEN]
+        if state.hand_masks[seat] & seven:
+            return False
+    return _ready_melds(state, seat, table)[0] == 0
+
+
+def _as_play_scorer(score: Callable[[Play], float]) -> Callable[[Action], float]:
+    return lambda a: score(a) if isinstance(a, Play) else -math.inf
