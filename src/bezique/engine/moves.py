@@ -163,15 +163,18 @@ def _play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]
                 + SUIT_PLAYS[3][faces >> 24]
             )
     keys = set()
+    table_cards = declared
     # Under re-forming, cards alike may lie in different melds (see :func:`_split_keys`).
-    twins: dict[int, list[int]] | None = {} if broken else None
+    twins: set[int] | None = None
     while declared:
         low = declared & -declared
         card = low.bit_length() - 1
         declared ^= low
         key = (card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card]
-        if twins is not None:
-            twins.setdefault(key, []).append(card)
+        if broken and key in keys:
+            if twins is None:
+                twins = set()
+            twins.add(key)
         keys.add(key)
     by_face = len({key >> 64 for key in keys}) == len(keys)
     keys.update(
@@ -183,7 +186,7 @@ def _play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]
     # Keys sort by face first, a concealed card (no history) first within its face;
     # only declared cards of one face with different histories need the full order.
     ordered = sorted(keys) if by_face else sorted(keys, key=play_order)
-    split = _split_keys(state, seat, twins) if twins else None
+    split = _split_keys(state, seat, twins, table_cards) if twins else None
     if not split:
         return tuple(map(PLAYS.__getitem__, ordered))
     plays: list[Action] = []
@@ -197,9 +200,10 @@ def _play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]
 
 
 def _split_keys(
-    state: DealFields, seat: int, twins: dict[int, list[int]]
+    state: DealFields, seat: int, twins: set[int], cards: int
 ) -> dict[int, list[tuple[int, ...]]]:
-    """The keys whose cards are not interchangeable, with the melds that name each choice.
+    """Of the keys held by several of ``cards`` (a mask), those whose cards are not
+    interchangeable, with the melds that name each choice.
 
     Cards alike in face, history and broken marks are one choice, unless the
     rules let melds be re-formed and playing one or the other frees different
@@ -208,14 +212,22 @@ def _split_keys(
     (:attr:`CardRef.melds`). Of several cards that free alike cards, the lowest
     names the choice.
     """
+    # Only a kind the cards are not broken for can free anything (a broken meld's
+    # cards were all marked when it lost its first card).
+    live: dict[int, list[int]] = {key: [] for key in twins if key & LOW & ~(key >> 32 & LOW)}
     split: dict[int, list[tuple[int, ...]]] = {}
-    for key, cards in twins.items():
-        # Only a kind the cards are not broken for can free anything (a broken meld's
-        # cards were all marked when it lost its first card).
-        if len(cards) > 1 and key & LOW & ~(key >> 32 & LOW):
-            choices = _distinct_choices(state, seat, cards)
-            if len(choices) > 1:
-                split[key] = sorted(meld_numbers(state, seat, card) for card in choices)
+    if not live:
+        return split
+    history = state.history
+    broken = state.broken
+    for card in bits(cards):
+        group = live.get(_class_key(card, broken, history))
+        if group is not None:
+            group.append(card)
+    for key, alike in live.items():
+        choices = _distinct_choices(state, seat, alike)
+        if len(choices) > 1:
+            split[key] = sorted(meld_numbers(state, seat, card) for card in choices)
     return split
 
 
@@ -231,22 +243,33 @@ def _distinct_choices(state: DealFields, seat: int, cards: Sequence[int]) -> lis
     """Of ``cards`` (alike, held by ``seat``), the lowest card of each group whose
     plays free alike cards, by the class (face, broken, history) of the cards freed
     (a card already broken for the kind is not changed by being freed again)."""
-    held = state.held_mask(seat)
-    broken = state.broken
     history = state.history
-    seen: dict[tuple[tuple[int, tuple[int, ...]], ...], int] = {}
+    broken = state.broken
+    melds = state.melds
+    first = cards[0]
+    live = kinds_in(history[first] & ~(broken[first] if broken else 0))
+    # Cards in the same last meld of each live kind free the same cards: one choice.
+    by_melds: dict[tuple[int | None, ...], int] = {}
     for card in sorted(cards):
+        by_melds.setdefault(tuple(last_meld(melds, seat, kind, card) for kind in live), card)
+    if len(by_melds) < 2:
+        return [min(cards)]
+    held = state.held_mask(seat)
+    seen: dict[tuple[tuple[int, tuple[int, ...]], ...], int] = {}
+    for card in by_melds.values():
         # What a play changes: the cards it frees that were not broken already.
         effect = tuple(
             (
                 kind.bit,
                 tuple(
                     sorted(
-                        _class_key(o, broken, history) for o in freed if not broken[o] & kind.bit
+                        _class_key(o, broken, history)
+                        for o in freed
+                        if not (broken[o] if broken else 0) & kind.bit
                     )
                 ),
             )
-            for kind, freed in freed_by_play(card, history[card], state.melds, seat, held)
+            for kind, freed in freed_by_play(card, history[card], melds, seat, held)
         )
         seen.setdefault(effect, card)
     return list(seen.values())
