@@ -37,13 +37,13 @@ from bezique.engine.speed import (
     SHOW_CARTE_BLANCHE,
     SUIT_KEYS,
     SUIT_PLAYS,
+    Plan,
     declare_order,
     faces_of,
     make_plan,
     play_order,
     ref_of,
     shared_declaration,
-    trick_tables,
 )
 from bezique.laws.declaring import (
     declaration_limit_reasons,
@@ -87,7 +87,9 @@ def trick_winner(state: DealFields, cards: Sequence[int]) -> int:
     """The index in ``cards`` (in play order) of the card that takes them, now
     (:func:`~bezique.laws.tricks.winning_index` under the terms of the phase)."""
     trump = state.trump
-    takes = state.rules.derived(trick_tables)[state.phase is STOCK][4 if trump is None else trump]
+    takes = state.rules.derived(make_plan).takes[state.phase is STOCK][
+        4 if trump is None else trump
+    ]
     return best_card_index(cards, takes)
 
 
@@ -130,7 +132,7 @@ def _window_actions(state: DealFields, window: Window) -> tuple[Action, ...]:
     ):
         # A seven of trumps in the hand (face index: the turn-up's suit, rank 7).
         actions.append(EXCHANGE)
-    actions.extend(_declarations(state, window))
+    actions.extend(_declarations(state, window, plan))
     if plan.pending_melds:
         actions.extend(
             ScorePending(i)
@@ -307,16 +309,21 @@ def legal_declarations(state: DealFields) -> tuple[Declare, ...]:
     window = state.window
     if window is None or state.offers or state.phase is OVER:
         return ()
-    return _declarations(state, window)
+    return _declarations(state, window, state.rules.derived(make_plan))
 
 
-def _declarations(state: DealFields, window: Window) -> tuple[Declare, ...]:
+def _declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declare, ...]:
     """:func:`legal_declarations` in the winner's turn ``window`` (no carte blanche on offer)."""
     if (window.declarations or state.phase is END) and _declaration_limit_reasons(state, window):
         return ()
     rules = state.rules
     seat = window.seat
-    held = declarable(state, seat)
+    # declarable(), on the hot path: the winner's hand and table, or the cards won.
+    held = (
+        state.won_masks[seat]
+        if plan.declare_from_won
+        else state.hand_masks[seat] | state.table_masks[seat]
+    )
     if window.exchanged is not None:
         held &= ~(1 << window.exchanged)
     history = state.history

@@ -78,6 +78,8 @@ class Plan:
     pending_melds: bool
     #: S003 (Polish): melds come from the cards won in tricks, and stay there.
     declare_from_won: bool
+    #: Who takes a trick, ``[stock_phase][trump]`` (:func:`trick_tables`).
+    takes: tuple[tuple[bytes, ...], ...]
 
 
 def trick_tables(rules: Rules) -> tuple[tuple[bytes, ...], ...]:
@@ -121,6 +123,7 @@ def make_plan(rules: Rules) -> Plan:
         window_in_end_phase=rules.declarations.melding_after_close,
         pending_melds=rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING,
         declare_from_won=rules.zones.declare_from is DeclareFrom.WON,
+        takes=trick_tables(rules),
     )
 
 

@@ -27,7 +27,6 @@ from bezique.engine.moves import (
     declare_reasons,
     meld_numbers,
     seven_in_hand,
-    trick_winner,
     why_illegal,
 )
 from bezique.engine.speed import (
@@ -44,6 +43,7 @@ from bezique.engine.speed import (
 from bezique.errors import IllegalActionError
 from bezique.laws.declaring import broken_after_declaration, broken_after_play, trump_fixers
 from bezique.laws.scoring import brisques_counted
+from bezique.laws.tricks import best_card_index
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind
@@ -248,14 +248,18 @@ def _complete_trick(
     before that card; the other arguments are its zones after it)."""
     rules = state.rules
     n = len(hands)
-    winner = (state.leader + trick_winner(state, cards)) % n
+    plan = rules.derived(make_plan)
+    stock_phase = state.phase is STOCK
+    trump = state.trump
+    # trick_winner(), with the plan at hand: laws.tricks.winning_index under the
+    # terms of the phase.
+    takes = plan.takes[stock_phase][4 if trump is None else trump]
+    winner = (state.leader + best_card_index(cards, takes)) % n
     tricks = (*state.tricks, Trick(state.leader, cards, winner))
     won_mask = 0
     for card in cards:
         won_mask |= 1 << card
     won = with_value(state.won_masks, winner, state.won_masks[winner] | won_mask)
-    stock_phase = state.phase is STOCK
-    plan = rules.derived(make_plan)
     if stock_phase and plan.seven_on_win:
         # S000 law 8 variation: the seven scores only for the trick's winner.
         for card in cards:
@@ -456,12 +460,10 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
         carte_blanche = (False,) * n if carte_blanche else ()
         if not state.rules.declarations.melding_after_close:
             # Interpretation 7: once back in the hand, declared cards are no
-            # longer told apart by their history (cards won keep theirs: under
-            # S003's Polish rules melds are shown from them).
-            won = 0
-            for mask in state.won_masks:
-                won |= mask
-            history = tuple(h if won >> c & 1 else 0 for c, h in enumerate(history))
+            # longer told apart by their history. (Melds shown from the cards won,
+            # S003, stay among them with their kinds: nothing comes back to a hand.)
+            if not state.rules.derived(make_plan).declare_from_won:
+                history = (0,) * len(history)
             broken = (0,) * len(broken) if broken else ()
     elif any(carte_blanche):
         # WKC, PAR, S003: while a carte blanche lasts, each card drawn that is not
