@@ -154,3 +154,23 @@ def test_rubicon_brisques_count_when_they_lift_the_lowest_to_the_rubicon() -> No
     # 30 points of brisques lift 980 over the rubicon of 1000 (BIC, S003).
     assert brisques_counted(rules, (1500, 980), won, brisques)
     assert not brisques_counted(rules, (1500, 960), won, brisques)
+
+
+@pytest.mark.parametrize(
+    ("rules", "names"),
+    [
+        (THREE, ["random", "rule-of-thumb", "monte-carlo:iterations=3"]),
+        (PARTNERS, ["monte-carlo:iterations=2", "random", "rule-of-thumb", "random"]),
+    ],
+    ids=["three-seats", "partners"],
+)
+def test_the_built_in_players_play_round_the_table(rules: bz.Rules, names: list[str]) -> None:
+    players = [bz.players.make_player(name, seed=i) for i, name in enumerate(names)]
+    state = bz.new_deal(rules, seed=3)
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        action = players[seat].choose(state.view(seat))
+        assert action in state.legal_actions()
+        state = state.apply(action)
+    assert len(state.tricks) == rules.total_tricks
