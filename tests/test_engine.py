@@ -77,9 +77,8 @@ def test_replace_changes_the_named_fields_only() -> None:
 
 def test_a_plan_is_made_once_per_rule_set() -> None:
     assert speed.plan_of(CLASSIC) is speed.plan_of(CLASSIC)
-    house = CLASSIC.evolve(last_trick="24th")
-    assert speed.plan_of(house).bonus_trick == 24
-    assert speed.plan_of(CLASSIC).bonus_trick == 32
+    assert speed.plan_of(CLASSIC).total_tricks == 32
+    assert not speed.plan_of(CLASSIC).declare_from_won
 
 
 def test_listed_actions_are_shared_objects_and_remembered() -> None:

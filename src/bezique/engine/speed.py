@@ -44,18 +44,16 @@ from bezique.actions import (
 )
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
 from bezique.engine.fields import DealDraft, DealFields
+from bezique.laws.scoring import TrickScores, trick_scores
 from bezique.laws.tricks import takes_table, trick_terms
 from bezique.laws.zones import DeckTables, deck_tables
 from bezique.melds import MeldKind, kinds_in
 from bezique.records import Window
 from bezique.rules import (
     MAX_PLAYERS,
-    BrisqueTiming,
     DeclarationLimit,
     DeclareFrom,
-    LastTrick,
     Rules,
-    SevenOfTrumps,
 )
 
 #: A deal state class: the engine returns states of the class it was given.
@@ -68,16 +66,13 @@ class Plan:
 
     tables: DeckTables
     total_tricks: int
-    bonus_trick: int
-    last_trick_points: int
-    seven_on_play: int
-    seven_on_win: int
-    brisques_when_won: int
     window_in_end_phase: bool
     #: FOS p.326: several melds shown, one scored, the rest scored on later tricks.
     pending_melds: bool
     #: S003 (Polish): melds come from the cards won in tricks, and stay there.
     declare_from_won: bool
+    #: What cards played and tricks won score (:func:`bezique.laws.scoring.trick_scores`).
+    trick_scores: TrickScores
     #: Who takes a trick, ``[stock_phase][trump]`` (:func:`trick_tables`).
     takes: tuple[tuple[bytes, ...], ...]
 
@@ -104,25 +99,13 @@ def plan_of(rules: Rules) -> Plan:
 
 
 def make_plan(rules: Rules) -> Plan:
-    trumps = rules.trumps
-    seven = trumps.seven_of_trumps_points
-    scoring = rules.scoring
     return Plan(
         tables=deck_tables(rules.deck.packs),
         total_tricks=rules.total_tricks,
-        # S000 law 10: the final trick scores (variation: the last stock trick).
-        bonus_trick=(
-            rules.total_tricks if scoring.last_trick is LastTrick.FINAL else rules.stock_tricks
-        ),
-        last_trick_points=scoring.last_trick_points,
-        seven_on_play=seven if trumps.seven_of_trumps is SevenOfTrumps.ON_PLAY else 0,
-        seven_on_win=seven if trumps.seven_of_trumps is SevenOfTrumps.ON_WIN else 0,
-        brisques_when_won=(
-            scoring.brisque_points if scoring.brisques is BrisqueTiming.WHEN_WON else 0
-        ),
         window_in_end_phase=rules.declarations.melding_after_close,
         pending_melds=rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING,
         declare_from_won=rules.zones.declare_from is DeclareFrom.WON,
+        trick_scores=rules.derived(trick_scores),
         takes=trick_tables(rules),
     )
 

@@ -42,7 +42,7 @@ from bezique.engine.speed import (
 )
 from bezique.errors import IllegalActionError
 from bezique.laws.declaring import broken_after_declaration, broken_after_play, trump_fixers
-from bezique.laws.scoring import brisques_counted
+from bezique.laws.scoring import brisques_counted, seven_played, trick_won
 from bezique.laws.tricks import best_card_index
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
@@ -120,11 +120,6 @@ def _carte_blanche(state: S, show: bool) -> tuple[S, tuple[ScoreEvent, ...]]:
     return new, tuple(events)
 
 
-def _is_seven_of_trumps(state: S, card: int) -> bool:
-    trump = state.trump
-    return card & 7 == SEVEN and trump is not None and (card & 31) >> 3 == trump
-
-
 def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
     rules = state.rules
     plan = rules.derived(make_plan)
@@ -143,15 +138,9 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
     bit = 1 << card
     events: list[ScoreEvent] = []
     scores = state.scores
-    # S000 law 8: a seven of trumps played to a stock-phase trick scores for its
-    # player, whether it wins or not (interpretation 4: at once).
-    if (
-        card & 7 == SEVEN
-        and plan.seven_on_play
-        and state.phase is STOCK
-        and _is_seven_of_trumps(state, card)
-    ):
-        points = plan.seven_on_play
+    if card & 7 == SEVEN and plan.trick_scores.seven_on_play:
+        # S000 law 8: a seven of trumps played may score for its player.
+        points = seven_played(rules, card, state.trump, state.phase is STOCK)
         scores = scored(scores, events, seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played")
     tables = state.table_masks
     history = state.history
@@ -260,23 +249,19 @@ def _complete_trick(
     for card in cards:
         won_mask |= 1 << card
     won = with_value(state.won_masks, winner, state.won_masks[winner] | won_mask)
-    if stock_phase and plan.seven_on_win:
-        # S000 law 8 variation: the seven scores only for the trick's winner.
-        for card in cards:
-            if _is_seven_of_trumps(state, card):
-                points = plan.seven_on_win
-                scores = scored(scores, events, winner, points, ScoreSource.SEVEN_OF_TRUMPS, "won")
-    brisques = plan.tables.brisques
-    if plan.brisques_when_won:
-        # PAR: each ace and ten scores as the trick is won.
-        count = (won_mask & brisques).bit_count()
-        points = count * plan.brisques_when_won
-        scores = scored(scores, events, winner, points, ScoreSource.BRISQUES, f"{count} in trick")
     number = len(tricks)
     final = number == plan.total_tricks
-    if number == plan.bonus_trick:
-        points = plan.last_trick_points
-        scores = scored(scores, events, winner, points, ScoreSource.LAST_TRICK, f"trick {number}")
+    won_scores = plan.trick_scores
+    if (
+        number == won_scores.bonus_trick
+        or won_scores.brisques_when_won
+        or (stock_phase and won_scores.seven_on_win)
+    ):
+        # Only then may the trick score (laws.scoring.trick_won): most tricks do not,
+        # and asking costs about 3% of a deal.
+        for points, source, detail in trick_won(rules, cards, trump, stock_phase, number):
+            scores = scored(scores, events, winner, points, source, detail)
+    brisques = plan.tables.brisques
     phase = state.phase
     window: Window | None = None
     if final:

@@ -21,10 +21,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bezique.cards import FACES_PER_PACK
-from bezique.rules import BrisqueTiming, DealScoring, Rounding, RubiconBonus, Rules
+import attrs
 
-__all__ = ["all_brisque_points", "brisques_counted", "deal_game_scores"]
+from bezique.cards import FACES_PER_PACK, Rank, Suit
+from bezique.records import ScoreSource
+from bezique.rules import (
+    BrisqueTiming,
+    DealScoring,
+    LastTrick,
+    Rounding,
+    RubiconBonus,
+    Rules,
+    SevenOfTrumps,
+)
+
+__all__ = [
+    "TrickScores",
+    "all_brisque_points",
+    "brisques_counted",
+    "deal_game_scores",
+    "is_seven_of_trumps",
+    "seven_played",
+    "trick_scores",
+    "trick_won",
+]
 
 
 def all_brisque_points(rules: Rules) -> int:
@@ -91,3 +111,93 @@ def brisques_counted(
     loser = list(scores).index(low)
     points = (won[loser] & brisques).bit_count() * rules.scoring.brisque_points
     return low < rules.scoring.rubicon <= low + points
+
+
+# -- what a card played and a trick won score ---------------------------------------------
+
+
+@attrs.frozen
+class TrickScores:
+    """What cards played and tricks won score under a rule set: made once per rule
+    set by :func:`trick_scores` (each zero where the rules give nothing)."""
+
+    #: S000 law 8: a seven of trumps played to a stock-phase trick scores for its
+    #: player, whether it wins or not (interpretation 4: at once).
+    seven_on_play: int
+    #: S000 law 8 variation: only for the winner of the trick it is played to.
+    seven_on_win: int
+    #: PAR: each ace and ten scores as the trick is won.
+    brisques_when_won: int
+    #: S000 law 10: the number of the trick that scores the last-trick points (the
+    #: final trick; variation: the last trick of the stock).
+    bonus_trick: int
+    last_trick_points: int
+
+
+def trick_scores(rules: Rules) -> TrickScores:
+    """The :class:`TrickScores` of these rules (kept with them by :meth:`Rules.derived`)."""
+    trumps = rules.trumps
+    seven = trumps.seven_of_trumps_points
+    scoring = rules.scoring
+    return TrickScores(
+        seven_on_play=seven if trumps.seven_of_trumps is SevenOfTrumps.ON_PLAY else 0,
+        seven_on_win=seven if trumps.seven_of_trumps is SevenOfTrumps.ON_WIN else 0,
+        brisques_when_won=(
+            scoring.brisque_points if scoring.brisques is BrisqueTiming.WHEN_WON else 0
+        ),
+        bonus_trick=(
+            rules.total_tricks if scoring.last_trick is LastTrick.FINAL else rules.stock_tricks
+        ),
+        last_trick_points=scoring.last_trick_points,
+    )
+
+
+_SEVEN = int(Rank.SEVEN)
+
+
+def is_seven_of_trumps(card: int, trump: Suit | None) -> bool:
+    """Whether card id ``card`` is a seven of the trump suit."""
+    return card & 7 == _SEVEN and trump is not None and (card & 31) >> 3 == trump
+
+
+def seven_played(rules: Rules, card: int, trump: Suit | None, stock_phase: bool) -> int:
+    """The points its player scores for playing ``card`` to a trick: a seven of trumps
+    in the stock phase, where the rules score it when played (S000 law 8)."""
+    if not stock_phase or not is_seven_of_trumps(card, trump):
+        return 0
+    return rules.derived(trick_scores).seven_on_play
+
+
+def trick_won(
+    rules: Rules,
+    cards: Sequence[int],
+    trump: Suit | None,
+    stock_phase: bool,
+    number: int,
+) -> tuple[tuple[int, ScoreSource, str], ...]:
+    """What the winner of trick ``number`` (from 1; ``cards`` its card ids) scores
+    for winning it, in order: (points, source, detail) for each score.
+
+    A seven of trumps in a stock trick, where it scores for the winner (S000 law 8
+    variation); the aces and tens in it, where they score as won (PAR); the last
+    trick (S000 law 10: ten points for the final trick, or, by a variation, for the
+    last trick of the stock). The brisques counted after the last trick are
+    :func:`brisques_counted`'s.
+    """
+    scores = rules.derived(trick_scores)
+    out: tuple[tuple[int, ScoreSource, str], ...] = ()
+    if stock_phase and scores.seven_on_win:
+        for card in cards:
+            if is_seven_of_trumps(card, trump):
+                out += ((scores.seven_on_win, ScoreSource.SEVEN_OF_TRUMPS, "won"),)
+    if scores.brisques_when_won:
+        count = sum(1 for card in cards if card & 7 >= _TEN)
+        if count:
+            points = count * scores.brisques_when_won
+            out += ((points, ScoreSource.BRISQUES, f"{count} in trick"),)
+    if number == scores.bonus_trick and scores.last_trick_points:
+        out += ((scores.last_trick_points, ScoreSource.LAST_TRICK, f"trick {number}"),)
+    return out
+
+
+_TEN = int(Rank.TEN)
