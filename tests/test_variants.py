@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 import pytest
+from positions import build, play_trick
 
 import bezique as bz
 from bezique import Rules, RulesError, variants
@@ -15,6 +16,9 @@ CLASSIC = variants.CLASSIC
 
 #: PRESETS.md section 3: the knobs each source preset sets, with their values.
 DIFFERENCES: dict[str, dict[str, Any]] = {
+    # S000 law 6 as printed: the higher card takes the trick whatever its suit, when
+    # no trump is played (CLASSIC keeps the same-suit rule, law 6's alternative).
+    "sinkinson-1933": {"offsuit_higher_card_wins": True},
     # S004: the seven of trumps scores for its player whichever side takes the
     # trick (as CLASSIC), one declaration per trick (as CLASSIC).
     "swift-1865": {},
@@ -124,6 +128,7 @@ MULTI_PACK_DIFFERENCES: dict[str, dict[str, Any]] = {
 }
 PRESET_OBJECTS = {
     "classic": variants.CLASSIC,
+    "sinkinson-1933": variants.SINKINSON_1933,
     "swift-1865": variants.SWIFT_1865,
     "mcneely": variants.MCNEELY,
     "wikipedia": variants.WIKIPEDIA,
@@ -135,7 +140,8 @@ PRESET_OBJECTS = {
     "eight-pack": variants.EIGHT_PACK,
 }
 ALIASES = {
-    "classic": ("bezique", "sinkinson-1933", "standard", "two-hand"),
+    "classic": ("bezique", "standard", "two-hand"),
+    "sinkinson-1933": ("s000", "sinkinson"),
     "swift-1865": ("swift",),
     "mcneely": (),
     "wikipedia": (),
@@ -203,11 +209,22 @@ def test_every_alias_is_reachable_in_any_spelling(alias: str, name: str) -> None
         assert variants.get(text) is PRESET_OBJECTS[name], text
 
 
-def test_sinkinson_1933_is_classic() -> None:
-    assert variants.SINKINSON_1933 is CLASSIC
-    assert variants.get("Sinkinson_1933") is CLASSIC
-    assert variants.get("SINKINSON-1933") is CLASSIC
-    assert "S000" in CLASSIC.sources
+def test_sinkinson_1933_follows_law_6_as_printed() -> None:
+    """S000 law 6's main sentence: with no trump played, the higher card takes the
+    trick whatever its suit. CLASSIC keeps the alternative the law gives (only the suit
+    led wins), which S001, S002, S003, HGM and PAR state."""
+    preset = variants.SINKINSON_1933
+    assert variants.get("Sinkinson_1933") is preset
+    assert preset is not CLASSIC
+    assert preset.trick_play.offsuit_higher_card_wins
+    assert not CLASSIC.trick_play.offsuit_higher_card_wins
+    assert preset.sources == ("S000", "EIW")
+    # The nine of hearts led, the ace of clubs played to it, spades trumps.
+    for rules, winner in ((preset, 1), (CLASSIC, 0)):
+        state = build(rules, trump="S", window=False, hand="9H", other_hand="AC")
+        after, _ = play_trick(state, "9H", "AC")
+        assert after.window is not None
+        assert after.window.seat == winner
 
 
 def test_presets_are_exported_from_the_package() -> None:

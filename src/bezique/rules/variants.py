@@ -6,7 +6,7 @@ two-hand presets are the readings of single sources (PRESETS section 3), each
 ``CLASSIC`` with the knobs that source sets.
 
 >>> from bezique import variants
->>> variants.get("sinkinson-1933") is variants.CLASSIC
+>>> variants.get("sinkinson-1933") is variants.SINKINSON_1933
 True
 >>> [name for name, _ in variants.names()][:2]
 ['cards-and-dominoes', 'classic']
@@ -49,8 +49,17 @@ CLASSIC = Rules(
     description="Two-hand Bezique, two packs, the English standard (Sinkinson 1933, with Foster)",
     sources=("S000", "EIW", "FOS", "S001", "PAR"),
 )
-#: S000 is the reference reading: the same object as :data:`CLASSIC`.
-SINKINSON_1933 = CLASSIC
+#: S000 as printed. Its law 6 opens "the higher card, whether of the same suit or
+#: not, takes the trick, when a trump is not played"; the same-suit rule is the
+#: alternative it gives. CLASSIC keeps that alternative, which every other source
+#: states (S001, S002, S003, HGM, PAR); this preset keeps the law's main sentence.
+SINKINSON_1933 = CLASSIC.evolve(
+    name="sinkinson-1933",
+    description="Two-hand Bezique as printed in Sinkinson's laws (1933): a higher card of "
+    "any suit takes the trick when no trump is played",
+    sources=("S000", "EIW"),
+    offsuit_higher_card_wins=True,
+)
 
 SWIFT_1865 = CLASSIC.evolve(
     name="swift-1865",
@@ -212,7 +221,8 @@ def names() -> list[tuple[str, tuple[str, ...]]]:
     ]
 
 
-register(CLASSIC, "sinkinson-1933", "two-hand", "bezique", "standard")
+register(CLASSIC, "two-hand", "bezique", "standard")
+register(SINKINSON_1933, "sinkinson", "s000")
 register(SWIFT_1865, "swift")
 register(MCNEELY)
 register(WIKIPEDIA)
