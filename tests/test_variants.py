@@ -28,6 +28,8 @@ DIFFERENCES: dict[str, dict[str, Any]] = {
         "quartet_suits": "one-of-each",
         "plain_sequence": 150,
         "exchange_counts_as_declaration": True,
+        # S002's table: the seven of trumps scores only exchanged for the turn-up.
+        "seven_of_trumps": "never",
     },
     # S001: the 24th trick scores the last-trick bonus; several melds shown, one
     # scored, the rest pending; the seven of trumps is declared for 10.
@@ -415,3 +417,19 @@ def test_multi_pack_deals(name: str, hand: int, stock_tricks: int, total_tricks:
     assert preset.total_tricks == total_tricks
     assert state.stock_size == 2 * stock_tricks
     assert (state.turn_up is not None) is (state.trump is not None) is preset.deck.turn_up
+
+
+def test_mcneely_scores_the_seven_of_trumps_only_when_exchanged() -> None:
+    """S002's table lists the seven of trumps only "exchanged for the exposed trump
+    card" (10): played to a trick it scores nothing, exchanged it scores 10."""
+    rules = variants.MCNEELY
+    state = build(rules, trump="S", window=False, hand="7S", other_hand="8S")
+    _, events = play_trick(state, "7S", "8S")
+    assert events == ()
+    window = build(rules, trump="S", turn_up="KS", hand="7S")
+    after = window.apply("exchange")
+    assert after.scores[0] - window.scores[0] == 10
+    # The same trick under CLASSIC scores the seven for its player (S000 law 8).
+    classic = build(CLASSIC, trump="S", window=False, hand="7S", other_hand="8S")
+    _, events = play_trick(classic, "7S", "8S")
+    assert [e.points for e in events] == [10]

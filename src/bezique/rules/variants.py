@@ -69,11 +69,16 @@ SWIFT_1865 = CLASSIC.evolve(
 
 MCNEELY = CLASSIC.evolve(
     name="mcneely",
-    description="Two-hand Bezique as in McNeely: one-of-each-suit quartets, 150 plain sequence",
+    description="Two-hand Bezique as in McNeely: one-of-each-suit quartets, 150 plain sequence, "
+    "the seven of trumps scores only when exchanged",
     sources=("S002", "S002b"),
     quartet_suits="one-of-each",
     plain_sequence=150,
     exchange_counts_as_declaration=True,
+    # S002's table lists the seven of trumps only "exchanged for the exposed trump
+    # card": played, it scores nothing. (S002 is silent on a turned-up seven; the
+    # dealer's 10 of S000 law 4 is kept.)
+    seven_of_trumps=SevenOfTrumps.NEVER,
 )
 
 WIKIPEDIA = CLASSIC.evolve(
