@@ -165,6 +165,7 @@ ENUM_KNOBS: dict[str, type[enum.Enum]] = {
 
 #: Every boolean knob that may be set freely (``turn_up`` is tied to ``selection``).
 BOOLEAN_KNOBS: tuple[str, ...] = (
+    "seven_in_end_phase",
     "exchange_counts_as_declaration",
     "offsuit_higher_card_wins",
     "trumps_win_in_stock_phase",
@@ -418,14 +419,12 @@ def _ref_key(ref: CardRef) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     return (ref.card.index, _kinds_key(ref.history), _kinds_key(ref.broken))
 
 
-def _declare_key(action: Declare) -> tuple[int, tuple[int, ...]]:
-    """Declarations are listed by meld kind, then by the faces of their cards.
-
-    Declarations that differ only in the histories of their cards are not
-    compared: the docs say "by meld kind and cards" without saying how histories
-    compare, and the engine lists them by history bit mask, not by
-    :attr:`CardRef.sort_key`."""
-    return (KIND_ORDER[action.kind], tuple(c.card.index for c in action.cards))
+def _declare_key(
+    action: Declare,
+) -> tuple[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]:
+    """Declarations are listed by meld kind, then by their cards' references in turn
+    (:attr:`CardRef.sort_key`: face, then history, then broken kinds)."""
+    return (KIND_ORDER[action.kind], tuple(_ref_key(c) for c in action.cards))
 
 
 def _action_rank(action: Action) -> int:

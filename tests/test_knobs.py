@@ -187,6 +187,23 @@ def test_seven_of_trumps_points(points: int, option: str) -> None:
     assert after.scores[scorer] == points
 
 
+@pytest.mark.parametrize(("option", "points"), [(False, 0), (True, 10)])
+def test_seven_in_end_phase(option: bool, points: int) -> None:
+    """S000 law 8 ("except in last eight tricks") against S003 (the dix played to a
+    trick scores, with no exception): a seven of trumps led in the end phase."""
+    rules = CLASSIC.evolve(seven_in_end_phase=option)
+    end = build(rules, trump="S", stock_size=0, tricks_done=30, hand="7S 9H", other_hand="8S 7D")
+    seat = end.current_player
+    assert seat is not None
+    after, events = end.step(play("7S"))
+    assert after.scores[seat] - end.scores[seat] == points
+    assert [e.source for e in events] == ([ScoreSource.SEVEN_OF_TRUMPS] if points else [])
+    # In the stock phase it scores either way (S000 law 8, S003).
+    stock = build(rules, trump="S", window=False, hand="7S", other_hand="8S")
+    _, events = play_trick(stock, "7S", "8S")
+    assert [e.points for e in events] == [10]
+
+
 @pytest.mark.parametrize(
     ("points", "reasons"), [(10, ()), (15, ()), (None, (Reason.EXCHANGE_NOT_IN_VARIANT,))]
 )
@@ -957,6 +974,7 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "turn_up_seven_points": test_turn_up_seven_points,
     "seven_of_trumps": test_seven_of_trumps,
     "seven_of_trumps_points": test_seven_of_trumps_points,
+    "seven_in_end_phase": test_seven_in_end_phase,
     "exchange_points": test_exchange_points,
     "exchange_counts_as_declaration": test_exchange_counts_as_declaration,
     "offsuit_higher_card_wins": test_offsuit_higher_card_wins,

@@ -44,6 +44,8 @@ DIFFERENCES: dict[str, dict[str, Any]] = {
         "melding_after_close": True,
         "double_bezique": 350,
         "plain_sequence": 120,
+        # S003: the dix played to a trick scores, with no exception for the last tricks.
+        "seven_in_end_phase": True,
     },
 }
 #: PRESETS section 2: the multi-pack family, each a fixed reading of its sources

@@ -124,6 +124,8 @@ class TrickScores:
     #: S000 law 8: a seven of trumps played to a stock-phase trick scores for its
     #: player, whether it wins or not (interpretation 4: at once).
     seven_on_play: int
+    #: S003: ... and in the last tricks too (S000 law 8: "except in last eight tricks").
+    seven_in_end_phase: bool
     #: S000 law 8 variation: only for the winner of the trick it is played to.
     seven_on_win: int
     #: PAR: each ace and ten scores as the trick is won.
@@ -141,6 +143,7 @@ def trick_scores(rules: Rules) -> TrickScores:
     scoring = rules.scoring
     return TrickScores(
         seven_on_play=seven if trumps.seven_of_trumps is SevenOfTrumps.ON_PLAY else 0,
+        seven_in_end_phase=trumps.seven_in_end_phase,
         seven_on_win=seven if trumps.seven_of_trumps is SevenOfTrumps.ON_WIN else 0,
         brisques_when_won=(
             scoring.brisque_points if scoring.brisques is BrisqueTiming.WHEN_WON else 0
@@ -161,11 +164,15 @@ def is_seven_of_trumps(card: int, trump: Suit | None) -> bool:
 
 
 def seven_played(rules: Rules, card: int, trump: Suit | None, stock_phase: bool) -> int:
-    """The points its player scores for playing ``card`` to a trick: a seven of trumps
-    in the stock phase, where the rules score it when played (S000 law 8)."""
-    if not stock_phase or not is_seven_of_trumps(card, trump):
+    """The points its player scores for playing ``card`` to a trick: a seven of trumps,
+    where the rules score it when played, in the stock phase (S000 law 8) or at any
+    time (S003)."""
+    if not is_seven_of_trumps(card, trump):
         return 0
-    return rules.derived(trick_scores).seven_on_play
+    scores = rules.derived(trick_scores)
+    if not stock_phase and not scores.seven_in_end_phase:
+        return 0
+    return scores.seven_on_play
 
 
 def trick_won(

@@ -251,6 +251,10 @@ class Trumps(_Component):
     seven_of_trumps: SevenOfTrumps = SevenOfTrumps.ON_PLAY
     #: What it scores (S000 law 8: 10).
     seven_of_trumps_points: int = 10
+    #: Whether a seven of trumps scores when played in the last tricks too, the
+    #: stock exhausted (S003 states no exception); ``False``: only while the stock
+    #: lasts (S000 law 8 and its table: "except in last eight tricks").
+    seven_in_end_phase: bool = False
     #: Points for exchanging the seven of trumps for the turn-up after winning a trick
     #: (S000 law 8: 10); ``None``: no exchange.
     exchange_points: int | None = 10

@@ -97,6 +97,8 @@ CARDS_AND_DOMINOES = CLASSIC.evolve(
     melding_after_close=True,
     double_bezique=350,
     plain_sequence=120,
+    # S003 scores the dix "played to trick" with no exception for the last tricks.
+    seven_in_end_phase=True,
 )
 
 
