@@ -72,7 +72,7 @@ from bezique import (
     TrumpSelection,
 )
 from bezique.cards import FACES, FACES_PER_PACK
-from bezique.rules import DeclareFrom
+from bezique.rules import CarteBlancheCards, DeclareFrom
 from bezique.state import initial_events
 
 __all__ = [
@@ -158,6 +158,7 @@ ENUM_KNOBS: dict[str, type[enum.Enum]] = {
     "brisques": BrisqueTiming,
     "deal_scoring": DealScoring,
     "declare_from": DeclareFrom,
+    "carte_blanche_cards": CarteBlancheCards,
     "rubicon_bonus_formula": RubiconBonus,
     "rounding": Rounding,
     "end": GameEnd,
@@ -206,6 +207,9 @@ def _rules(draw: st.DrawFn, decks: Sequence[tuple[int, int, tuple[int, ...]]]) -
     ):
         # Melds shown from the cards won are never broken by a play (RulesError).
         changes["declare_from"] = DeclareFrom.HAND_AND_TABLE
+    if changes["carte_blanche_cards"] is CarteBlancheCards.FACE_CARDS:
+        # S001's carte blanche without aces and tens is shown at the deal only.
+        changes["carte_blanche_repeat"] = False
     packs, hand_size, packets = draw(st.sampled_from(list(decks)))
     changes.update(packs=packs, hand_size=hand_size, packets=packets)
     if packs >= 3:

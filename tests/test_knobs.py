@@ -787,6 +787,26 @@ def test_carte_blanche_repeat(option: bool, offers: tuple[int, ...]) -> None:
     assert outcome(state, bz.ShowCarteBlanche()) == expected
 
 
+@pytest.mark.parametrize(("option", "may_show"), [("courts", True), ("face-cards", False)])
+def test_carte_blanche_cards(option: str, may_show: bool) -> None:
+    """HGM, FOS p.334 (no king, queen or jack) against S001's regional two-hand rule
+    (no ace, ten, king, queen or jack; shown at the deal only, 50)."""
+    rules = CLASSIC.evolve(
+        carte_blanche_points=50, carte_blanche_repeat=False, carte_blanche_cards=option
+    )
+    # Seat 1, the non-dealer, decides first: dealt an ace but no court card.
+    deck = deal_deck(rules, hands=("KS", "AS 7S 8S"), turn_up="7H", dealer=0)
+    state = bz.new_deal(rules, deck=deck, dealer=0)
+    assert state.offers == (1, 0)
+    assert "AS" in faces(state.hand(1))
+    assert not any(bz.face_of(c).rank.is_court for c in state.hand(1))
+    shown = (ScoreEvent(1, 50, ScoreSource.CARTE_BLANCHE, ""),)
+    expected = shown if may_show else (Reason.NO_CARTE_BLANCHE,)
+    assert outcome(state, bz.ShowCarteBlanche()) == expected
+    with pytest.raises(RulesError, match="only at the deal"):
+        CLASSIC.evolve(carte_blanche_points=50, carte_blanche_cards="face-cards")
+
+
 LAST_64 = ScoreEvent(0, 50, ScoreSource.LAST_TRICK, "trick 64")
 COUNTED = (
     ScoreEvent(0, 200, ScoreSource.BRISQUES, "20"),
@@ -975,6 +995,7 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "seven_of_trumps": test_seven_of_trumps,
     "seven_of_trumps_points": test_seven_of_trumps_points,
     "seven_in_end_phase": test_seven_in_end_phase,
+    "carte_blanche_cards": test_carte_blanche_cards,
     "exchange_points": test_exchange_points,
     "exchange_counts_as_declaration": test_exchange_counts_as_declaration,
     "offsuit_higher_card_wins": test_offsuit_higher_card_wins,

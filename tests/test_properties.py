@@ -121,6 +121,8 @@ def test_every_option_of_every_enum_knob_makes_valid_rules(name: str) -> None:
         changes: dict[str, object] = {name: option}
         if name == "selection" and option is not bz.TrumpSelection.TURN_UP:
             changes.update(turn_up=False, exchange_points=None)
+        if option is bz.rules.CarteBlancheCards.FACE_CARDS:
+            changes.update(carte_blanche_repeat=False)
         evolved = CLASSIC.evolve(**changes)
         assert evolved.knobs()[name] == option.value
         check_state(bz.new_deal(evolved, seed=0))
@@ -375,6 +377,11 @@ def test_wrong_time_actions_are_refused(playout: Playout) -> None:
     wrong: list[bz.Action] = []
     if state.is_over:
         wrong = [Draw(), Pass(), Exchange(), Play(CardRef(Card.parse("AS")))]
+    elif state.offers:
+        # A seat deciding on a carte blanche may only show it or pass (HGM, WKC).
+        seat = state.offers[0]
+        wrong = [Draw(), Exchange(), ScorePending(0)]
+        wrong += [Play(state.card_ref(c)) for c in state.held(seat)[:2]]
     elif state.window is None:
         wrong = [Draw(), Pass(), Exchange(), ScorePending(0)]
         wrong += [a for a in _some_declarations(state) if a not in state.legal_actions()]

@@ -56,6 +56,7 @@ from bezique.laws.declaring import (
     rearrangement_applies,
     reuse_reasons,
 )
+from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import best_card_index, duty_reason, playable
 from bezique.laws.zones import bits, deck_tables
 from bezique.legality import Reason
@@ -705,7 +706,7 @@ def _class_of(state: DealFields, ref: CardRef) -> int:
 
 
 def may_show(state: DealFields) -> bool:
-    """Whether the seat deciding holds no king, queen or jack (a carte blanche)."""
+    """Whether the seat deciding holds a carte blanche: none of the cards that spoil one
+    (:func:`~bezique.laws.scoring.carte_blanche_spoilers`)."""
     seat = state.offers[0]
-    held = state.held_mask(seat)
-    return not held & deck_tables(state.rules.deck.packs).courts
+    return not state.held_mask(seat) & carte_blanche_spoilers(state.rules)

@@ -24,9 +24,11 @@ from collections.abc import Sequence
 import attrs
 
 from bezique.cards import FACES_PER_PACK, Rank, Suit
+from bezique.laws.zones import deck_tables
 from bezique.records import ScoreSource
 from bezique.rules import (
     BrisqueTiming,
+    CarteBlancheCards,
     DealScoring,
     LastTrick,
     Rounding,
@@ -39,6 +41,7 @@ __all__ = [
     "TrickScores",
     "all_brisque_points",
     "brisques_counted",
+    "carte_blanche_spoilers",
     "deal_game_scores",
     "is_seven_of_trumps",
     "seven_played",
@@ -208,3 +211,13 @@ def trick_won(
 
 
 _TEN = int(Rank.TEN)
+
+
+def carte_blanche_spoilers(rules: Rules) -> int:
+    """The mask of the cards a hand must not hold to be a carte blanche: the kings,
+    queens and jacks (HGM, FOS p.334, WKC, PAR), and under S001's regional rule the
+    aces and tens too."""
+    tables = deck_tables(rules.deck.packs)
+    if rules.carte_blanche.carte_blanche_cards is CarteBlancheCards.FACE_CARDS:
+        return tables.courts | tables.brisques
+    return tables.courts

@@ -35,6 +35,7 @@ __all__ = [
     "MAX_PLAYERS",
     "BrisqueTiming",
     "CarteBlanche",
+    "CarteBlancheCards",
     "DealScoring",
     "Deck",
     "DeclarationLimit",
@@ -149,6 +150,15 @@ class DeclareFrom(Option):
     HAND_AND_TABLE = "hand-and-table"
     #: Only the cards the seat has won in tricks (S003, Polish Bezique).
     WON = "won"
+
+
+class CarteBlancheCards(Option):
+    """Which cards spoil a carte blanche (see :class:`CarteBlanche`)."""
+
+    #: King, queen and jack (HGM, FOS p.334, WKC, PAR, S003).
+    COURTS = "courts"
+    #: Ace, ten, king, queen and jack (S001, a regional two-hand rule).
+    FACE_CARDS = "face-cards"
 
 
 class LastTrick(Option):
@@ -320,6 +330,9 @@ class CarteBlanche(_Component):
     #: Points for showing it; ``None``: no carte blanche (two-hand, eight packs).
     #: Rubicon 50, six packs 250 (HGM, FOS p.334, WKC, PAR, S003).
     carte_blanche_points: int | None = None
+    #: The cards that spoil a carte blanche: the court cards (HGM, FOS p.334, WKC,
+    #: PAR), or also the aces and tens (S001's regional two-hand carte blanche).
+    carte_blanche_cards: CarteBlancheCards = CarteBlancheCards.COURTS
     #: After the dealt hand, each drawn card that is not a court card may be shown for
     #: the same points, until a court card is drawn (WKC, PAR, S003, CMC); ``False``:
     #: only before the first trick (FOS p.334).
@@ -477,6 +490,15 @@ class Rules:
             )
         if self.game.end is GameEnd.DEALS and self.game.deals < 1:
             raise RulesError("a game of a fixed number of deals needs at least one", ["deals"])
+        if (
+            self.carte_blanche.carte_blanche_cards is CarteBlancheCards.FACE_CARDS
+            and self.carte_blanche.carte_blanche_repeat
+        ):
+            raise RulesError(
+                "a carte blanche without aces and tens is shown only at the deal (S001): "
+                "set carte_blanche_repeat=False",
+                ["carte_blanche_cards", "carte_blanche_repeat"],
+            )
         decl = self.declarations
         if self.zones.declare_from is DeclareFrom.WON and (
             decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
