@@ -28,7 +28,8 @@ class BeziqueError(ValueError):
 
 
 class NotationError(BeziqueError):
-    """Text that does not parse as a card, an action or a state."""
+    """Text that does not parse: a card, an action, a state or view document, a
+    player's name (``bezique.players.make_player``)."""
 
 
 class RulesError(BeziqueError):
