@@ -38,6 +38,7 @@ from bezique.engine.speed import (
     SUIT_KEYS,
     SUIT_PLAYS,
     Plan,
+    card_key,
     declare_order,
     faces_of,
     make_plan,
@@ -87,10 +88,7 @@ def check_seat(state: DealFields, seat: int) -> int:
 def trick_winner(state: DealFields, cards: Sequence[int]) -> int:
     """The index in ``cards`` (in play order) of the card that takes them, now
     (:func:`~bezique.laws.tricks.winning_index` under the terms of the phase)."""
-    trump = state.trump
-    takes = state.rules.derived(make_plan).takes[state.phase is STOCK][
-        4 if trump is None else trump
-    ]
+    takes = state.rules.derived(make_plan).takes_for(state.trump, state.phase is STOCK)
     return best_card_index(cards, takes)
 
 
@@ -173,6 +171,7 @@ def _play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]
         low = declared & -declared
         card = low.bit_length() - 1
         declared ^= low
+        # card_key(), inline: this loop runs for every table card on every play listed.
         key = (card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card]
         if broken and key in keys:
             if twins is None:
@@ -224,7 +223,7 @@ def _split_keys(
     history = state.history
     broken = state.broken
     for card in bits(cards):
-        group = live.get(_class_key(card, broken, history))
+        group = live.get(card_key(card & 31, history[card], broken[card]))
         if group is not None:
             group.append(card)
     for key, alike in live.items():
@@ -234,10 +233,11 @@ def _split_keys(
     return split
 
 
-def declarable(state: DealFields, seat: int) -> int:
+def declarable(state: DealFields, seat: int, plan: Plan | None = None) -> int:
     """The mask of the cards ``seat`` may declare from (``Rules.zones.declare_from``):
-    its hand and table (S000 law 7), or the cards it has won in tricks (S003, Polish)."""
-    if state.rules.derived(make_plan).declare_from_won:
+    its hand and table (S000 law 7), or the cards it has won in tricks (S003, Polish).
+    ``plan``: the rules' plan, when the caller has it at hand."""
+    if (plan or state.rules.derived(make_plan)).declare_from_won:
         return state.won_masks[seat]
     return state.held_mask(seat)
 
@@ -245,12 +245,13 @@ def declarable(state: DealFields, seat: int) -> int:
 def _distinct_choices(state: DealFields, seat: int, cards: Sequence[int]) -> list[int]:
     """Of ``cards`` (alike, held by ``seat``), the lowest card of each group whose
     plays free alike cards, by the class (face, broken, history) of the cards freed
-    (a card already broken for the kind is not changed by being freed again)."""
+    (a card already broken for the kind is not changed by being freed again).
+    Asked only under re-forming, where the state keeps broken marks."""
     history = state.history
     broken = state.broken
     melds = state.melds
     first = cards[0]
-    live = kinds_in(history[first] & ~(broken[first] if broken else 0))
+    live = kinds_in(history[first] & ~broken[first])
     # Cards in the same last meld of each live kind free the same cards: one choice.
     by_melds: dict[tuple[int | None, ...], int] = {}
     for card in sorted(cards):
@@ -260,15 +261,15 @@ def _distinct_choices(state: DealFields, seat: int, cards: Sequence[int]) -> lis
     held = state.held_mask(seat)
     seen: dict[tuple[tuple[int, tuple[int, ...]], ...], int] = {}
     for card in by_melds.values():
-        # What a play changes: the cards it frees that were not broken already.
+        # What a play changes: the classes of the cards it frees not broken already.
         effect = tuple(
             (
                 kind.bit,
                 tuple(
                     sorted(
-                        _class_key(o, broken, history)
-                        for o in freed
-                        if not (broken[o] if broken else 0) & kind.bit
+                        card_key(other & 31, history[other], broken[other])
+                        for other in freed
+                        if not broken[other] & kind.bit
                     )
                 ),
             )
@@ -276,11 +277,6 @@ def _distinct_choices(state: DealFields, seat: int, cards: Sequence[int]) -> lis
         )
         seen.setdefault(effect, card)
     return list(seen.values())
-
-
-def _class_key(card: int, broken: Sequence[int], history: Sequence[int]) -> int:
-    """(face, broken, history) of a card as one int: cards of one class are alike."""
-    return (card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card]
 
 
 def meld_numbers(state: DealFields, seat: int, card: int) -> tuple[int, ...]:
@@ -319,12 +315,7 @@ def _declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declar
         return ()
     rules = state.rules
     seat = window.seat
-    # declarable(), on the hot path: the winner's hand and table, or the cards won.
-    held = (
-        state.won_masks[seat]
-        if plan.declare_from_won
-        else state.hand_masks[seat] | state.table_masks[seat]
-    )
+    held = declarable(state, seat, plan)
     if window.exchanged is not None:
         held &= ~(1 << window.exchanged)
     history = state.history

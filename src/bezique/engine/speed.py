@@ -76,6 +76,11 @@ class Plan:
     #: Who takes a trick, ``[stock_phase][trump]`` (:func:`trick_tables`).
     takes: tuple[tuple[bytes, ...], ...]
 
+    def takes_for(self, trump: Suit | None, stock_phase: bool) -> bytes:
+        """Who takes a trick now: the :func:`~bezique.laws.tricks.takes_table` of the
+        terms of the phase, under ``trump`` (``None``: no trumps yet)."""
+        return self.takes[stock_phase][4 if trump is None else trump]
+
 
 def trick_tables(rules: Rules) -> tuple[tuple[bytes, ...], ...]:
     """The :func:`~bezique.laws.tricks.takes_table` of every trick a deal of these

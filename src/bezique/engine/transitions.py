@@ -240,10 +240,7 @@ def _complete_trick(
     plan = rules.derived(make_plan)
     stock_phase = state.phase is STOCK
     trump = state.trump
-    # trick_winner(), with the plan at hand: laws.tricks.winning_index under the
-    # terms of the phase.
-    takes = plan.takes[stock_phase][4 if trump is None else trump]
-    winner = (state.leader + best_card_index(cards, takes)) % n
+    winner = (state.leader + best_card_index(cards, plan.takes_for(trump, stock_phase))) % n
     tricks = (*state.tricks, Trick(state.leader, cards, winner))
     won_mask = 0
     for card in cards:

@@ -201,16 +201,14 @@ def trick_won(
             if is_seven_of_trumps(card, trump):
                 out += ((scores.seven_on_win, ScoreSource.SEVEN_OF_TRUMPS, "won"),)
     if scores.brisques_when_won:
-        count = sum(1 for card in cards if card & 7 >= _TEN)
+        brisques = deck_tables(rules.deck.packs).brisques
+        count = sum(brisques >> card & 1 for card in cards)
         if count:
             points = count * scores.brisques_when_won
             out += ((points, ScoreSource.BRISQUES, f"{count} in trick"),)
     if number == scores.bonus_trick and scores.last_trick_points:
         out += ((scores.last_trick_points, ScoreSource.LAST_TRICK, f"trick {number}"),)
     return out
-
-
-_TEN = int(Rank.TEN)
 
 
 def carte_blanche_spoilers(rules: Rules) -> int:
