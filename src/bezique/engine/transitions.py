@@ -248,14 +248,9 @@ def _complete_trick(
     won = with_value(state.won_masks, winner, state.won_masks[winner] | won_mask)
     number = len(tricks)
     final = number == plan.total_tricks
-    won_scores = plan.trick_scores
-    if (
-        number == won_scores.bonus_trick
-        or won_scores.brisques_when_won
-        or (stock_phase and won_scores.seven_on_win)
-    ):
-        # Only then may the trick score (laws.scoring.trick_won): most tricks do not,
-        # and asking costs about 3% of a deal.
+    if plan.trick_scores.may_score(stock_phase, number):
+        # Asked first: most tricks score nothing, and building the answer of
+        # laws.scoring.trick_won for each would cost about 3% of a deal.
         for points, source, detail in trick_won(rules, cards, trump, stock_phase, number):
             scores = scored(scores, events, winner, points, source, detail)
     brisques = plan.tables.brisques

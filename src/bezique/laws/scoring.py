@@ -138,6 +138,15 @@ class TrickScores:
     bonus_trick: int
     last_trick_points: int
 
+    def may_score(self, stock_phase: bool, number: int) -> bool:
+        """Whether winning trick ``number`` can score anything at all (see
+        :func:`trick_won`): most tricks cannot, and the engine asks this first."""
+        return (
+            number == self.bonus_trick
+            or self.brisques_when_won != 0
+            or (stock_phase and self.seven_on_win != 0)
+        )
+
 
 def trick_scores(rules: Rules) -> TrickScores:
     """The :class:`TrickScores` of these rules (kept with them by :meth:`Rules.derived`)."""
@@ -196,6 +205,8 @@ def trick_won(
     """
     scores = rules.derived(trick_scores)
     out: tuple[tuple[int, ScoreSource, str], ...] = ()
+    if not scores.may_score(stock_phase, number):
+        return out
     if stock_phase and scores.seven_on_win:
         for card in cards:
             if is_seven_of_trumps(card, trump):
