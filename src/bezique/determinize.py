@@ -39,9 +39,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit, card_id_name, face_of
+from bezique.cards import FACES, FACES_PER_PACK, Suit, card_id_name, face_of
 from bezique.errors import InvalidStateError
 from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
+from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import beats
 from bezique.laws.zones import bits
 from bezique.melds import MeldKind
@@ -52,8 +53,6 @@ from bezique.views import SeatView, canonical_view, seat_view
 
 __all__ = ["determinize", "unseen_cards"]
 
-#: Faces (a 32-bit set) of the king, queen and jack of every suit.
-_COURTS = sum(1 << face.index for face in FACES if face.rank in (Rank.KING, Rank.QUEEN, Rank.JACK))
 #: Faces of each suit, as 32-bit sets.
 _SUIT_FACES = tuple(sum(1 << f.index for f in FACES if f.suit is suit) for suit in Suit)
 
@@ -277,7 +276,9 @@ class _Constraints:
         for s, lasting in enumerate(view.carte_blanche):
             if not lasting or s >= n or s in view.offers:
                 continue
-            self.ban(s, _COURTS, "its carte blanche lasts")
+            # The faces (the first pack's card ids) that would have ended it.
+            spoilers = carte_blanche_spoilers(view.rules) & (1 << FACES_PER_PACK) - 1
+            self.ban(s, spoilers, "its carte blanche lasts")
             if window is not None and window.seat == s and window.exchanged is not None:
                 self.exempt[s] |= 1 << window.exchanged
 

@@ -48,6 +48,7 @@ from bezique.laws.declaring import (
     tracks_broken,
     trump_fixers,
 )
+from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.zones import bits, deck_tables
 from bezique.melds import kinds_in
@@ -548,7 +549,7 @@ def check_carte_blanche(state: DealState) -> None:
     n = state.rules.players
     window = state.window
     done = len(state.tricks)
-    courts = deck_tables(state.rules.deck.packs).courts
+    spoilers = carte_blanche_spoilers(state.rules)
     if state.offers:
         if len(set(state.offers)) != len(state.offers):
             _bad("offers: a seat is offered a carte blanche twice")
@@ -566,7 +567,7 @@ def check_carte_blanche(state: DealState) -> None:
         held = state.held_mask(s)
         if window is not None and window.seat == s and window.exchanged is not None:
             held &= ~(1 << window.exchanged)
-        if lasts and s not in state.offers and held & courts:
+        if lasts and s not in state.offers and held & spoilers:
             _bad(f"seats[{s}]: holds a king, queen or jack, so its carte blanche has ended")
         if done and s in state.offers and not lasts:
             _bad(
