@@ -12,6 +12,7 @@ from bezique.laws.dealing import (
     deal_packets,
     dealt_points,
     deck_order,
+    eldest_hand,
     seat_order,
     shuffled_deck,
 )
@@ -93,3 +94,10 @@ def test_deck_tables() -> None:
     assert tables.brisques.bit_count() == 16
     assert tables.courts.bit_count() == 24
     assert bits(tables.suit_mask[Suit.SPADES]) == [*range(8), *range(32, 40)]
+
+
+def test_the_seat_on_the_dealers_left_leads_the_first_trick() -> None:
+    # S000 laws 3 and 5: the non-dealer is dealt first and leads.
+    assert (eldest_hand(2, 0), eldest_hand(2, 1), eldest_hand(3, 2)) == (1, 0, 0)
+    for dealer in (0, 1):
+        assert bz.new_deal(CLASSIC, seed=3, dealer=dealer).leader == eldest_hand(2, dealer)

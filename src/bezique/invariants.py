@@ -41,7 +41,7 @@ from typing import NoReturn
 
 from bezique.cards import FACES_PER_PACK, Rank, Suit, card_id_name, face_of
 from bezique.errors import BeziqueError, InvalidStateError
-from bezique.laws.dealing import seat_order
+from bezique.laws.dealing import eldest_hand, seat_order
 from bezique.laws.declaring import (
     meld_patterns,
     several_declarations,
@@ -323,7 +323,7 @@ def check_tricks(state: DealState) -> None:
     fixed_after = state.melds[fixer].trick if fixer is not None else None
     if len(state.trick) >= n:
         _bad(f"trick.cards: {len(state.trick)} cards in the current trick; it completes at {n}")
-    expected_leader = (state.dealer + 1) % n
+    expected_leader = eldest_hand(n, state.dealer)
     piles = [0] * n
     for i, trick in enumerate(state.tricks):
         where = f"tricks[{i}]"

@@ -20,7 +20,14 @@ from bezique.engine.fields import STOCK, DealFields
 from bezique.engine.moves import legal_actions, legal_declarations, why_illegal
 from bezique.engine.transitions import scored, step
 from bezique.errors import IllegalActionError, SeatError
-from bezique.laws.dealing import deal_packets, dealt_points, deck_order, seat_order, shuffled_deck
+from bezique.laws.dealing import (
+    deal_packets,
+    dealt_points,
+    deck_order,
+    eldest_hand,
+    seat_order,
+    shuffled_deck,
+)
 from bezique.laws.declaring import tracks_broken
 from bezique.legality import Reason
 from bezique.notation import parse_action
@@ -156,7 +163,7 @@ def new_deal(
         won_masks=(0,) * n,
         tricks=(),
         trick=(),
-        leader=(dealer + 1) % n,
+        leader=eldest_hand(n, dealer),
         window=None,
         melds=(),
         scores=tuple(scores),

@@ -21,7 +21,14 @@ from bezique.cards import FACES_PER_PACK, Card, Rank, face_of, parse_card_id
 from bezique.errors import BeziqueError, NotationError
 from bezique.rules import Rules
 
-__all__ = ["deal_packets", "dealt_points", "deck_order", "seat_order", "shuffled_deck"]
+__all__ = [
+    "deal_packets",
+    "dealt_points",
+    "deck_order",
+    "eldest_hand",
+    "seat_order",
+    "shuffled_deck",
+]
 
 
 def shuffled_deck(rules: Rules, seed: int | str | None) -> list[int]:
@@ -32,6 +39,12 @@ def shuffled_deck(rules: Rules, seed: int | str | None) -> list[int]:
     order = list(range(rules.deck_size))
     random.Random(seed).shuffle(order)
     return order
+
+
+def eldest_hand(players: int, dealer: int) -> int:
+    """The seat on the dealer's left: dealt to first (S000 law 3), it leads the first
+    trick (S000 law 5) and guesses the six-pack cut (PKW)."""
+    return (dealer + 1) % players
 
 
 def seat_order(players: int, first: int) -> tuple[int, ...]:
@@ -83,7 +96,7 @@ def dealt_points(
         if lifted == scoring.cut_exact and scoring.cut_dealer_points:
             out.append((dealer, scoring.cut_dealer_points))
         if guess == lifted and scoring.cut_guess_points:
-            out.append(((dealer + 1) % rules.players, scoring.cut_guess_points))
+            out.append((eldest_hand(rules.players, dealer), scoring.cut_guess_points))
     return out
 
 
