@@ -130,6 +130,32 @@ MULTI_PACK_DIFFERENCES: dict[str, dict[str, Any]] = {
         "triple_bezique": 1500,
     },
 }
+#: PRESETS section 4: three and four at the table (EB9, EB11, BIC, S004): a pack
+#: per seat, triple bezique 1500, the second double bezique (EB9), game 2000.
+TABLE_OF_THREE_OR_FOUR: dict[str, dict[str, Any]] = {
+    "three-hand": {
+        "players": 3,
+        "packs": 3,
+        "triple_bezique": 1500,
+        "second_double_bezique": True,
+        "target": 2000,
+    },
+    "four-hand": {
+        "players": 4,
+        "packs": 4,
+        "triple_bezique": 1500,
+        "second_double_bezique": True,
+        "target": 2000,
+    },
+    "partnership": {
+        "players": 4,
+        "sides": (0, 1, 0, 1),
+        "packs": 4,
+        "triple_bezique": 1500,
+        "second_double_bezique": True,
+        "target": 2000,
+    },
+}
 PRESET_OBJECTS = {
     "classic": variants.CLASSIC,
     "sinkinson-1933": variants.SINKINSON_1933,
@@ -142,6 +168,9 @@ PRESET_OBJECTS = {
     "rubicon": variants.RUBICON,
     "six-pack": variants.SIX_PACK,
     "eight-pack": variants.EIGHT_PACK,
+    "three-hand": variants.THREE_HAND,
+    "four-hand": variants.FOUR_HAND,
+    "partnership": variants.PARTNERSHIP,
 }
 ALIASES = {
     "classic": ("bezique", "standard", "two-hand"),
@@ -155,6 +184,9 @@ ALIASES = {
     "rubicon": ("four-pack-rubicon", "japanese"),
     "six-pack": ("chinese", "six-pack-rubicon"),
     "eight-pack": ("eight-pack-rubicon",),
+    "three-hand": ("bezique-for-three", "three-handed"),
+    "four-hand": ("four-hand-individual", "four-handed"),
+    "partnership": ("four-hand-partnership", "partnerships"),
 }
 
 
@@ -191,6 +223,16 @@ def component_fields(rules: Rules) -> dict[str, Any]:
             else:
                 out[f"{owner}.{field.name}"] = value
     return out
+
+
+@pytest.mark.parametrize("name", sorted(TABLE_OF_THREE_OR_FOUR))
+def test_three_and_four_seat_presets_differ_from_classic_by_their_sources_knobs(
+    name: str,
+) -> None:
+    """Each is CLASSIC with exactly the knobs PRESETS section 4 sets."""
+    preset = variants.get(name)
+    changed = {k: v for k, v in preset.knobs().items() if CLASSIC.knobs().get(k) != v}
+    assert changed == TABLE_OF_THREE_OR_FOUR[name]
 
 
 def test_the_registry_lists_exactly_the_shipped_presets_and_aliases() -> None:
@@ -262,7 +304,7 @@ def test_every_preset_has_a_description_and_sources(name: str) -> None:
     preset = PRESET_OBJECTS[name]
     assert preset.description
     assert preset.sources
-    assert preset.players == 2
+    assert preset.players == TABLE_OF_THREE_OR_FOUR.get(name, {}).get("players", 2)
 
 
 @pytest.mark.parametrize("name", sorted(DIFFERENCES))
@@ -283,7 +325,8 @@ def test_every_preset_deals_and_plays(name: str) -> None:
         state = state.apply(player.choose(state))
     assert state.result is not None
     assert len(state.tricks) == PRESET_OBJECTS[name].total_tricks
-    if PRESET_OBJECTS[name].deck.packs == 2:
+    if PRESET_OBJECTS[name].deck.packs == PRESET_OBJECTS[name].players:
+        # A pack per seat: 32 tricks (S000, EB9, BIC).
         assert len(state.tricks) == 32
 
 

@@ -19,7 +19,7 @@ __all__ = ["rules_from_dict", "rules_to_dict"]
 
 _RULES_KEYS = ("name", "description", "sources", "knobs")
 #: The knob names :meth:`Rules.knobs` produces; a document may name no other.
-_KNOB_NAMES = frozenset(variants.CLASSIC.knobs())
+_KNOB_NAMES = frozenset(variants.CLASSIC.knobs()) | {"sides"}
 
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:

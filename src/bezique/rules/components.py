@@ -41,12 +41,16 @@ __all__ = [
     "DeclarationLimit",
     "Declarations",
     "DeclareFrom",
+    "EndPhase",
     "FreshCard",
     "GameEnd",
     "GameRules",
     "InferiorOrder",
     "LastTrick",
     "MarriageRearrangement",
+    "Partnership",
+    "PartnershipBeziqueSource",
+    "PartnershipDeclarer",
     "Rounding",
     "RubiconBonus",
     "Rules",
@@ -227,6 +231,38 @@ class GameEnd(Option):
     DEALS = "deals"
 
 
+class EndPhase(Option):
+    """How the last tricks are played once the stock is out, with four seats."""
+
+    #: Every seat plays to each trick, in turn (S000 law 9; BIC for four players).
+    TOGETHER = "together"
+    #: Two duels of eight tricks: the winner of the last stock trick against the
+    #: seat on his left, then the other two (EB9, EB11).
+    DUELS = "duels"
+
+
+class PartnershipDeclarer(Option):
+    """Who of a side may declare after the side wins a stock trick."""
+
+    #: The trick's winner declares, or passes the right to his partner, who then
+    #: declares or not (BIC).
+    WINNER_OR_PASSES = "winner-or-passes"
+    #: The winner or his partner, one declaration for the side; each may pass the
+    #: right to the other once (EB9, EB11, EIW).
+    EITHER_PARTNER = "either-partner"
+    #: Both may declare, one declaration each, the winner first (S004).
+    BOTH_IN_TURN = "both-in-turn"
+
+
+class PartnershipBeziqueSource(Option):
+    """Whose cards a double or triple bezique declared by a partnership may hold."""
+
+    #: All its cards from one seat (BIC).
+    SAME_PLAYER = "same-player"
+    #: Cards of both partners, the partner's from his table (EB9, EB11).
+    EITHER_PARTNER = "either-partner"
+
+
 class _Component:
     """Shared behaviour of the frozen rule components."""
 
@@ -284,6 +320,9 @@ class TrickPlay(_Component):
     #: Whether trumps beat other suits in the stock phase (``False``: S000 law 4
     #: variation, trumps rank highest only in the last eight tricks).
     trumps_win_in_stock_phase: bool = True
+    #: How the tricks after the stock are played: all seats together, or, with
+    #: four seats, in two duels (EB9, EB11).
+    end_phase: EndPhase = EndPhase.TOGETHER
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -305,6 +344,9 @@ class Declarations(_Component):
     marriage_then_sequence: bool = True
     quartet_suits: QuartetSuits = QuartetSuits.ANY
     bezique_pair: BeziquePair = BeziquePair.STANDARD
+    #: A bezique already in a double bezique may go into a second double, with a
+    #: fresh pair (EB9, for three and four players).
+    second_double_bezique: bool = False
     values: MeldValues = attrs.field(factory=MeldValues)
 
 
@@ -321,6 +363,20 @@ class Zones(_Component):
     #: declared cards then lying face up on the table (S000 law 7, FOS); or only the
     #: cards the seat has won in tricks, which stay among them (Polish Bezique, S003).
     declare_from: DeclareFrom = DeclareFrom.HAND_AND_TABLE
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class Partnership(_Component):
+    """Declarations when seats play in partnerships (``Rules.sides``)."""
+
+    #: Who of the side that won a trick may declare.
+    partnership_declarer: PartnershipDeclarer = PartnershipDeclarer.WINNER_OR_PASSES
+    #: A seat may use the cards its partner has on the table, under their own
+    #: declaration histories (BIC); the declaration still needs one card of its own
+    #: concealed hand.
+    combine_with_partner_table: bool = True
+    #: Whose cards a double or triple bezique may hold.
+    partnership_bezique_source: PartnershipBeziqueSource = PartnershipBeziqueSource.SAME_PLAYER
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -383,6 +439,7 @@ _COMPONENTS: dict[str, type[Any]] = {
     "trick_play": TrickPlay,
     "declarations": Declarations,
     "zones": Zones,
+    "partnership": Partnership,
     "carte_blanche": CarteBlanche,
     "scoring": Scoring,
     "game": GameRules,
@@ -408,6 +465,7 @@ class Rules:
     trick_play: TrickPlay = attrs.field(factory=TrickPlay)
     declarations: Declarations = attrs.field(factory=Declarations)
     zones: Zones = attrs.field(factory=Zones)
+    partnership: Partnership = attrs.field(factory=Partnership)
     carte_blanche: CarteBlanche = attrs.field(factory=CarteBlanche)
     scoring: Scoring = attrs.field(factory=Scoring)
     game: GameRules = attrs.field(factory=GameRules)
@@ -508,6 +566,10 @@ class Rules:
                 "melds shown from the cards won are never broken by a play: they cannot be "
                 "re-formed or re-paired",
                 ["declare_from", "same_kind_reuse", "marriage_rearrangement"],
+            )
+        if self.trick_play.end_phase is EndPhase.DUELS and self.players != 4:
+            raise RulesError(
+                "the end phase in duels is for four seats (EB9, EB11)", ["end_phase", "players"]
             )
         if all(self.declarations.values.of(k) is None for k in MeldKind):
             raise RulesError("no meld has a value", ["values"])

@@ -33,11 +33,14 @@ __all__ = [
     "CLASSIC_FOUR_PACK",
     "CLASSIC_SIX_PACK",
     "EIGHT_PACK",
+    "FOUR_HAND",
     "MCNEELY",
+    "PARTNERSHIP",
     "RUBICON",
     "SINKINSON_1933",
     "SIX_PACK",
     "SWIFT_1865",
+    "THREE_HAND",
     "WIKIPEDIA",
     "get",
     "names",
@@ -118,6 +121,42 @@ CLASSIC_SIX_PACK = CLASSIC_FOUR_PACK.evolve(
     name="classic-six-pack",
     description="Two-hand Bezique with six packs: nine cards each, game 2000, triple bezique",
     packs=6,
+)
+
+# -- three and four at the table ----------------------------------------------------
+
+#: Three players, each alone, three packs (EB9 pp. 642-643, EB11 p. 863, EIW, BEN).
+#: The deal, the lead and the draws go round to the left; the winner of a stock
+#: trick draws first and the turn-up is drawn last; in the last eight tricks each
+#: seat must beat the best card so far if it can, and trumps only to win (EB9).
+THREE_HAND = CLASSIC.evolve(
+    name="three-hand",
+    description="Three-hand Bezique: three packs, each for himself, triple bezique, game 2000",
+    sources=("EB9", "EB11", "EIW", "BEN", "S000"),
+    players=3,
+    packs=3,
+    triple_bezique=1500,
+    # EB9: a bezique already in a double may make a second double with a new pair.
+    second_double_bezique=True,
+    target=2000,
+)
+#: Four players, each alone, four packs (EB9, BIC, S004).
+FOUR_HAND = THREE_HAND.evolve(
+    name="four-hand",
+    description="Four-hand Bezique: four packs, each for himself, triple bezique, game 2000",
+    sources=("EB9", "EB11", "BIC", "S004", "S000"),
+    players=4,
+    packs=4,
+)
+#: Four players in two partnerships, partners opposite (seats 0 and 2 against 1 and
+#: 3), four packs (S004, EB9, BIC). Declarations follow BIC: the winner declares or
+#: passes the right to his partner, who may use the winner's table cards; a double
+#: or triple bezique must come from one seat.
+PARTNERSHIP = FOUR_HAND.evolve(
+    name="partnership",
+    description="Partnership Bezique: four players in two sides of two, four packs, game 2000",
+    sources=("BIC", "EB9", "EB11", "EIW", "S004", "S000"),
+    sides=(0, 1, 0, 1),
 )
 
 # -- the multi-pack family (PRESETS section 2) ----------------------------------------
@@ -236,6 +275,9 @@ register(WIKIPEDIA)
 register(CARDS_AND_DOMINOES, "cardsanddominoes", "c-and-d")
 register(CLASSIC_FOUR_PACK, "two-hand-four-pack", "four-pack")
 register(CLASSIC_SIX_PACK, "two-hand-six-pack")
+register(THREE_HAND, "three-handed", "bezique-for-three")
+register(FOUR_HAND, "four-handed", "four-hand-individual")
+register(PARTNERSHIP, "partnerships", "four-hand-partnership")
 register(RUBICON, "japanese", "four-pack-rubicon")
 register(SIX_PACK, "chinese", "six-pack-rubicon")
 register(EIGHT_PACK, "eight-pack-rubicon")
