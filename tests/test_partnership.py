@@ -186,7 +186,8 @@ def test_either_partner_the_right_may_come_back_once() -> None:
     state = position(rules, hands={0: "KHa QHa"})
     back = state.apply(PASS).apply(PASS)
     assert back.current_player == 0
-    assert back.window is not None and back.window.passed == (0, 2)
+    assert back.window is not None
+    assert back.window.passed == (0, 2)
     assert back.why_illegal(PASS) == (Reason.CANNOT_PASS_RIGHT,)
     after = back.apply(declare(back, "royal-marriage", "KH QH"))
     assert after.legal_actions() == (Draw(),)
@@ -306,7 +307,8 @@ def test_a_seat_acting_out_of_turn_is_refused_naming_the_seats() -> None:
         state.apply(marriage, seat=2)
     assert caught.value.reasons == (Reason.NOT_YOUR_TURN,)
     assert (caught.value.seat, caught.value.to_act) == (2, 0)
-    assert "by seat 2" in str(caught.value) and "seat 0 is to act" in str(caught.value)
+    assert "by seat 2" in str(caught.value)
+    assert "seat 0 is to act" in str(caught.value)
     with pytest.raises(bz.SeatError):
         state.apply(PASS, seat=4)
     # The right seat acts as usual.
