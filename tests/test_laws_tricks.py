@@ -90,7 +90,10 @@ def test_without_duties_any_card_may_be_played() -> None:
         ("KD AC", "TS", "KD AC"),  # void of both: anything
         ("7S AS KD", "9S 7H", "7S AS"),  # a trump was played: follow, no need to win
         ("KD 8H AH", "9S 7H", "8H AH"),  # void: trump over the trump if able
-        ("KD 8H AH", "9S AH", "8H AH"),  # no trump beats it: any trump
+        # Three or four seats (EB9): a trump that cannot win need not be played;
+        # void and unable to win by trumping, any card may be thrown.
+        ("KD 8H AH", "9S AH", "KD 8H AH"),
+        ("KD 8H TH", "9S 9H", "TH"),  # void: the trump that wins, if there is one
     ],
 )
 def test_end_phase_duties(held: str, trick: str, allowed: str) -> None:
@@ -105,3 +108,8 @@ def test_the_duty_broken_is_named() -> None:
     assert duty_reason(held, trick, C("7S"), Suit.HEARTS, TABLES) is Reason.MUST_WIN_TRICK
     void = _mask("KD 7H")
     assert duty_reason(void, trick, C("KD"), Suit.HEARTS, TABLES) is Reason.MUST_TRUMP
+    # EB9: void, holding a trump that wins, a losing trump breaks the duty to win.
+    trumped = _ids("9S 9H")
+    assert duty_reason(_mask("KD 8H TH"), trumped, C("8H"), Suit.HEARTS, TABLES) is (
+        Reason.MUST_WIN_TRICK
+    )

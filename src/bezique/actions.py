@@ -35,6 +35,7 @@ __all__ = [
     "Draw",
     "Exchange",
     "Pass",
+    "PassToPartner",
     "Play",
     "ScorePending",
     "ShowCarteBlanche",
@@ -221,7 +222,16 @@ class Pass:
         return "pass"
 
 
-Action = Play | Declare | Exchange | ShowCarteBlanche | ScorePending | Draw | Pass
+@attrs.frozen
+class PassToPartner:
+    """Pass the right to declare on this trick to the partner (partnerships: BIC,
+    EB9, S004; see :class:`bezique.PartnershipDeclarer`)."""
+
+    def __str__(self) -> str:
+        return "pass-to-partner"
+
+
+Action = Play | Declare | Exchange | ShowCarteBlanche | ScorePending | Draw | Pass | PassToPartner
 
 
 def parse_action_text(text: str) -> Action:
@@ -252,7 +262,7 @@ def parse_action_text(text: str) -> Action:
         return _SIMPLE[verb]
     raise NotationError(
         f"not an action: {text!r} (expected play CARD, declare KIND CARDS..., exchange, "
-        "show-carte-blanche, score N, draw or pass)"
+        "show-carte-blanche, score N, draw, pass or pass-to-partner)"
     )
 
 
@@ -261,4 +271,5 @@ _SIMPLE: dict[str, Action] = {
     "show-carte-blanche": ShowCarteBlanche(),
     "draw": Draw(),
     "pass": Pass(),
+    "pass-to-partner": PassToPartner(),
 }

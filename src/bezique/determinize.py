@@ -144,9 +144,9 @@ class _Known:
         if window is not None and window.exchanged is not None:
             gained = window.exchanged
             self.check_id(gained, "window.exchanged")
-            if not 0 <= window.seat < n or not self.hands[window.seat] >> gained & 1:
+            if not 0 <= window.winner < n or not self.hands[window.winner] >> gained & 1:
                 raise _fail(
-                    f"window.exchanged: {self.text(gained)} was gained by seat {window.seat}, "
+                    f"window.exchanged: {self.text(gained)} was gained by seat {window.winner}, "
                     "but it is not known to be in that seat's hand"
                 )
 
@@ -279,7 +279,7 @@ class _Constraints:
             # The faces (the first pack's card ids) that would have ended it.
             spoilers = carte_blanche_spoilers(view.rules) & (1 << FACES_PER_PACK) - 1
             self.ban(s, spoilers, "its carte blanche lasts")
-            if window is not None and window.seat == s and window.exchanged is not None:
+            if window is not None and window.winner == s and window.exchanged is not None:
                 self.exempt[s] |= 1 << window.exchanged
 
 

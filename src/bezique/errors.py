@@ -59,8 +59,22 @@ class IllegalActionError(BeziqueError):
     unchanged: states are immutable.
     """
 
-    def __init__(self, action: object, reasons: Sequence[Reason]) -> None:
+    def __init__(
+        self,
+        action: object,
+        reasons: Sequence[Reason],
+        *,
+        seat: int | None = None,
+        to_act: int | None = None,
+    ) -> None:
         self.action = action
         self.reasons: tuple[Reason, ...] = tuple(reasons)
+        #: The seat that tried the action, when the caller named one.
+        self.seat = seat
+        #: The seat whose turn it is, when the action was refused for being out of turn.
+        self.to_act = to_act
         explained = "; ".join(r.explanation for r in self.reasons) or "not legal here"
-        super().__init__(f"illegal action {action!s}: {explained}")
+        by = "" if seat is None else f" by seat {seat}"
+        if to_act is not None:
+            explained += f" (seat {to_act} is to act)"
+        super().__init__(f"illegal action {action!s}{by}: {explained}")

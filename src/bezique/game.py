@@ -1,12 +1,15 @@
 """A game: several deals to a target score (S000 laws 1, 2 and 12).
 
-The dealer alternates deal by deal (PAR, PKW). Each deal's cards come from
-the game's ``seed`` (deal *i* is shuffled with the seed ``f"{seed}/{i}"``) or
-from an explicit list of deck orders. By default the game is decided at the
-end of a deal: the higher total at or over the target wins; equal totals are
-decided by the totals less that deal's brisques, then by the winner of the
-last trick (S000 law 12). Under ``GameEnd.FIRST_TO_REACH`` the first player to
-reach the target wins at once, even in the middle of a deal.
+The deal passes to the left, deal by deal (PAR, PKW; EB9 for three and four).
+Each deal's cards come from the game's ``seed`` (deal *i* is shuffled with the
+seed ``f"{seed}/{i}"``) or from an explicit list of deck orders. By default the
+game is decided at the end of a deal: the highest total at or over the target
+wins; equal totals are decided by the totals less that deal's brisques, then by
+the winner of the last trick (S000 law 12); with three or four seats, if the
+winner of the last trick is not among those still tied, they share the win.
+In partnerships the totals, brisques and the win are the sides' (a side's total
+is the sum of its seats'). Under ``GameEnd.FIRST_TO_REACH`` the first player
+(or side) to reach the target wins at once, even in the middle of a deal.
 
 >>> import bezique as bz
 >>> game = bz.new_game(bz.variants.CLASSIC, seed=3)
@@ -29,7 +32,14 @@ from bezique.records import DealResult, ScoreEvent
 from bezique.rules import DealScoring, GameEnd, Rules
 from bezique.state import DealState, new_deal
 
-__all__ = ["GameState", "cut_for_deal", "decide_winner", "new_game"]
+__all__ = [
+    "GameState",
+    "cut_for_deal",
+    "decide_winner",
+    "decide_winners",
+    "new_game",
+    "side_totals",
+]
 
 Deck = Sequence[int | str | Card]
 
@@ -45,12 +55,18 @@ class GameState:
     results: tuple[DealResult, ...]
     totals: tuple[int, ...]
     deal: DealState
+    #: The winning side (the winning seat when each seat plays alone); ``None``
+    #: while the game goes on, or when it ended drawn or shared (see ``winners``).
     winner: int | None
     #: The last finished deal, as it ended (``None`` before the first ends).
     previous: DealState | None = None
     #: Whether the game is over; ``winner`` is then ``None`` only for a drawn game
     #: (equal totals after the last of a fixed number of deals).
     over: bool = False
+    #: Every side that won: one side, or the sides that share a tied win (three or
+    #: four seats: tied after the brisques, none of them won the last trick).
+    #: Empty while the game goes on, and for a drawn game of a fixed number of deals.
+    winners: tuple[int, ...] = ()
 
     @property
     def target(self) -> int:
@@ -72,25 +88,41 @@ class GameState:
             return self.totals
         return tuple(t + s for t, s in zip(self.totals, self.deal.scores, strict=True))
 
+    @property
+    def side_scores(self) -> tuple[int, ...]:
+        """:attr:`scores` added up by side (the same when each seat plays alone)."""
+        return side_totals(self.rules, self.scores)
+
     def legal_actions(self) -> tuple[Action, ...]:
         return () if self.is_over else self.deal.legal_actions()
 
-    def apply(self, action: Action | str) -> GameState:
-        return self.step(action)[0]
+    def apply(self, action: Action | str, *, seat: int | None = None) -> GameState:
+        return self.step(action, seat=seat)[0]
 
-    def step(self, action: Action | str) -> tuple[GameState, tuple[ScoreEvent, ...]]:
-        """Apply an action to the deal in progress; start the next deal or end the game."""
+    def step(
+        self, action: Action | str, *, seat: int | None = None
+    ) -> tuple[GameState, tuple[ScoreEvent, ...]]:
+        """Apply an action to the deal in progress; start the next deal or end the game.
+
+        ``seat``, when given, is the seat that means to act (see
+        :meth:`bezique.DealState.apply`)."""
         if self.is_over:
-            raise IllegalActionError(action, (Reason.DEAL_OVER,))
-        deal, events = self.deal.step(action)
+            raise IllegalActionError(action, (Reason.DEAL_OVER,), seat=seat)
+        deal, events = self.deal.step(action, seat=seat)
         rules = self.rules
         if rules.game.end is GameEnd.FIRST_TO_REACH:
             running = [t + s for t, s in zip(self.totals, self.deal.scores, strict=True)]
             for event in events:
                 running[event.seat] += event.points
-                if running[event.seat] >= rules.game.target:
+                side = rules.side_of(event.seat)
+                if side_totals(rules, running)[side] >= rules.game.target:
                     ended = attrs.evolve(
-                        self, deal=deal, totals=tuple(running), winner=event.seat, over=True
+                        self,
+                        deal=deal,
+                        totals=tuple(running),
+                        winner=side,
+                        winners=(side,),
+                        over=True,
                     )
                     if deal.result is not None:
                         # The deal ended too: it counts among the results.
@@ -105,15 +137,16 @@ class GameState:
             raise BeziqueError("finished deal without a result")
         totals = tuple(t + s for t, s in zip(self.totals, result.game_scores, strict=True))
         results = (*self.results, result)
-        winner = None
+        winners: tuple[int, ...] = ()
         over = False
         if rules.game.end is GameEnd.END_OF_DEAL:
-            winner = decide_winner(rules, totals, result)
-            over = winner is not None
+            winners = decide_winners(rules, totals, result)
+            over = bool(winners)
         elif rules.game.end is GameEnd.DEALS and len(results) >= rules.game.deals:
-            best = max(totals)
-            leaders = [seat for seat, total in enumerate(totals) if total == best]
-            winner = leaders[0] if len(leaders) == 1 else None
+            sides = side_totals(rules, totals)
+            best = max(sides)
+            leaders = tuple(side for side, total in enumerate(sides) if total == best)
+            winners = leaders if len(leaders) == 1 else ()
             over = True
         if over:
             return attrs.evolve(
@@ -121,7 +154,8 @@ class GameState:
                 deal=deal,
                 totals=totals,
                 results=results,
-                winner=winner,
+                winner=winners[0] if len(winners) == 1 else None,
+                winners=winners,
                 previous=deal,
                 over=True,
             ), events
@@ -133,34 +167,60 @@ class GameState:
         )
         if rules.game.end is GameEnd.FIRST_TO_REACH:
             # A turned-up seven scores at once (S000 law 4), and may reach the target.
+            reached = tuple(t + s for t, s in zip(totals, next_deal.scores, strict=True))
             for seat, points in enumerate(next_deal.scores):
-                if points and totals[seat] + points >= rules.game.target:
-                    reached = tuple(t + s for t, s in zip(totals, next_deal.scores, strict=True))
-                    return attrs.evolve(following, totals=reached, winner=seat, over=True), events
+                side = rules.side_of(seat)
+                if points and side_totals(rules, reached)[side] >= rules.game.target:
+                    return attrs.evolve(
+                        following, totals=reached, winner=side, winners=(side,), over=True
+                    ), events
         return following, events
 
 
-def decide_winner(rules: Rules, totals: Sequence[int], last: DealResult) -> int | None:
-    """The winner after a deal, or ``None`` if no one has reached the target.
+def side_totals(rules: Rules, totals: Sequence[int]) -> tuple[int, ...]:
+    """Seat totals added up by side (:attr:`bezique.Rules.sides`)."""
+    if not rules.sides:
+        return tuple(totals)
+    out = [0] * rules.side_count
+    for seat, total in enumerate(totals):
+        out[rules.sides[seat]] += total
+    return tuple(out)
 
-    S000 law 12: the higher total at or over the target wins; if equal, the
-    higher total less the aces and tens of the last deal; if still equal, the
-    winner of the last trick.
+
+def decide_winners(rules: Rules, totals: Sequence[int], last: DealResult) -> tuple[int, ...]:
+    """The side (or seat) that won after a deal, or the sides that share the win;
+    empty if no one has reached the target.
+
+    S000 law 12: the highest total at or over the target wins; if equal, the
+    highest total less the aces and tens of the last deal; if still equal, the
+    winner of the last trick. With three or four seats the winner of the last
+    trick may be none of those tied: then they share the win (the library's
+    reading; the sources do not say). In partnerships all of it is by side.
     """
     target = rules.game.target
-    best = max(totals)
+    sides = side_totals(rules, totals)
+    best = max(sides)
     if best < target:
-        return None
-    tied = [seat for seat, total in enumerate(totals) if total == best]
+        return ()
+    tied = [side for side, total in enumerate(sides) if total == best]
     if len(tied) == 1:
-        return tied[0]
+        return (tied[0],)
     points = rules.scoring.brisque_points
-    less = {seat: totals[seat] - points * last.brisques[seat] for seat in tied}
+    brisques = side_totals(rules, last.brisques)
+    less = {side: sides[side] - points * brisques[side] for side in tied}
     best_less = max(less.values())
-    tied = [seat for seat in tied if less[seat] == best_less]
+    tied = [side for side in tied if less[side] == best_less]
     if len(tied) == 1:
-        return tied[0]
-    return last.last_trick_winner if last.last_trick_winner in tied else tied[0]
+        return (tied[0],)
+    last_side = rules.side_of(last.last_trick_winner)
+    return (last_side,) if last_side in tied else tuple(tied)
+
+
+def decide_winner(rules: Rules, totals: Sequence[int], last: DealResult) -> int | None:
+    """The one winner of :func:`decide_winners`, or ``None`` if no one has reached
+    the target or the win is shared."""
+    winners = decide_winners(rules, totals, last)
+    return winners[0] if len(winners) == 1 else None
 
 
 def cut_for_deal(rules: Rules, seed: int | str | None) -> int:

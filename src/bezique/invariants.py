@@ -44,6 +44,7 @@ from bezique.errors import BeziqueError, InvalidStateError
 from bezique.laws.dealing import eldest_hand, seat_order
 from bezique.laws.declaring import (
     meld_patterns,
+    partner_of,
     several_declarations,
     tracks_broken,
     trump_fixers,
@@ -53,7 +54,7 @@ from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.zones import bits, deck_tables
 from bezique.melds import kinds_in
 from bezique.records import Phase
-from bezique.rules import DeclarationLimit, DeclareFrom
+from bezique.rules import MAX_PLAYERS, DeclarationLimit, DeclareFrom, PartnershipDeclarer
 from bezique.state import DealState
 
 __all__ = [
@@ -180,11 +181,20 @@ def check_window(state: DealState) -> None:
     _seat_ok(state, window.seat, "window.seat")
     if not state.tricks:
         _bad("window: the trick winner's turn comes after a trick, and none is completed")
-    if window.seat != state.tricks[-1].winner:
+    if window.winner != state.tricks[-1].winner:
         _bad(
-            f"window.seat: seat {window.seat}, but seat {state.tricks[-1].winner} won "
+            f"window.seat: seat {window.winner}, but seat {state.tricks[-1].winner} won "
             "the last trick"
         )
+    # Partnerships: the right to declare went from each seat that passed it to its
+    # partner, the last of them handing it to the seat holding it now.
+    holder = window.winner
+    for seat in window.passed:
+        if seat != holder or partner_of(rules, seat) is None:
+            _bad(f"window.passed: seat {seat} could not pass the right to declare here")
+        holder = partner_of(rules, seat) or 0
+    if window.passed and holder != window.seat:
+        _bad(f"window.seat: seat {window.seat}, but the right to declare was passed to {holder}")
     if state.trick:
         _bad("window: the trick winner's turn is open while a trick is being played")
     if state.phase is Phase.END and not (
@@ -210,6 +220,12 @@ def check_window_actions(state: DealState) -> None:
     this_trick = [m for m in state.melds if m.trick == done]
     counts = rules.trumps.exchange_counts_as_declaration
     exchange_count = 1 if window.exchanged is not None and counts else 0
+    if window.passed and rules.partnership.partnership_declarer is (
+        PartnershipDeclarer.BOTH_IN_TURN
+    ):
+        # S004: the partner's turn counts only his own declarations.
+        this_trick = [m for m in this_trick if m.seat == window.seat]
+        exchange_count = 0
     if window.declarations != len(this_trick) + exchange_count:
         _bad(
             f"window.declarations: {window.declarations}, but {len(this_trick)} meld(s) "
@@ -222,10 +238,10 @@ def check_window_actions(state: DealState) -> None:
         gained = window.exchanged
         if rules.trumps.exchange_points is None:
             _bad("window.exchanged: these rules have no exchange of the seven of trumps")
-        if not 0 <= gained < size or not state.hand_masks[window.seat] >> gained & 1:
+        if not 0 <= gained < size or not state.hand_masks[window.winner] >> gained & 1:
             _bad(
                 f"window.exchanged: {_name(gained)} must be in the hand of seat "
-                f"{window.seat}, who took it"
+                f"{window.winner}, who took it"
             )
         if face_of(gained).suit is not state.trump:
             _bad(f"window.exchanged: {_name(gained)} was the turn-up, so it is a trump")
@@ -422,15 +438,19 @@ def check_melds(state: DealState) -> None:
         if meld.trick < last_trick:
             _bad(f"{where}.trick: melds are listed in the order declared")
         last_trick = meld.trick
-        if meld.seat != state.tricks[meld.trick - 1].winner:
+        winner = state.tricks[meld.trick - 1].winner
+        # Partnerships: the winner's partner may declare in his place (BIC, EB9, S004).
+        if meld.seat != winner and rules.side_of(meld.seat) != rules.side_of(winner):
             _bad(
                 f"{where}.seat: seat {meld.seat}, but seat {state.tricks[meld.trick - 1].winner} "
                 f"won trick {meld.trick}, after which it was declared"
             )
         if meld.trick > stock_tricks and not rules.declarations.melding_after_close:
             _bad(f"{where}.trick: declared after trick {meld.trick}, in the end phase")
-        per_trick[meld.trick] = per_trick.get(meld.trick, 0) + 1
-        if per_trick[meld.trick] > 1 and not several_declarations(rules, meld.trick):
+        # Counted by seat: under both-in-turn (S004) each partner declares once.
+        key = meld.trick * MAX_PLAYERS + meld.seat
+        per_trick[key] = per_trick.get(key, 0) + 1
+        if per_trick[key] > 1 and not several_declarations(rules, meld.trick):
             _bad(f"{where}: a second declaration after trick {meld.trick}; the rules allow one")
         if not meld.scored and rules.declarations.limit is not (
             DeclarationLimit.ONE_SCORED_REST_PENDING
@@ -449,6 +469,15 @@ def check_melds(state: DealState) -> None:
         holder = state.held_mask(meld.seat)
         if state.phase is Phase.STOCK:
             holder = state.table_masks[meld.seat]
+        partner = partner_of(rules, meld.seat)
+        if partner is not None:
+            # A partnership declaration may use the partner's table (BIC): those
+            # cards stay his, on his table or, after the close, in his hand.
+            holder |= (
+                state.table_masks[partner]
+                if state.phase is Phase.STOCK
+                else state.held_mask(partner)
+            )
         for card in meld.cards:
             if not (kept >> card & 1 or holder >> card & 1):
                 place = "table" if state.phase is Phase.STOCK else "hand"
@@ -530,10 +559,10 @@ def check_revealed(state: DealState) -> None:
     window = state.window
     if window is not None and window.exchanged is not None and state.revealed_masks:
         gained = window.exchanged
-        if not state.revealed_masks[window.seat] >> gained & 1:
+        if not state.revealed_masks[window.winner] >> gained & 1:
             _bad(
                 f"window.exchanged: {_name(gained)} came face up from the turn-up, "
-                f"so seat {window.seat}'s revealed cards hold it"
+                f"so seat {window.winner}'s revealed cards hold it"
             )
 
 
@@ -565,7 +594,7 @@ def check_carte_blanche(state: DealState) -> None:
         # Every seat is asked at the deal, and one whose carte blanche lasts after each
         # draw, court card or not: a seat on offer may hold one.
         held = state.held_mask(s)
-        if window is not None and window.seat == s and window.exchanged is not None:
+        if window is not None and window.winner == s and window.exchanged is not None:
             held &= ~(1 << window.exchanged)
         if lasts and s not in state.offers and held & spoilers:
             _bad(f"seats[{s}]: holds a king, queen or jack, so its carte blanche has ended")

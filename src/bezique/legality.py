@@ -40,6 +40,10 @@ class Reason(enum.StrEnum):
     ALREADY_SCORED = "already-scored"
     NO_CARTE_BLANCHE = "no-carte-blanche"
     AMBIGUOUS_CARD = "ambiguous-card"
+    NOT_YOUR_TURN = "not-your-turn"
+    CANNOT_PASS_RIGHT = "cannot-pass-right"
+    NO_OWN_HAND_CARD = "no-own-hand-card"
+    PARTNER_CARD_IN_BEZIQUE = "partner-card-in-bezique"
 
     @property
     def explanation(self) -> str:
@@ -48,6 +52,14 @@ class Reason(enum.StrEnum):
 
 
 _EXPLANATIONS = {
+    Reason.NOT_YOUR_TURN: "another seat is to act now",
+    Reason.CANNOT_PASS_RIGHT: "the right to declare cannot be passed to the partner now",
+    Reason.NO_OWN_HAND_CARD: (
+        "a declaration using the partner's table cards needs a card from the declarer's hand"
+    ),
+    Reason.PARTNER_CARD_IN_BEZIQUE: (
+        "a double or triple bezique must be made of one player's cards under these rules"
+    ),
     Reason.DEAL_OVER: "the deal is over",
     Reason.WRONG_ACTION_NOW: "this kind of action is not possible at this point of the deal",
     Reason.NOT_TRICK_WINNER: "only the winner of the trick just played may do this, before drawing",

@@ -70,12 +70,22 @@ class Window:
     counts too when it is the trick's declaration); ``scored`` says whether one
     of them has scored; ``exchanged`` is the card id gained by an exchange in
     this window, which may not be declared in it (S000 law 8).
+
+    In partnerships the right to declare may pass between partners: ``seat`` is
+    the seat holding it now and ``passed`` the seats that passed it, in order, the
+    trick's winner first (see :class:`bezique.PartnershipDeclarer`).
     """
 
     seat: int
     declarations: int = 0
     scored: bool = False
     exchanged: int | None = None
+    passed: tuple[int, ...] = ()
+
+    @property
+    def winner(self) -> int:
+        """The seat that won the trick: it draws first, whoever holds the turn."""
+        return self.passed[0] if self.passed else self.seat
 
 
 def _same_scores(result: DealResult) -> tuple[int, ...]:

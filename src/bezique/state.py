@@ -59,8 +59,9 @@ class DealState(DealFields):
         history (:attr:`CardRef.sort_key`); in the winner's turn, ``Exchange``, then
         ``Declare`` by meld kind (the order of :class:`MeldKind`) and then by the
         sort keys of its cards in turn, then ``ScorePending`` by meld number, then
-        ``Draw`` (or ``Pass``); while a carte blanche is on offer,
-        ``ShowCarteBlanche`` then ``Pass``. Empty once the deal is over.
+        ``PassToPartner`` (partnerships), then ``Draw`` (or ``Pass``); while a carte
+        blanche is on offer, ``ShowCarteBlanche`` then ``Pass``. Empty once the deal
+        is over.
         """
         cached = self._legal
         return cached if cached is not None else legal_actions(self)
@@ -76,21 +77,40 @@ class DealState(DealFields):
     def is_legal(self, action: Action) -> bool:
         return not self.why_illegal(action)
 
-    def apply(self, action: Action | str) -> DealState:
+    def apply(self, action: Action | str, *, seat: int | None = None) -> DealState:
         """The state after ``action`` (an action or its text form).
 
         Raises :class:`~bezique.IllegalActionError` (and changes nothing) if the
         action is illegal, :class:`~bezique.NotationError` if the text does not parse.
+        ``seat``, when given, is the seat that means to act: an action of a seat whose
+        turn it is not (a partner declaring before the winner passed him the right,
+        a seat playing out of turn) is refused with the reason
+        :attr:`~bezique.Reason.NOT_YOUR_TURN`, the error naming both seats.
         """
+        if seat is not None:
+            self.require_turn(seat, action)
         if isinstance(action, str):
             return self.step(action)[0]
         return step(self, action)[0]
 
-    def step(self, action: Action | str) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    def step(
+        self, action: Action | str, *, seat: int | None = None
+    ) -> tuple[DealState, tuple[ScoreEvent, ...]]:
         """Like :meth:`apply`, also returning what scored and why."""
+        if seat is not None:
+            self.require_turn(seat, action)
         if isinstance(action, str):
             action = parse_action(self, action)
         return step(self, action)
+
+    def require_turn(self, seat: int, action: Action | str = "") -> None:
+        """Raise :class:`~bezique.IllegalActionError` unless ``seat`` is to act now
+        (:class:`~bezique.SeatError` if there is no such seat)."""
+        self._seat(seat)
+        to_act = self.current_player
+        if seat != to_act:
+            reasons = (Reason.DEAL_OVER,) if to_act is None else (Reason.NOT_YOUR_TURN,)
+            raise IllegalActionError(action, reasons, seat=seat, to_act=to_act)
 
     def require_legal(self, action: Action) -> None:
         reasons = self.why_illegal(action)

@@ -19,6 +19,7 @@ from bezique.actions import (
     Draw,
     Exchange,
     Pass,
+    PassToPartner,
     Play,
     ScorePending,
     ShowCarteBlanche,
@@ -32,6 +33,7 @@ from bezique.engine.speed import (
     ONLY_DRAW,
     ONLY_PASS,
     PASS,
+    PASS_TO_PARTNER,
     PLAYS,
     SEVEN,
     SHOW_CARTE_BLANCHE,
@@ -52,7 +54,9 @@ from bezique.laws.declaring import (
     forbidden_history,
     freed_by_play,
     last_meld,
+    may_pass_right,
     meld_patterns,
+    partner_table_reasons,
     rearranged_pair,
     rearrangement_applies,
     reuse_reasons,
@@ -126,6 +130,7 @@ def _window_actions(state: DealFields, window: Window) -> tuple[Action, ...]:
     if (
         turn_up is not None
         and turn_up & 7 != SEVEN
+        and window.seat == window.winner
         and state.hand_masks[window.seat] & plan.tables.face_mask[turn_up & 24]
         and not _exchange_reasons(state, window)
     ):
@@ -138,6 +143,8 @@ def _window_actions(state: DealFields, window: Window) -> tuple[Action, ...]:
             for i in state.pending_melds(window.seat)
             if not _score_pending_reasons(state, window, i)
         )
+    if state.rules.sides and may_pass_right(state.rules, window):
+        actions.append(PASS_TO_PARTNER)
     if not actions:
         return ONLY_DRAW if state.phase is STOCK else ONLY_PASS
     actions.append(DRAW if state.phase is STOCK else PASS)
@@ -318,6 +325,13 @@ def _declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declar
     held = declarable(state, seat, plan)
     if window.exchanged is not None:
         held &= ~(1 << window.exchanged)
+    own = held
+    if plan.partners:
+        # Partnerships (BIC): the partner's table may be drawn on too; which
+        # declarations may use it is asked per choice of cards below.
+        partner = plan.partners[seat]
+        if partner is not None:
+            held |= state.table_masks[partner]
     history = state.history
     broken = state.broken
     present = faces_of(held)
@@ -355,6 +369,8 @@ def _declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declar
             for classes in _class_choices(faces, usable):
                 if _class_reasons(state, seat, kind, classes):
                     continue
+                if held != own and _partner_reasons(state, kind, classes, own):
+                    continue
                 out.append(
                     shared_declaration(kind, tuple([face << 64 | cls for face, cls in classes]))
                 )
@@ -379,6 +395,23 @@ def _class_reasons(
     ):
         return ()
     return reasons
+
+
+def _partner_reasons(
+    state: DealFields, kind: MeldKind, classes: Sequence[tuple[int, int]], own: int
+) -> list[Reason]:
+    """The partnership rules against declaring cards of these classes when the
+    declarer's own cards (``own``) are used first and the partner's table makes up
+    the rest (:func:`~bezique.laws.declaring.partner_table_reasons`)."""
+    wanted: dict[tuple[int, int], int] = {}
+    for choice in classes:
+        wanted[choice] = wanted.get(choice, 0) + 1
+    from_partner = 0
+    for (face, cls), count in wanted.items():
+        from_partner += max(0, count - len(_ids_of(state, own, face, cls)))
+    # Cards of the concealed hand have no declaration history in the stock phase.
+    from_hand = sum(1 for _, cls in classes if not cls)
+    return partner_table_reasons(state.rules, kind, from_partner, from_hand)
 
 
 def _reuse_reasons(
@@ -559,7 +592,7 @@ def why_illegal(state: DealFields, action: Action) -> tuple[Reason, ...]:
         if window is not None:
             return (Reason.WRONG_ACTION_NOW,)
         return tuple(_play_reasons(state, action))
-    if not isinstance(action, (Declare, Exchange, ScorePending, Draw, Pass)):
+    if not isinstance(action, (Declare, Exchange, ScorePending, Draw, Pass, PassToPartner)):
         return (Reason.WRONG_ACTION_NOW,)
     if window is None:
         if isinstance(action, (Draw, Pass)):
@@ -568,6 +601,8 @@ def why_illegal(state: DealFields, action: Action) -> tuple[Reason, ...]:
             # S000 law 9: no declarations once the stock is exhausted.
             return (Reason.NOT_IN_STOCK_PHASE,)
         return (Reason.NOT_TRICK_WINNER,)
+    if isinstance(action, PassToPartner):
+        return () if may_pass_right(state.rules, window) else (Reason.CANNOT_PASS_RIGHT,)
     if isinstance(action, Draw):
         return () if state.phase is STOCK else (Reason.WRONG_ACTION_NOW,)
     if isinstance(action, Pass):
@@ -613,6 +648,9 @@ def _exchange_reasons(state: DealFields, window: Window) -> list[Reason]:
         return [Reason.EXCHANGE_NOT_IN_VARIANT]
     if state.phase is not STOCK or state.turn_up is None or state.trump is None:
         return [Reason.NO_TURN_UP]
+    if window.seat != window.winner:
+        # Partnerships: only the trick's winner exchanges, in his own turn.
+        return [Reason.NOT_TRICK_WINNER]
     reasons = []
     if face_of(state.turn_up).rank is Rank.SEVEN:
         reasons.append(Reason.TURN_UP_IS_SEVEN)
@@ -663,9 +701,15 @@ def declare_reasons(
         reasons.append(Reason.NOT_A_MELD)
     seat = window.seat
     held = declarable(state, seat)
+    plan = rules.derived(make_plan)
+    partner = plan.partners[seat] if plan.partners else None
+    lent = 0 if partner is None else state.table_masks[partner]
     chosen: list[int] = []
     for ref in action.cards:
         candidates = [c for c in _find(state, seat, held, ref) if c not in chosen]
+        if lent:
+            # The declarer's own cards first, then the partner's table (BIC).
+            candidates += [c for c in _find(state, partner or 0, lent, ref) if c not in chosen]
         usable = [c for c in candidates if c != window.exchanged]
         if usable:
             chosen.append(usable[0])
@@ -675,6 +719,12 @@ def declare_reasons(
         else:
             if Reason.CARD_NOT_HELD not in reasons:
                 reasons.append(Reason.CARD_NOT_HELD)
+    if lent:
+        from_partner = sum(1 for c in chosen if lent >> c & 1)
+        from_hand = sum(1 for c in chosen if state.hand_masks[seat] >> c & 1)
+        for reason in partner_table_reasons(rules, kind, from_partner, from_hand):
+            if reason not in reasons:
+                reasons.append(reason)
     if Reason.KIND_NOT_IN_VARIANT not in reasons:
         histories = tuple([ref.mask for ref in action.cards])
         broken = tuple([ref.broken_mask for ref in action.cards]) if state.broken else None

@@ -39,11 +39,13 @@ from bezique.actions import (
     Draw,
     Exchange,
     Pass,
+    PassToPartner,
     Play,
     ShowCarteBlanche,
 )
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
 from bezique.engine.fields import DealDraft, DealFields
+from bezique.laws.declaring import partner_of
 from bezique.laws.scoring import TrickScores, trick_scores
 from bezique.laws.tricks import takes_table, trick_terms
 from bezique.laws.zones import DeckTables, deck_tables
@@ -53,6 +55,7 @@ from bezique.rules import (
     MAX_PLAYERS,
     DeclarationLimit,
     DeclareFrom,
+    PartnershipBeziqueSource,
     Rules,
 )
 
@@ -75,6 +78,9 @@ class Plan:
     trick_scores: TrickScores
     #: Who takes a trick, ``[stock_phase][trump]`` (:func:`trick_tables`).
     takes: tuple[tuple[bytes, ...], ...]
+    #: By seat, the partner whose table cards it may declare with (partnerships:
+    #: :func:`~bezique.laws.declaring.partner_of`); empty when there are none.
+    partners: tuple[int | None, ...] = ()
 
     def takes_for(self, trump: Suit | None, stock_phase: bool) -> bytes:
         """Who takes a trick now: the :func:`~bezique.laws.tricks.takes_table` of the
@@ -112,7 +118,18 @@ def make_plan(rules: Rules) -> Plan:
         declare_from_won=rules.zones.declare_from is DeclareFrom.WON,
         trick_scores=rules.derived(trick_scores),
         takes=trick_tables(rules),
+        partners=_partners(rules),
     )
+
+
+def _partners(rules: Rules) -> tuple[int | None, ...]:
+    partnership = rules.partnership
+    if not rules.sides or not (
+        partnership.combine_with_partner_table
+        or partnership.partnership_bezique_source is PartnershipBeziqueSource.EITHER_PARTNER
+    ):
+        return ()
+    return tuple(partner_of(rules, seat) for seat in range(rules.players))
 
 
 #: The winner's turn as it opens, one shared value per seat.
@@ -120,6 +137,7 @@ OPEN_WINDOWS = tuple(Window(seat) for seat in range(MAX_PLAYERS))
 
 
 EXCHANGE = Exchange()
+PASS_TO_PARTNER = PassToPartner()
 
 
 SHOW_CARTE_BLANCHE = ShowCarteBlanche()

@@ -15,6 +15,7 @@ from bezique.actions import (
     Declare,
     Draw,
     Exchange,
+    PassToPartner,
     Play,
     ScorePending,
     ShowCarteBlanche,
@@ -41,7 +42,12 @@ from bezique.engine.speed import (
     with_value,
 )
 from bezique.errors import IllegalActionError
-from bezique.laws.declaring import broken_after_declaration, broken_after_play, trump_fixers
+from bezique.laws.declaring import (
+    broken_after_declaration,
+    broken_after_play,
+    trump_fixers,
+    window_after_pass,
+)
 from bezique.laws.scoring import brisques_counted, seven_played, trick_won
 from bezique.laws.tricks import best_card_index
 from bezique.laws.zones import deck_tables
@@ -86,6 +92,9 @@ def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:
         return _score_pending(state, window, action.meld)
     if isinstance(action, Draw):
         return _draw(state, window)
+    if isinstance(action, PassToPartner):
+        # Partnerships: the right to declare goes to the partner (BIC, EB9, S004).
+        return replace(state, window=window_after_pass(state.rules, window)), ()
     return replace(state, window=None), ()
 
 
@@ -311,7 +320,11 @@ def _exchange(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
     )
     counts = state.rules.trumps.exchange_counts_as_declaration
     new_window = Window(
-        seat, window.declarations + (1 if counts else 0), window.scored or counts, gained
+        seat,
+        window.declarations + (1 if counts else 0),
+        window.scored or counts,
+        gained,
+        window.passed,
     )
     # The card gained was face up, so it is seen in the hand; the seven is now the turn-up.
     revealed = state.revealed_masks
@@ -360,7 +373,9 @@ def _declare(
         # S003 (Polish): melds are shown from the cards won, which stay where they are.
         hands = state.hand_masks
     elif state.phase is STOCK:
-        tables = with_value(tables, seat, tables[seat] | mask)
+        # Cards from the hand go to the table; the partner's table cards used in a
+        # partnership declaration (BIC) stay where they lie.
+        tables = with_value(tables, seat, tables[seat] | mask & state.hand_masks[seat])
         # On the table the cards are public: no longer counted as seen in the hand.
         revealed = with_value(revealed, seat, revealed[seat] & ~mask)
     else:  # melding after the close: the cards stay in the hand, shown (S003)
@@ -380,7 +395,9 @@ def _declare(
         broken=broken,
         revealed_masks=revealed,
         melds=(*state.melds, meld),
-        window=Window(seat, window.declarations + 1, window.scored or scored, window.exchanged),
+        window=Window(
+            seat, window.declarations + 1, window.scored or scored, window.exchanged, window.passed
+        ),
         scores=add_points(state.scores, seat, points) if scored else state.scores,
     )
     if not scored:
@@ -411,14 +428,16 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
     drawn = stock[:n]
     stock = stock[n:]
     revealed = state.revealed_masks
+    # The trick's winner draws first, whoever holds the turn now (partnerships).
+    first = window.winner
     if len(drawn) < n and turn_up is not None:
         # The turn-up, face up, is taken last (S000 law 4): its taker is seen to hold it.
-        seat = (window.seat + len(drawn)) % n
+        seat = (first + len(drawn)) % n
         revealed = revealed[:seat] + (revealed[seat] | 1 << turn_up,) + revealed[seat + 1 :]
         drawn += (turn_up,)
         turn_up = None
     hands = list(state.hand_masks)
-    seat = window.seat
+    seat = first
     for card in drawn:
         hands[seat] |= 1 << card
         seat = (seat + 1) % n
@@ -447,9 +466,7 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
         # a court card may be shown again; a court card ends it. The seat is asked
         # either way (it can only pass after a court), so that the others learn no
         # more than from its showing or not.
-        offers = tuple(
-            (window.seat + i) % n for i in range(n) if carte_blanche[(window.seat + i) % n]
-        )
+        offers = tuple((first + i) % n for i in range(n) if carte_blanche[(first + i) % n])
     new = seal(
         DealDraft(
             state.rules,

@@ -268,7 +268,13 @@ def read_window(value: object, players: int, size: int) -> Window | None:
     """The trick winner's turn (``"window"``), or ``None``."""
     if value is None:
         return None
-    obj = read_object(value, "window", _WINDOW_KEYS)
+    # "passed" is written only when a partner holds the turn (partnerships).
+    keys = (*_WINDOW_KEYS, "passed") if isinstance(value, Mapping) and "passed" in value else None
+    obj = read_object(value, "window", keys or _WINDOW_KEYS)
+    passed = tuple(
+        read_seat(seat, f"window.passed[{i}]", players)
+        for i, seat in enumerate(read_list(obj.get("passed", []), "window.passed"))
+    )
     return Window(
         seat=read_seat(obj["seat"], "window.seat", players),
         declarations=read_int(obj["declarations"], "window.declarations"),
@@ -276,6 +282,7 @@ def read_window(value: object, players: int, size: int) -> Window | None:
         exchanged=None
         if obj["exchanged"] is None
         else read_card(obj["exchanged"], "window.exchanged", size),
+        passed=passed,
     )
 
 

@@ -131,7 +131,7 @@ _WRITTEN: dict[type[Any], frozenset[str]] = {
             "revealed_masks",
         }
     ),
-    Window: frozenset({"seat", "declarations", "scored", "exchanged"}),
+    Window: frozenset({"seat", "declarations", "scored", "exchanged", "passed"}),
     DeclaredMeld: frozenset({"seat", "kind", "cards", "trick", "points", "scored"}),
     Trick: frozenset({"leader", "cards", "winner"}),
 }

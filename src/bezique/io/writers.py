@@ -72,12 +72,16 @@ def window_to_dict(window: Window | None) -> dict[str, Any] | None:
     """The trick winner's turn, or ``None``."""
     if window is None:
         return None
-    return {
+    out: dict[str, Any] = {
         "seat": window.seat,
         "declarations": window.declarations,
         "scored": window.scored,
         "exchanged": None if window.exchanged is None else card_name(window.exchanged),
     }
+    if window.passed:
+        # Partnerships only: who passed the right to declare, the trick's winner first.
+        out["passed"] = list(window.passed)
+    return out
 
 
 def melds_to_list(melds: Sequence[DeclaredMeld], *, sort: bool = True) -> list[dict[str, Any]]:

@@ -41,21 +41,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bezique.actions import PassToPartner
 from bezique.cards import Suit
+from bezique.errors import IllegalActionError
 from bezique.legality import Reason
 from bezique.melds import CLASS_MASK, MeldKind, Pattern, kinds_in, patterns
-from bezique.records import DeclaredMeld
+from bezique.records import DeclaredMeld, Window
 from bezique.rules import (
     DeclarationLimit,
     FreshCard,
     InferiorOrder,
     MarriageRearrangement,
+    PartnershipBeziqueSource,
+    PartnershipDeclarer,
     Rules,
     SameKindReuse,
     TrumpSelection,
 )
 
 __all__ = [
+    "MULTIPLE_BEZIQUES",
     "TRUMP_FIXERS",
     "broken_after_declaration",
     "broken_after_play",
@@ -64,14 +69,18 @@ __all__ = [
     "forbidden_history",
     "freed_by_play",
     "last_meld",
+    "may_pass_right",
     "meld_patterns",
     "needs_fresh_card",
+    "partner_of",
+    "partner_table_reasons",
     "rearranged_pair",
     "rearrangement_applies",
     "reuse_reasons",
     "several_declarations",
     "tracks_broken",
     "trump_fixers",
+    "window_after_pass",
     "won_card_histories",
 ]
 
@@ -421,3 +430,98 @@ def won_card_histories(melds: Sequence[DeclaredMeld], won: Sequence[int]) -> dic
             if pile >> card & 1:
                 out[card] = out.get(card, 0) | meld.kind.bit
     return out
+
+
+# -- partnerships (PRESETS section 4) ------------------------------------------------
+
+#: The beziques of more than one pair: under ``same-player`` (BIC) all their cards
+#: come from one seat.
+MULTIPLE_BEZIQUES = frozenset(
+    {
+        MeldKind.DOUBLE_BEZIQUE,
+        MeldKind.TRIPLE_BEZIQUE,
+        MeldKind.QUADRUPLE_BEZIQUE,
+        MeldKind.QUINTUPLE_BEZIQUE,
+    }
+)
+
+
+def partner_of(rules: Rules, seat: int) -> int | None:
+    """The next seat of ``seat``'s side in play order (``None`` when each seat plays
+    alone): the seat the right to declare is passed to."""
+    if not rules.sides:
+        return None
+    side = rules.sides[seat]
+    n = rules.players
+    for step in range(1, n):
+        other = (seat + step) % n
+        if rules.sides[other] == side:
+            return other
+    return None
+
+
+def may_pass_right(rules: Rules, window: Window) -> bool:
+    """Whether the seat holding the right to declare may pass it to its partner.
+
+    * ``winner-or-passes`` (BIC): the winner, before declaring; the partner cannot
+      pass it back.
+    * ``either-partner`` (EB9, EB11, EIW): one declaration for the side, so only
+      before it is made; each partner may pass once, so the right can come back
+      once to the winner.
+    * ``both-in-turn`` (S004): the winner, declared or not, hands the turn to his
+      partner to declare in his turn.
+    """
+    if partner_of(rules, window.seat) is None:
+        return False
+    mode = rules.partnership.partnership_declarer
+    if mode is PartnershipDeclarer.WINNER_OR_PASSES:
+        return not window.passed and not window.declarations
+    if mode is PartnershipDeclarer.EITHER_PARTNER:
+        return window.seat not in window.passed and not window.declarations
+    return not window.passed
+
+
+def window_after_pass(rules: Rules, window: Window) -> Window:
+    """The turn once ``window.seat`` has passed the right to its partner.
+
+    Under ``both-in-turn`` (S004) the partner declares in his own right: his count
+    of declarations and his score start afresh. Otherwise nothing was declared
+    yet (:func:`may_pass_right`) and the exchange, if made, stays made.
+    """
+    partner = partner_of(rules, window.seat)
+    if partner is None:  # pragma: no cover - refused by may_pass_right
+        raise IllegalActionError(PassToPartner(), (Reason.CANNOT_PASS_RIGHT,))
+    fresh = rules.partnership.partnership_declarer is PartnershipDeclarer.BOTH_IN_TURN
+    return Window(
+        partner,
+        0 if fresh else window.declarations,
+        False if fresh else window.scored,
+        window.exchanged,
+        (*window.passed, window.seat),
+    )
+
+
+def partner_table_reasons(
+    rules: Rules, kind: MeldKind, partner_cards: int, own_hand_cards: int
+) -> list[Reason]:
+    """The partnership rules broken by a declaration of ``kind`` that takes
+    ``partner_cards`` cards from the partner's table and ``own_hand_cards`` from the
+    declarer's concealed hand.
+
+    The partner's table may be used when ``combine_with_partner_table`` (BIC), and
+    for a double or triple bezique as ``partnership_bezique_source`` says: never
+    under ``same-player`` (BIC), always under ``either-partner`` (EB9, EB11). A
+    declaration that uses it needs a card of the declarer's own hand (the library's
+    reading: the declarer adds something of his own to what lies on the table).
+    """
+    if not partner_cards:
+        return []
+    source = rules.partnership.partnership_bezique_source
+    if kind in MULTIPLE_BEZIQUES:
+        if source is PartnershipBeziqueSource.SAME_PLAYER:
+            return [Reason.PARTNER_CARD_IN_BEZIQUE]
+    elif not rules.partnership.combine_with_partner_table:
+        return [Reason.CARD_NOT_HELD]
+    if not own_hand_cards:
+        return [Reason.NO_OWN_HAND_CARD]
+    return []

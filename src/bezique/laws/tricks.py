@@ -10,8 +10,9 @@ and the players call these functions.
   the end phase (``TrickPlay.trumps_win_in_stock_phase``).
 * While the stock lasts any card may be played (S000 law 6). Once it is exhausted
   the trick is played "as at whist" (S000 law 9): only the suit led or a trump wins,
-  a seat must follow suit and win the trick if it can, and if void must trump, with
-  a winning trump if it has one (S000 law 9, S001, BRI).
+  a seat must follow suit and beat the best card so far if it can, and if void
+  must win the trick by trumping if it can (S000 law 9, S001, BRI; EB9 for three
+  and four seats, where a trump may not win: then any card may be thrown).
 """
 
 from __future__ import annotations
@@ -104,9 +105,9 @@ def playable(
     """The mask of the cards of ``held`` that may be played to ``trick``.
 
     Without ``duties`` (the stock phase, or leading): any card (S000 law 6). With
-    them (the end phase, S000 law 9, S001, BRI): follow suit if able, and beat the
-    card winning so far if able; if void, trump if able, with a winning trump if
-    there is one.
+    them (the end phase, S000 law 9, S001, BRI, EB9): follow suit if able, and beat
+    the card winning so far if able; if void, trump with a trump that wins if there
+    is one, otherwise play any card.
     """
     if not duties or not trick:
         return held
@@ -114,11 +115,17 @@ def playable(
     win = face_of(trick[winning_index(trick, trump, False)])
     follow = held & tables.suit_mask[led.suit]
     if follow:
+        # A trick already trumped cannot be won by following suit: then any card
+        # of the suit led (EB9).
         return _beating(follow, win, trump) or follow
     if trump is not None:
         trumps = held & tables.suit_mask[trump]
         if trumps:
-            return _beating(trumps, win, trump) or trumps
+            # Void in the suit led: trump, but only with a trump that wins; with
+            # none, any card (EB9: the third hand that can neither follow nor win
+            # by trumping throws any card). With two seats every trump to a plain
+            # lead wins, so this is S000 law 9's "must trump".
+            return _beating(trumps, win, trump) or held
     return held
 
 

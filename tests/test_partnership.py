@@ -1,0 +1,365 @@
+"""Partnership declarations (PRESETS section 4): who of a side declares after a
+stock trick, the partner's table, and doubles and triples of one seat's cards.
+
+Sources: BIC ("Four-Hand Bezique", from the USPCC *Official Rules*: the winner
+declares or passes the right to his partner; a seat may use his partner's table
+cards but declare nothing the partner could not; double and triple bezique only
+from one player), EB9/EB11 (he or his partner declares, one declaration; the
+beziques may come from both), S004 (both partners may declare, the trick-taker
+first).
+
+Positions are built through the public constructor and checked by
+:func:`bezique.check_state`: seat 0 has won every trick so far (declaring one meld
+after each but the last), and its turn is open after the last.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+import bezique as bz
+from bezique import (
+    DealState,
+    Declare,
+    DeclaredMeld,
+    Draw,
+    IllegalActionError,
+    MeldKind,
+    PassToPartner,
+    Phase,
+    Reason,
+    Trick,
+    Window,
+)
+from bezique.cards import card_id_name, parse_card_id
+
+PARTNERSHIP = bz.variants.PARTNERSHIP
+PASS = PassToPartner()
+
+
+def _ids(text: str) -> list[int]:
+    return [parse_card_id(t) for t in text.split()]
+
+
+def position(
+    rules: bz.Rules,
+    *,
+    table: Sequence[tuple[str, str]] = (),
+    hands: dict[int, str] | None = None,
+    trump: str = "H",
+) -> DealState:
+    """Seat 0's turn after a stock trick, with ``table`` the melds (kind, physical
+    cards) it declared after its earlier tricks, one per trick, and ``hands`` the
+    named concealed cards of each seat (filled with cards that make no meld)."""
+    size = rules.deck_size
+    used: set[int] = set()
+    melds = []
+    history = [0] * size
+    table_mask = 0
+    scores = [0] * rules.players
+    for i, (kind_text, cards_text) in enumerate(table):
+        kind = MeldKind(kind_text)
+        cards = _ids(cards_text)
+        points = rules.meld_value(kind) or 0
+        melds.append(DeclaredMeld(0, kind, tuple(sorted(cards)), i + 1, points, True))
+        scores[0] += points
+        for card in cards:
+            history[card] |= kind.bit
+            table_mask |= 1 << card
+            used.add(card)
+    named = {seat: _ids(text) for seat, text in (hands or {}).items()}
+    for cards in named.values():
+        used.update(cards)
+    # Tricks: seat 0 leads a nine and the others follow with sevens and eights.
+    done = len(table) + 1
+    tricks = []
+    won = 0
+    for number in range(done):
+        suit = "CD"[number % 2]
+        copy = "abcd"[number // 2]
+        lower = [f"7{suit}{c}" for c in "abcd"] + [f"8{suit}{c}" for c in "abcd"]
+        free = [c for c in lower if parse_card_id(c) not in used][:3]
+        cards = (parse_card_id(f"9{suit}{copy}"), *map(parse_card_id, free))
+        used.update(cards)
+        for card in cards:
+            won |= 1 << card
+        tricks.append(Trick(0, cards, 0))
+    # Fillers: spades below the jack, then clubs and diamonds below the jack.
+    inert = [
+        parse_card_id(f"{rank}{suit}{copy}")
+        for suit in "SCD"
+        for rank in "789"
+        for copy in "abcd"
+        if parse_card_id(f"{rank}{suit}{copy}") not in used
+    ]
+    hand_masks = []
+    held = rules.deck.hand_size - 1
+    for seat in range(rules.players):
+        mask = sum(1 << c for c in named.get(seat, []))
+        on_table = table_mask if seat == 0 else 0
+        while mask.bit_count() + on_table.bit_count() < held:
+            card = inert.pop(0)
+            used.add(card)
+            mask |= 1 << card
+        hand_masks.append(mask)
+    turn_up = parse_card_id(f"8{trump}a")
+    used.add(turn_up)
+    stock = tuple(c for c in range(size) if c not in used)
+    state = DealState(
+        rules=rules,
+        dealer=rules.players - 1,
+        phase=Phase.STOCK,
+        trump=bz.Suit.parse(trump),
+        turn_up=turn_up,
+        stock=stock,
+        hand_masks=tuple(hand_masks),
+        table_masks=(table_mask,) + (0,) * (rules.players - 1),
+        history=tuple(history),
+        won_masks=(won,) + (0,) * (rules.players - 1),
+        tricks=tuple(tricks),
+        trick=(),
+        leader=0,
+        window=Window(0),
+        melds=tuple(melds),
+        scores=tuple(scores),
+        broken=(),
+        carte_blanche=(),
+    )
+    bz.check_state(state)
+    return state
+
+
+def declare(state: DealState, kind: str, cards: str) -> Declare:
+    """The listed declaration of ``kind`` with exactly these faces, if any."""
+    faces = sorted(cards.split())
+    for action in state.legal_declarations():
+        if action.kind.value == kind and sorted(str(r.card) for r in action.cards) == faces:
+            return action
+    raise AssertionError(f"no legal {kind} {cards}: {state.legal_declarations()}")
+
+
+def test_the_winner_may_pass_the_right_to_his_partner_who_then_declares() -> None:
+    """BIC: the trick's winner declares or passes the right to his partner."""
+    state = position(PARTNERSHIP, hands={2: "KHa QHa"})
+    assert PASS in state.legal_actions()
+    assert state.current_player == 0
+    passed = state.apply(PASS)
+    assert passed.current_player == 2
+    assert passed.window == Window(2, passed=(0,))
+    # The partner declares from his own hand; the points are his (and his side's).
+    action = declare(passed, "royal-marriage", "KH QH")
+    after, events = passed.step(action)
+    assert events == (bz.ScoreEvent(2, 40, bz.ScoreSource.DECLARATION, "royal-marriage"),)
+    assert after.side_scores == (40, 0)
+    # Nothing more for him to do but close the turn: one declaration per trick.
+    assert after.legal_actions() == (Draw(),)
+
+
+def test_the_winner_draws_first_even_after_passing() -> None:
+    """Interpretation 5 (PRESETS section 4): the draw closes the turn whoever holds it,
+    and the trick's winner draws first, then the others in play order."""
+    state = position(PARTNERSHIP).apply(PASS)
+    top = state.stock[:4]
+    after = state.apply(Draw())
+    for seat, card in enumerate(top):
+        assert after.hand_masks[seat] >> card & 1, (seat, card_id_name(card))
+    assert after.current_player == 0  # the trick's winner leads the next trick
+
+
+def test_winner_or_passes_no_pass_after_declaring_and_none_back() -> None:
+    """BIC: the right is passed instead of declaring; the partner cannot pass it back."""
+    state = position(PARTNERSHIP, hands={0: "KHa QHa"})
+    declared = state.apply(declare(state, "royal-marriage", "KH QH"))
+    assert PASS not in declared.legal_actions()
+    assert declared.why_illegal(PASS) == (Reason.CANNOT_PASS_RIGHT,)
+    passed = state.apply(PASS)
+    assert passed.why_illegal(PASS) == (Reason.CANNOT_PASS_RIGHT,)
+
+
+def test_either_partner_the_right_may_come_back_once() -> None:
+    """EB9, EB11: he or his partner declares, one declaration for the side; each may
+    pass the right once (interpretation 3)."""
+    rules = PARTNERSHIP.evolve(partnership_declarer="either-partner")
+    state = position(rules, hands={0: "KHa QHa"})
+    back = state.apply(PASS).apply(PASS)
+    assert back.current_player == 0
+    assert back.window is not None
+    assert back.window.passed == (0, 2)
+    assert back.why_illegal(PASS) == (Reason.CANNOT_PASS_RIGHT,)
+    after = back.apply(declare(back, "royal-marriage", "KH QH"))
+    assert after.legal_actions() == (Draw(),)
+    # Under the default reading the partner could not have passed it back.
+    assert position(PARTNERSHIP).apply(PASS).why_illegal(PASS) == (Reason.CANNOT_PASS_RIGHT,)
+
+
+def test_both_in_turn_each_partner_declares_once() -> None:
+    """S004: both partners may declare, the trick-taker first (interpretation 4: the
+    winner passes explicitly to let his partner declare)."""
+    rules = PARTNERSHIP.evolve(partnership_declarer="both-in-turn")
+    state = position(rules, hands={0: "KHa QHa", 2: "KCa QCa"})
+    first = state.apply(declare(state, "royal-marriage", "KH QH"))
+    assert PASS in first.legal_actions()
+    partner = first.apply(PASS)
+    second, events = partner.step(declare(partner, "common-marriage", "KC QC"))
+    assert [e.seat for e in events] == [2]
+    assert second.scores[:3] == (40, 0, 20)
+    assert second.legal_actions() == (Draw(),)
+    bz.check_state(second)
+    # The default reading refuses a pass once the winner has declared.
+    default = position(PARTNERSHIP, hands={0: "KHa QHa", 2: "KCa QCa"})
+    declared = default.apply(declare(default, "royal-marriage", "KH QH"))
+    assert PASS not in declared.legal_actions()
+
+
+def test_only_the_winner_exchanges_the_seven() -> None:
+    """Interpretation 1: only the trick's winner exchanges, in his own turn."""
+    state = position(PARTNERSHIP, hands={0: "7Ha", 2: "7Hb"})
+    assert bz.Exchange() in state.legal_actions()
+    passed = state.apply(PASS)
+    assert bz.Exchange() not in passed.legal_actions()
+    assert passed.why_illegal(bz.Exchange()) == (Reason.NOT_TRICK_WINNER,)
+
+
+def test_the_partner_may_use_the_winners_table() -> None:
+    """BIC: a player may use cards his partner has on the table: a J♦ of the winner's
+    declared four jacks and the partner's own Q♠ make a bezique for the partner."""
+    state = position(PARTNERSHIP, table=[("four-jacks", "JDa JCa JHa JSa")], hands={2: "QSa"})
+    passed = state.apply(PASS)
+    action = declare(passed, "bezique", "QS JD")
+    after, events = passed.step(action)
+    assert events == (bz.ScoreEvent(2, 40, bz.ScoreSource.DECLARATION, "bezique"),)
+    # The queen goes to the declarer's table; the jack stays on the partner's.
+    assert after.table_masks[2] == 1 << parse_card_id("QSa")
+    assert after.table_masks[0] >> parse_card_id("JDa") & 1
+    assert after.history[parse_card_id("JDa")] == MeldKind.FOUR_JACKS.bit | MeldKind.BEZIQUE.bit
+    bz.check_state(after)
+    # With combining off, the partner's table is out of reach.
+    apart = PARTNERSHIP.evolve(combine_with_partner_table=False)
+    alone = position(apart, table=[("four-jacks", "JDa JCa JHa JSa")], hands={2: "QSa"})
+    alone = alone.apply(PASS)
+    assert not alone.legal_declarations()
+    assert Reason.CARD_NOT_HELD in alone.why_illegal(action)
+
+
+def test_nothing_the_partner_could_not_have_declared() -> None:
+    """BIC's example: after the partner's trump sequence, no king of trumps added to
+    the sequence's queen for a royal marriage (the queen's history forbids it)."""
+    state = position(
+        PARTNERSHIP, table=[("trump-sequence", "AHa THa KHa QHa JHa")], hands={2: "KHb"}
+    )
+    passed = state.apply(PASS)
+    assert not passed.legal_declarations()
+    marriage = Declare(
+        MeldKind.ROYAL_MARRIAGE,
+        (bz.CardRef(bz.Card.parse("KH")), bz.CardRef.parse("QH[trump-sequence]")),
+    )
+    assert Reason.INFERIOR_ORDER in passed.why_illegal(marriage)
+
+
+def test_a_declaration_from_the_partners_table_needs_a_card_of_ones_own() -> None:
+    """Interpretation 6: using the partner's table, the declaration must include a card
+    from the declarer's own concealed hand. The K♠ of the winner's four kings and
+    the Q♠ of his bezique make a marriage for him, not for his partner."""
+    table = [("four-kings", "KCa KDa KHa KSa"), ("bezique", "QSa JDa")]
+    state = position(PARTNERSHIP, table=table)
+    king = bz.CardRef.parse("KS[four-kings]")
+    queen = bz.CardRef.parse("QS[bezique]")
+    marriage = Declare(MeldKind.COMMON_MARRIAGE, (king, queen))
+    assert state.is_legal(marriage)
+    passed = state.apply(PASS)
+    assert passed.why_illegal(marriage) == (Reason.NO_OWN_HAND_CARD,)
+    assert marriage not in passed.legal_declarations()
+
+
+@pytest.mark.parametrize(("source", "allowed"), [("same-player", False), ("either-partner", True)])
+def test_whose_cards_a_double_bezique_may_hold(source: str, allowed: bool) -> None:
+    """BIC: double and triple bezique count only if all their cards come from one
+    player (``same-player``); EB9, EB11: from both partners (``either-partner``)."""
+    rules = PARTNERSHIP.evolve(partnership_bezique_source=source)
+    state = position(rules, table=[("bezique", "QSa JDa")], hands={2: "QSb JDb"})
+    passed = state.apply(PASS)
+    double = Declare(
+        MeldKind.DOUBLE_BEZIQUE,
+        (
+            bz.CardRef.parse("QS[bezique]"),
+            bz.CardRef.parse("QS"),
+            bz.CardRef.parse("JD[bezique]"),
+            bz.CardRef.parse("JD"),
+        ),
+    )
+    listed = double in passed.legal_declarations()
+    assert listed is allowed
+    reasons = passed.why_illegal(double)
+    assert reasons == (() if allowed else (Reason.PARTNER_CARD_IN_BEZIQUE,))
+    # A single bezique follows combine_with_partner_table, whatever this knob says.
+    assert any(d.kind is MeldKind.BEZIQUE for d in passed.legal_declarations())
+
+
+def test_a_seat_acting_out_of_turn_is_refused_naming_the_seats() -> None:
+    """The library's bad-input rule: a partner declaring before the winner passed him
+    the right is refused, and the error names the seat that tried and the seat to act."""
+    state = position(PARTNERSHIP, hands={2: "KHa QHa"})
+    marriage = Declare(MeldKind.ROYAL_MARRIAGE, (bz.CardRef.parse("KH"), bz.CardRef.parse("QH")))
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(marriage, seat=2)
+    assert caught.value.reasons == (Reason.NOT_YOUR_TURN,)
+    assert (caught.value.seat, caught.value.to_act) == (2, 0)
+    assert "by seat 2" in str(caught.value)
+    assert "seat 0 is to act" in str(caught.value)
+    with pytest.raises(bz.SeatError):
+        state.apply(PASS, seat=4)
+    # The right seat acts as usual.
+    assert state.apply(PASS, seat=0).current_player == 2
+
+
+def test_a_passed_turn_survives_json() -> None:
+    state = position(PARTNERSHIP, hands={2: "KHa QHa"}).apply(PASS)
+    text = bz.state_to_json(state)
+    assert "passed" in text
+    loaded = bz.load_state(text)
+    assert loaded == state
+    assert loaded.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("mode", ["winner-or-passes", "either-partner", "both-in-turn"])
+def test_random_partnership_deals_follow_the_declarer_rule(mode: str) -> None:
+    """Over random deals, at every turn after a trick: the right may be passed exactly
+    when the reading allows it (checked here independently of the library), only the
+    winner or his partner acts, and a declaration using the partner's table holds a
+    card from the declarer's hand and is never a double bezique (same-player)."""
+    rules = PARTNERSHIP.evolve(partnership_declarer=mode)
+    rng = random.Random(mode)
+    seen_pass = 0
+    for seed in range(6):
+        state = bz.new_deal(rules, seed=seed)
+        while not state.is_over:
+            actions = state.legal_actions()
+            window = state.window
+            if window is not None and not state.offers:
+                winner = window.winner
+                assert state.current_player in (winner, (winner + 2) % 4)
+                if mode == "winner-or-passes":
+                    may = not window.passed and not window.declarations
+                elif mode == "either-partner":
+                    may = window.seat not in window.passed and not window.declarations
+                else:
+                    may = not window.passed
+                assert (PASS in actions) is may
+            action = rng.choice(actions)
+            if isinstance(action, Declare) and window is not None:
+                seat = window.seat
+                after = state.apply(action)
+                cards = after.melds[-1].cards
+                lent = [c for c in cards if state.table_masks[(seat + 2) % 4] >> c & 1]
+                if lent:
+                    assert any(state.hand_masks[seat] >> c & 1 for c in cards)
+                    assert action.kind not in (MeldKind.DOUBLE_BEZIQUE, MeldKind.TRIPLE_BEZIQUE)
+                state = after
+            else:
+                seen_pass += action == PASS
+                state = state.apply(action)
+        bz.check_state(state)
+    assert seen_pass
