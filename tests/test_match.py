@@ -14,17 +14,13 @@ import pytest
 import bezique as bz
 from bezique.cli import main
 from bezique.players import Player, RandomPlayer
-from bezique.records import DealResult
 from bezique.simulate import (
     MatchResult,
     duel,
     match,
     match_sides,
-    side_winners,
     wilson_interval,
 )
-
-PARTNERSHIP = bz.variants.PARTNERSHIP
 
 #: (player name, seed) of every player the recording factories made.
 MADE: list[tuple[str, str]] = []
@@ -134,23 +130,6 @@ def test_a_match_rejects_bad_arguments() -> None:
         match("three-hand", ["random"] * 3, games=0)
     with pytest.raises(bz.BeziqueError, match="partnerships"):
         duel("partnership", "rule-of-thumb", "random", games=2)
-
-
-def result(brisques: tuple[int, ...], last: int) -> DealResult:
-    return DealResult(scores=(0,) * len(brisques), brisques=brisques, last_trick_winner=last)
-
-
-def test_games_are_won_by_the_sides_totals() -> None:
-    # The partners' totals add up: 1200 + 900 reaches 2000 though no seat does.
-    assert side_winners(PARTNERSHIP, (1200, 1500, 900, 100), result((0,) * 4, 0)) == (0,)
-    assert side_winners(PARTNERSHIP, (900, 500, 900, 100), result((0,) * 4, 0)) == ()
-    # Tied sides: less the last deal's brisques (S000 law 12), then the last trick.
-    tied = (1000, 1000, 1000, 1000)
-    assert side_winners(PARTNERSHIP, tied, result((3, 1, 3, 1), 0)) == (1,)
-    assert side_winners(PARTNERSHIP, tied, result((2, 2, 2, 2), 3)) == (1,)
-    three = bz.variants.THREE_HAND
-    assert side_winners(three, (2000, 2000, 1500), result((1, 1, 1), 2)) == (0, 1)
-    assert side_winners(three, (2000, 2000, 1500), result((1, 1, 1), 1)) == (1,)
 
 
 def test_a_shared_win_is_split_among_the_sharers() -> None:

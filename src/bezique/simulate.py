@@ -47,12 +47,12 @@ import attrs
 
 from bezique.actions import ShowCarteBlanche
 from bezique.errors import BeziqueError
-from bezique.game import new_game
+from bezique.game import new_game, side_totals
 from bezique.melds import MeldKind
 from bezique.players import Player, make_player
-from bezique.players.reading import seat_margin, side_margin, side_totals
+from bezique.players.reading import seat_margin, side_margin
 from bezique.records import DealResult, DeclaredMeld
-from bezique.rules import DealScoring, GameEnd, Rules, variants
+from bezique.rules import DealScoring, Rules, variants
 from bezique.state import new_deal
 
 __all__ = [
@@ -69,7 +69,6 @@ __all__ = [
     "play_deals",
     "run_chunks",
     "seat_outcome",
-    "side_winners",
     "simulate",
     "spec_name",
     "wilson_interval",
@@ -707,39 +706,14 @@ def match_sides(sides: int, index: int) -> tuple[tuple[int, ...], int]:
     return tuple((j + turn) % sides for j in range(sides)), index // sides
 
 
-def side_winners(rules: Rules, totals: Sequence[int], last: DealResult) -> tuple[int, ...]:
-    """The sides that win a game after a deal, from the seats' game ``totals`` and the
-    last deal's result; empty while no side has reached the target.
-
-    The highest side total at or over the target wins. Between tied sides, the
-    totals less the brisques of the last deal decide, then the side that won the
-    last trick (S000 law 12); sides still tied share the win. A side is one seat
-    unless seats play in partnerships (the partners' totals added up).
-    """
-    sums = side_totals(rules, totals)
-    best = max(sums)
-    if best < rules.game.target:
-        return ()
-    tied = [side for side, total in enumerate(sums) if total == best]
-    if len(tied) > 1:
-        brisques = side_totals(rules, last.brisques)
-        points = rules.scoring.brisque_points
-        less = {side: sums[side] - points * brisques[side] for side in tied}
-        high = max(less.values())
-        tied = [side for side in tied if less[side] == high]
-    last_side = rules.side_of(last.last_trick_winner)
-    if len(tied) > 1 and last_side in tied:
-        return (last_side,)
-    return tuple(tied)
-
-
 @attrs.frozen
 class MatchResult:
     """The outcome of :func:`match`: per player (in the order given), its wins, its
     shared wins and its win rate with the 95% Wilson interval.
 
     A game (or deal) is won by one side, or shared by the sides tied at the end
-    (:func:`side_winners`; a single deal: the sides with the highest points). A
+    (:attr:`bezique.GameState.winners`; a single deal: the sides with the highest
+    points). A
     shared win counts as ``1/k`` of a win to each of the ``k`` sides sharing it, so
     the win rates add up to one, and with two players a draw is half a win, as in
     :class:`DuelResult`. ``margins`` are, game by game, each player's side total
@@ -857,27 +831,17 @@ def _match_game(
 def _play_match_game(
     rules: Rules, seated: Sequence[Player], seed: str
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Play a game to the target: the winning sides and the seats' final totals.
-
-    Where the game is decided at the end of a deal, the sides' totals decide it
-    (:func:`side_winners`), so that partners' points are added up before the
-    target is reached; other ends of a game are the game's own (a drawn game is
-    shared by the sides tied on the highest total)."""
+    """Play a game to the target: the winning sides (:attr:`~bezique.GameState.winners`;
+    a drawn game is shared by the sides tied on the highest total) and the seats'
+    final totals."""
     game = new_game(rules, seed=seed)
-    by_side = rules.game.end is GameEnd.END_OF_DEAL
-    finished = 0
     while not game.is_over:
         seat = game.current_player
         if seat is None:  # pragma: no cover - a game not over has a player to move
             break
         game = game.apply(seated[seat].choose(game.deal.view(seat)))
-        if by_side and len(game.results) > finished:
-            finished = len(game.results)
-            winners = side_winners(rules, game.totals, game.results[-1])
-            if winners:
-                return winners, game.totals
-    if game.winner is not None:
-        return (rules.side_of(game.winner),), game.totals
+    if game.winners:
+        return game.winners, game.totals
     sums = side_totals(rules, game.totals)
     return tuple(side for side, t in enumerate(sums) if t == max(sums)), game.totals
 
@@ -917,7 +881,7 @@ def match(
     Whole games to the target are played, or single deals under rubicon scoring
     or with ``deals=True`` (a deal is won by the highest points). A game is won
     by the side with the highest total at or over the target, ties decided as
-    :func:`side_winners` says; a win shared by tied sides counts ``1/k`` of a win
+    :func:`bezique.game.decide_winners` says; a win shared by tied sides counts ``1/k`` of a win
     to each of the ``k`` sharing it (see :class:`MatchResult`). ``jobs`` worker
     processes share the games (``0``: one per CPU); the result does not depend on
     it.

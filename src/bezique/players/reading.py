@@ -27,6 +27,7 @@ import attrs
 
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
 from bezique.errors import BeziqueError
+from bezique.game import side_totals
 from bezique.laws.declaring import forbidden_history, meld_patterns
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.melds import MeldKind
@@ -58,7 +59,6 @@ __all__ = [
     "rank",
     "seat_margin",
     "side_margin",
-    "side_totals",
     "suit",
     "suit_index",
     "takes",
@@ -204,20 +204,10 @@ def seat_margin(scores: Sequence[int], seat: int) -> int:
     return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
 
 
-def side_totals(rules: Rules, scores: Sequence[int]) -> tuple[int, ...]:
-    """Per-seat ``scores`` added up by side (:meth:`~bezique.rules.Rules.side_of`): in a
-    partnership the partners' points are one score; otherwise the scores themselves."""
-    if not rules.sides:
-        return tuple(scores)
-    totals = [0] * rules.side_count
-    for seat, points in enumerate(scores):
-        totals[rules.side_of(seat)] += points
-    return tuple(totals)
-
-
 def side_margin(rules: Rules, scores: Sequence[int], seat: int) -> int:
     """The score of ``seat``'s side less the best other side's, from per-seat
-    ``scores``: :func:`seat_margin` when each seat plays for itself."""
+    ``scores`` (added up by :func:`bezique.game.side_totals`): :func:`seat_margin`
+    when each seat plays for itself."""
     if not 0 <= seat < len(scores):
         raise BeziqueError(f"no seat {seat} among {len(scores)} scores")
     return seat_margin(side_totals(rules, scores), rules.side_of(seat))

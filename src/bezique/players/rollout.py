@@ -21,8 +21,9 @@ from collections.abc import Callable
 
 import attrs
 
-from bezique.actions import Action, Draw, Play, ShowCarteBlanche
+from bezique.actions import Action, Draw, PassToPartner, Play, ShowCarteBlanche
 from bezique.cards import FACES_PER_PACK, Suit
+from bezique.laws.declaring import partner_of
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.zones import bits, deck_tables
 from bezique.players.reading import (
@@ -79,6 +80,16 @@ class FastPolicy:
         rules = state.rules
         fast, ready_table = self._tables(rules)
         if _nothing_to_declare(state, ready_table):
+            window = state.window
+            if rules.sides and window is not None:
+                # Partnerships: let the partner declare if he has a meld ready.
+                partner = partner_of(rules, window.seat)
+                if (
+                    partner is not None
+                    and _ready_melds(state, partner, ready_table)[0]
+                    and _PASS_TO_PARTNER in state.legal_actions()
+                ):
+                    return _PASS_TO_PARTNER
             return _DRAW  # always legal in the stock phase's winner's turn
         actions = state.legal_actions()
         if len(actions) == 1:
@@ -358,6 +369,7 @@ def _protect_ready(
 
 
 _DRAW = Draw()
+_PASS_TO_PARTNER = PassToPartner()
 
 
 def nothing_to_declare(state: DealState) -> bool:

@@ -19,6 +19,7 @@ from bezique.actions import (
     Draw,
     Exchange,
     Pass,
+    PassToPartner,
     Play,
     ScorePending,
     ShowCarteBlanche,
@@ -72,7 +73,13 @@ class RuleOfThumbPlayer:
     * In the winner's turn: exchanges the seven of trumps (S000 law 8; S004
       calls the exchange always desirable), then declares the most valuable
       meld, but a royal marriage before its sequence (S000 hint 6) and a
-      bezique before its double while tricks are left; then draws.
+      bezique before its double while tricks are left; in a partnership, with
+      nothing to declare, passes the right to declare to its partner where the
+      rules allow (BIC); then draws.
+    * At three or four seats, a trick is the side's if the card taking it is
+      not beaten by an opponent still to play; it does not take its partner's
+      trick from him (no bonus for it), and gives its aces and tens to a trick
+      its partner holds safely.
     * In the stock phase it weighs each card by what giving it up costs: the
       melds it may still complete, by the chances of drawing the missing cards
       among those not seen elsewhere (S000 hints 1-2, S004 hints 1-2), small
@@ -382,6 +389,11 @@ def window_choice(
         pending = [(v, a) for v, a in values if isinstance(a, Declare)]
         if pending:
             return max(pending, key=lambda pair: pair[0])[1]
+    for action in actions:
+        if isinstance(action, PassToPartner):
+            # Partnerships (BIC): with nothing (more) to declare, let the partner
+            # declare; he may have a meld, and the draw still starts with the winner.
+            return action
     for action in actions:
         if isinstance(action, (Draw, Pass)):
             return action
