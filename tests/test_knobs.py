@@ -23,6 +23,7 @@ from positions import (
     faces,
     final_trick,
     meld,
+    partnership_position,
     play,
     play_trick,
     step,
@@ -941,7 +942,6 @@ def test_deals(deals: int) -> None:
 # -- completeness ----------------------------------------------------------------------------
 
 
-#: Each knob of ``Rules.knobs()`` and the test above that shows it working.
 def test_declare_from() -> None:
     """S003 (Polish): melds are shown from the cards won in tricks, and stay there;
     under S000 law 7 they come from the hand and lie on the table."""
@@ -985,6 +985,37 @@ def test_players() -> None:
     assert len(state.tricks[0].cards) == 3
 
 
+def test_partnership_declarer() -> None:
+    """BIC: the partner cannot pass the right back; EB9: he may, once."""
+    for mode, back in (("winner-or-passes", False), ("either-partner", True)):
+        state = partnership_position(variants.PARTNERSHIP.evolve(partnership_declarer=mode))
+        passed = state.apply(bz.PassToPartner())
+        assert (bz.PassToPartner() in passed.legal_actions()) is back
+
+
+def test_combine_with_partner_table() -> None:
+    """BIC: the partner's J♦ of four jacks and one's own Q♠ make a bezique; not when
+    combining is off."""
+    for combine in (True, False):
+        rules = variants.PARTNERSHIP.evolve(combine_with_partner_table=combine)
+        state = partnership_position(
+            rules, table=[("four-jacks", "JDa JCa JHa JSa")], hands={2: "QSa"}
+        ).apply(bz.PassToPartner())
+        assert bool(state.legal_declarations()) is combine
+
+
+def test_partnership_bezique_source() -> None:
+    """BIC: a double bezique of one seat's cards only; EB9: of both partners'."""
+    for source, allowed in (("same-player", False), ("either-partner", True)):
+        rules = variants.PARTNERSHIP.evolve(partnership_bezique_source=source)
+        state = partnership_position(
+            rules, table=[("bezique", "QSa JDa")], hands={2: "QSb JDb"}
+        ).apply(bz.PassToPartner())
+        kinds = {d.kind for d in state.legal_declarations()}
+        assert (MeldKind.DOUBLE_BEZIQUE in kinds) is allowed
+
+
+#: Each knob of ``Rules.knobs()`` and the test above that shows it working.
 KNOB_TESTS: dict[str, Callable[..., None]] = {
     "players": test_players,
     "declare_from": test_declare_from,
@@ -1033,7 +1064,12 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "cut_guess_points": test_cut_guess_points,
     "cut_exact": test_cut_exact,
     "deals": test_deals,
+    "partnership_declarer": test_partnership_declarer,
+    "combine_with_partner_table": test_combine_with_partner_table,
+    "partnership_bezique_source": test_partnership_bezique_source,
 }
+
+
 #: Fields with a single option so far: nothing to compare.
 SINGLE_OPTION: set[str] = set()
 
