@@ -30,6 +30,7 @@ from strategies import PROPERTY_SETTINGS, Playout, check_legal_actions, check_re
 import bezique as bz
 from bezique import CardRef, DealState, Declare, MeldKind, Reason, Rules, variants
 from bezique.cards import card_id_name
+from bezique.laws.declaring import second_double_allows, second_double_applies
 
 THREE_HAND = variants.THREE_HAND
 FOUR_HAND = variants.FOUR_HAND
@@ -272,6 +273,28 @@ def test_alike_cards_the_engine_re_uses_the_one_in_fewer_doubles() -> None:
     assert names(after.melds[-1].cards) == ["JDb", "JDd", "QSb", "QSd"]
 
 
+def test_alike_cards_the_engine_plays_and_melds_the_one_in_more_doubles() -> None:
+    """The other way round: the alike card played, or put into a triple (after which it
+    goes into no double), is the one in two doubles (QSc, JDc), not the lowest (QSa,
+    JDa, in one): the seat keeps the cards that may still make a second double."""
+    table = [meld(DOUBLE, "QSa QSc JDa JDc"), meld(DOUBLE, "QSb QSc JDb JDc")]
+    state = position(FOUR_NINE, table, "QS JD")
+    assert {str(state.card_ref(c)) for c in state.table(0)} == {
+        "QS[double-bezique]",
+        "JD[double-bezique]",
+    }
+    triple = declare(
+        "triple-bezique",
+        "QS QS[double-bezique] QS[double-bezique] JD JD[double-bezique] JD[double-bezique]",
+    )
+    after = legal(state, triple, (declared(0, 1500, "triple-bezique"),))
+    assert names(after.melds[-1].cards) == ["JDa", "JDc", "JDd", "QSa", "QSc", "QSd"]
+    # QSb and JDb, in the second double only, may still make a double with a new pair.
+    lead = build(FOUR_NINE, trump="H", stock_size=STOCK[4], table=table, hand="QS JD", window=False)
+    played, _ = lead.step(bz.Play(CardRef.parse("QS[double-bezique]")))
+    assert names(played.trick) == ["QSc"]
+
+
 def test_second_and_third_doubles_made_by_the_engine() -> None:
     """A double from the hand, then a second double on it (EB9), declared one after the
     other (rules allowing several declarations a trick): the engine's own melds record
@@ -313,6 +336,38 @@ def test_the_exchanged_card_is_not_the_new_pair() -> None:
     state = legal(state, bz.Exchange(), (bz.ScoreEvent(0, 10, bz.ScoreSource.EXCHANGE, "JD"),))
     illegal(state, SECOND, Reason.USES_EXCHANGED_CARD)
     assert agree(state) == set()
+
+
+# -- the law itself -------------------------------------------------------------------------
+
+QS, JD = bz.Card.parse("QS").index, bz.Card.parse("JD").index
+
+
+@pytest.mark.parametrize(
+    ("reused", "allowed"),
+    [
+        ([], True),
+        ([(QS, [0]), (JD, [0])], True),  # a bezique of one double (EB9)
+        ([(QS, [0])], True),  # at most one of each face
+        ([(QS, [0]), (QS, [0])], False),  # two queens of spades
+        ([(QS, [0]), (JD, [1])], False),  # of two doubles
+        ([(QS, [0, 1]), (JD, [0])], False),  # a card in two doubles already
+        ([(QS, []), (JD, [0])], False),  # a card in no recorded double
+    ],
+)
+def test_second_double_allows(reused: list[tuple[int, list[int]]], allowed: bool) -> None:
+    """Interpretation 8, as :func:`second_double_allows` states it."""
+    assert second_double_allows(reused) is allowed
+
+
+def test_second_double_applies_only_to_same_kind_re_use_of_a_double() -> None:
+    same = [Reason.SAME_KIND_REUSED]
+    assert second_double_applies(THREE_HAND, MeldKind.DOUBLE_BEZIQUE, same)
+    assert not second_double_applies(THREE_WITHOUT, MeldKind.DOUBLE_BEZIQUE, same)
+    assert not second_double_applies(THREE_HAND, MeldKind.BEZIQUE, same)
+    assert not second_double_applies(
+        THREE_HAND, MeldKind.DOUBLE_BEZIQUE, [*same, Reason.NO_FRESH_CARD]
+    )
 
 
 # -- random deals of the three- and four-seat presets ---------------------------------------

@@ -11,8 +11,10 @@ off. The second double bezique (EB9) is such a case: a queen of spades in two
 doubles has the history of one in one double, but only the latter may go into
 another double. A listed second double is made of cards that may (the cards in
 fewer doubles are tried first, see :func:`_second_double_choice`), so what
-is listed is also accepted; and since a card in one double can do all that a
-card in two can, a seat loses nothing by not choosing between them.
+is listed is also accepted. The other way round, a card played or put into a
+triple (after which it goes into no double) is one in the most doubles
+(:func:`most_doubled`). A card in one double can do all that a card in two can,
+and a second double besides, so a seat loses nothing by not choosing.
 """
 
 from __future__ import annotations
@@ -86,6 +88,7 @@ __all__ = [
     "legal_declarations",
     "may_show",
     "meld_numbers",
+    "most_doubled",
     "seven_in_hand",
     "trick_winner",
     "why_illegal",
@@ -504,6 +507,43 @@ def _second_double_choice(
     return None
 
 
+#: The beziques a card of a double may go into, after which it goes into no double.
+_ABOVE_DOUBLE = (
+    MeldKind.TRIPLE_BEZIQUE,
+    MeldKind.QUADRUPLE_BEZIQUE,
+    MeldKind.QUINTUPLE_BEZIQUE,
+)
+
+
+def most_doubled(
+    state: DealFields, held: int, card: int, taken: Sequence[int] = (), barred: int | None = None
+) -> int:
+    """Of ``card`` and the cards of ``held`` alike to it (face, history, broken marks)
+    but not ``taken`` nor ``barred``, the one in most double beziques (the lowest of
+    those): the card to play, or to put into a triple, under the second double
+    bezique (EB9), since it leaves the seat the cards that may still make one.
+    ``card`` itself when it was never in a double or the rules have no second double."""
+    bit = MeldKind.DOUBLE_BEZIQUE.bit
+    if not state.history[card] & bit or not state.rules.declarations.second_double_bezique:
+        return card
+    counts: dict[int, int] = {}
+    for meld in state.melds:
+        if meld.kind is MeldKind.DOUBLE_BEZIQUE:
+            for c in meld.cards:
+                counts[c] = counts.get(c, 0) + 1
+    alike = [
+        c
+        for c in _ids_of(state, held, card & 31, _card_class(state, card))
+        if c == card or (c not in taken and c != barred)
+    ]
+    return max(alike, key=lambda c: (counts.get(c, 0), -c))
+
+
+def _card_class(state: DealFields, card: int) -> int:
+    broken = state.broken
+    return (broken[card] << 32 if broken else 0) | state.history[card]
+
+
 def _exchanged(state: DealFields) -> int | None:
     """The card gained by the exchange in this turn, if any: it waits for the next
     trick (S000 law 8)."""
@@ -780,6 +820,9 @@ def declare_reasons(
             if second is not None:
                 reuse, chosen = (), second
         reasons.extend(reuse)
+    if not reasons and kind in _ABOVE_DOUBLE and rules.declarations.second_double_bezique:
+        for i, card in enumerate(chosen):
+            chosen[i] = most_doubled(state, held, card, chosen, window.exchanged)
     return reasons, chosen
 
 
