@@ -738,6 +738,26 @@ def test_marriage_then_sequence(
     assert outcome(state, sequence) == result
 
 
+@pytest.mark.parametrize(
+    ("option", "result"),
+    [
+        (True, (declared(0, 500, "double-bezique"),)),
+        (False, (Reason.SAME_KIND_REUSED,)),
+    ],
+)
+def test_second_double_bezique(
+    option: bool, result: tuple[Reason, ...] | tuple[ScoreEvent, ...]
+) -> None:
+    """EB9 (three and four players; the knob works with two as well): a bezique
+    already in a double may make a second double with a new pair; otherwise the
+    same-kind rule (S000, FOS) forbids it."""
+    rules = variants.CLASSIC_FOUR_PACK.evolve(second_double_bezique=option)
+    state = build(rules, trump="H", table=[meld("double-bezique", "QS QS JD JD")], hand="QS JD")
+    second = declare("double-bezique", "QS QS[double-bezique] JD JD[double-bezique]")
+    assert (second in state.legal_declarations()) is option
+    assert outcome(state, second) == result
+
+
 def _blank_hand(rules: Rules, stock: str = "") -> DealState:
     """Seat 0 (the dealer) is dealt no king, queen or jack; seat 1 holds a king. Under
     rules with a carte blanche every seat is asked, the non-dealer first: seat 1 can
@@ -1052,6 +1072,7 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "same_kind_reuse": test_same_kind_reuse,
     "marriage_rearrangement": test_marriage_rearrangement,
     "marriage_then_sequence": test_marriage_then_sequence,
+    "second_double_bezique": test_second_double_bezique,
     "carte_blanche_points": test_carte_blanche_points,
     "carte_blanche_repeat": test_carte_blanche_repeat,
     "deal_scoring": test_deal_scoring,
