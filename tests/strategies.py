@@ -182,7 +182,6 @@ BOOLEAN_KNOBS: tuple[str, ...] = (
     "declare_all_after_last_stock_trick",
     "melding_after_close",
     "marriage_then_sequence",
-    "second_double_bezique",
     "carte_blanche_repeat",
     "second_double_bezique",
     "combine_with_partner_table",
