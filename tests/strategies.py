@@ -55,6 +55,7 @@ from bezique import (
     MarriageRearrangement,
     MeldKind,
     Pass,
+    PassToPartner,
     Phase,
     Play,
     QuartetSuits,
@@ -472,7 +473,15 @@ def _declare_key(
 
 
 def _action_rank(action: Action) -> int:
-    ranks = {ShowCarteBlanche: 0, Exchange: 0, Declare: 1, ScorePending: 2, Draw: 3, Pass: 3}
+    ranks = {
+        ShowCarteBlanche: 0,
+        Exchange: 0,
+        Declare: 1,
+        ScorePending: 2,
+        PassToPartner: 3,
+        Draw: 4,
+        Pass: 4,
+    }
     return ranks[type(action)]
 
 
@@ -701,7 +710,11 @@ def check_legal_actions(
     if state.offers:
         # Every seat is asked; only one holding no king, queen or jack may show
         # (HGM, FOS p.334; WKC, PAR: a court card drawn leaves only the pass).
-        courts = any(bz.face_of(c).rank.is_court for c in state.held(state.offers[0]))
+        # S001's face-card carte blanche is spoilt by aces and tens too.
+        spoil = {bz.Rank.KING, bz.Rank.QUEEN, bz.Rank.JACK}
+        if state.rules.carte_blanche.carte_blanche_cards is CarteBlancheCards.FACE_CARDS:
+            spoil |= {bz.Rank.ACE, bz.Rank.TEN}
+        courts = any(bz.face_of(c).rank in spoil for c in state.held(state.offers[0]))
         assert actions == ((Pass(),) if courts else (ShowCarteBlanche(), Pass()))
         if courts:
             assert state.why_illegal(ShowCarteBlanche()) == (Reason.NO_CARTE_BLANCHE,)
