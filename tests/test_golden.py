@@ -79,12 +79,13 @@ def _side_totals(rules: bz.Rules, seat_scores: Sequence[int]) -> list[int]:
 
 def test_the_golden_deals_cover_the_presets() -> None:
     """At least three classic deals (one with the other seat dealing), one
-    Wikipedia, one McNeely and one three-hand deal."""
+    Wikipedia, one McNeely, one three-hand and one partnership deal."""
     rules = [_load(path)["rules"] for path in DEALS]
     assert rules.count("classic") >= 3
     assert "wikipedia" in rules
     assert "mcneely" in rules
     assert "three-hand" in rules
+    assert "partnership" in rules
     deals = [_load(path) for path in DEALS]
     dealers = {d["dealer"] for d in deals if bz.variants.get(d["rules"]).players == 2}
     assert dealers == {0, 1}
