@@ -27,7 +27,7 @@ import bezique as bz
 FILE = Path(__file__).parent / "golden" / "fingerprint.json"
 
 #: Deals per preset: three hundred for the two-pack games, two hundred where a deal is long.
-DEALS = {2: 300, 4: 200, 6: 200, 8: 200}
+DEALS = {2: 300, 3: 200, 4: 200, 6: 200, 8: 200}
 
 
 def deals_for(rules: bz.Rules) -> int:

@@ -1,11 +1,11 @@
-"""Exact positions of a two-hand deal, for the scenario and knob tests.
+"""Exact positions of a deal, for the scenario and knob tests.
 
 A scenario states a position (the trump suit, the acting player's concealed
 hand, the cards on his table with the meld kinds each was declared in, whose
 turn it is) and an action. :func:`build` turns such a statement into a
 :class:`~bezique.DealState` through its public constructor, filling every
 card the statement leaves open so that the position could occur in a real
-deal: all cards of the packs are present exactly once, both players hold the
+deal: all cards of the packs are present exactly once, every seat holds the
 number of cards the stage of the deal implies, the cards won are split into
 completed tricks, and each declared card carries the history of the melds it
 was declared in. :func:`assert_honest` checks those invariants, and the tests
@@ -70,6 +70,7 @@ __all__ = [
     "illegal",
     "legal",
     "meld",
+    "partnership_position",
     "play",
     "play_trick",
     "step",
@@ -192,8 +193,10 @@ def build(
       other player led, to follow. By default the window is open in the stock
       phase when no card is led, and closed in the end phase.
     * ``hand``/``table`` belong to ``seat``, ``other_hand``/``other_table`` to the
-      other player; ``won``/``other_won`` are cards in their tricks; ``stock``
-      lists the top of the stock, top first. The rest is filled in.
+      other player (with more seats: the seat after ``seat``; the seats after it
+      hold inert fillers only); ``won``/``other_won`` are cards in their tricks;
+      ``stock`` lists the top of the stock, top first. The rest is filled in.
+    * With more than two seats, ``led`` is the card the seat before ``seat`` led.
     * Scores are the points of the melds on the tables (each counted as scored).
     """
     n = rules.players
@@ -220,19 +223,21 @@ def build(
             raise ValueError(f"a stock of {stock_size} cards cannot occur")
         done = (first_stock - stock_size) // n + (1 if window else 0)
         per_seat = rules.deck.hand_size
-    held_target = {seat: per_seat, other: per_seat}
-    leader = other if led is not None else seat
+    seats = [(seat + i) % n for i in range(n)]
+    held_target = dict.fromkeys(seats, per_seat)
+    # The card led is the previous seat's (with two seats, the other player's).
+    leader = (seat - 1) % n if led is not None else seat
     if window:
         if not end:
-            held_target = {seat: per_seat - 1, other: per_seat - 1}
+            held_target = dict.fromkeys(seats, per_seat - 1)
     elif led is not None:
-        held_target[other] -= 1
+        held_target[leader] -= 1
 
     texts = [hand, other_hand, won, other_won, stock, led or "", turn_up or ""]
     texts += [m.cards for m in (*table, *other_table)]
     alloc = _Allocator(rules.deck.packs, _physical_tokens(texts))
     # Table melds first: a physical card named in several melds is one card.
-    tables = {seat: 0, other: 0}
+    tables = dict.fromkeys(seats, 0)
     history = [0] * rules.deck_size
     melds: list[DeclaredMeld] = []
     scores = [0] * n
@@ -256,14 +261,12 @@ def build(
                 DeclaredMeld(owner, declared.kind, tuple(sorted(ids)), number, points, True)
             )
             scores[owner] += points
-    hands = {
-        seat: _mask(alloc.take(t) for t in _tokens(hand)),
-        other: _mask(alloc.take(t) for t in _tokens(other_hand)),
-    }
-    wins = {
-        seat: [alloc.take(t) for t in _tokens(won)],
-        other: [alloc.take(t) for t in _tokens(other_won)],
-    }
+    hands = dict.fromkeys(seats, 0)
+    hands[seat] = _mask(alloc.take(t) for t in _tokens(hand))
+    hands[other] = _mask(alloc.take(t) for t in _tokens(other_hand))
+    wins: dict[int, list[int]] = {s: [] for s in seats}
+    wins[seat] = [alloc.take(t) for t in _tokens(won)]
+    wins[other] = [alloc.take(t) for t in _tokens(other_won)]
     top = [alloc.take(t) for t in _tokens(stock)]
     trick = (alloc.take(led),) if led is not None else ()
     up: int | None = None
@@ -277,8 +280,8 @@ def build(
     if end and (top or stock):
         raise ValueError("no stock in the end phase")
 
-    # Fill both players up to the size the stage implies, with inert cards.
-    for owner in (seat, other):
+    # Fill every seat up to the size the stage implies, with inert cards.
+    for owner in seats:
         held = (hands[owner] | tables[owner]).bit_count()
         need = held_target[owner] - held
         if need < 0:
@@ -300,9 +303,9 @@ def build(
         alloc.used.add(card)
     # Everything else was won in tricks: pair the cards into completed tricks.
     rest = alloc.free()
-    last_winner = seat if (window or led is None) else other
+    last_winner = seat if (window or led is None) else leader
     tricks = _tricks(rules, done, wins, rest, last_winner, dealer)
-    won_masks = {seat: 0, other: 0}
+    won_masks = dict.fromkeys(seats, 0)
     for t in tricks:
         for card in t.cards:
             won_masks[t.winner] |= 1 << card
@@ -440,9 +443,10 @@ def assert_honest(state: DealState) -> None:
     else:
         assert not declared, "histories must be cleared in the end phase"
     if state.phase is Phase.STOCK:
-        assert not declared & ~(state.table_masks[0] | state.table_masks[1]), (
-            "a concealed card has history"
-        )
+        on_tables = 0
+        for table in state.table_masks:
+            on_tables |= table
+        assert not declared & ~on_tables, "a concealed card has history"
     if state.broken:
         assert len(state.broken) == rules.deck_size
         for card, kinds in enumerate(state.broken):
@@ -526,15 +530,20 @@ def step(state: DealState, action: bz.Action) -> tuple[DealState, tuple[ScoreEve
 
 
 def draw(state: DealState) -> DealState:
-    """Close the winner's window: both players draw."""
+    """Close the winner's window: every seat draws."""
     return step(state, bz.Draw())[0]
 
 
-def play_trick(state: DealState, lead: str, reply: str) -> tuple[DealState, tuple[ScoreEvent, ...]]:
-    """Play a whole trick: the leader's card, then the reply; all events in order."""
-    after_lead, first = step(state, play(lead))
-    after, second = step(after_lead, play(reply))
-    return after, first + second
+def play_trick(
+    state: DealState, lead: str, reply: str, *more: str
+) -> tuple[DealState, tuple[ScoreEvent, ...]]:
+    """Play a whole trick: the leader's card, then the reply (and, with more seats,
+    the next seats' cards in play order); all events in order."""
+    after, events = step(state, play(lead))
+    for card in (reply, *more):
+        after, later = step(after, play(card))
+        events += later
+    return after, events
 
 
 def faces(cards: Iterable[int]) -> list[str]:
@@ -572,11 +581,11 @@ def illegal(state: DealState, action: bz.Action, *reasons: Reason) -> None:
     assert refused.value.reasons == reasons
 
 
-def win_trick(state: DealState, lead: str, reply: str) -> DealState:
-    """Close the window (both draw), then play a trick that the same seat wins."""
+def win_trick(state: DealState, lead: str, reply: str, *more: str) -> DealState:
+    """Close the window (every seat draws), then play a trick that the same seat wins."""
     assert state.window is not None
     seat = state.window.seat
-    after, _ = play_trick(draw(state), lead, reply)
+    after, _ = play_trick(draw(state), lead, reply, *more)
     assert after.window is not None
     assert after.window.seat == seat
     return after
@@ -595,3 +604,95 @@ def final_trick(rules: Rules, scores: tuple[int, int]) -> DealState:
         other_won="AS TS AH TH AD TD AC TC AS TS AH TH",
     )
     return attrs.evolve(state, scores=scores)
+
+
+def _physical(text: str) -> list[int]:
+    return [parse_card_id(t) for t in text.split()]
+
+
+def partnership_position(
+    rules: bz.Rules,
+    *,
+    table: Sequence[tuple[str, str]] = (),
+    hands: dict[int, str] | None = None,
+    trump: str = "H",
+) -> DealState:
+    """Seat 0's turn after a stock trick, with ``table`` the melds (kind, physical
+    cards) it declared after its earlier tricks, one per trick, and ``hands`` the
+    named concealed cards of each seat (filled with cards that make no meld)."""
+    size = rules.deck_size
+    used: set[int] = set()
+    melds = []
+    history = [0] * size
+    table_mask = 0
+    scores = [0] * rules.players
+    for i, (kind_text, cards_text) in enumerate(table):
+        kind = MeldKind(kind_text)
+        cards = _physical(cards_text)
+        points = rules.meld_value(kind) or 0
+        melds.append(DeclaredMeld(0, kind, tuple(sorted(cards)), i + 1, points, True))
+        scores[0] += points
+        for card in cards:
+            history[card] |= kind.bit
+            table_mask |= 1 << card
+            used.add(card)
+    named = {seat: _physical(text) for seat, text in (hands or {}).items()}
+    for cards in named.values():
+        used.update(cards)
+    # Tricks: seat 0 leads a nine and the others follow with sevens and eights.
+    done = len(table) + 1
+    tricks = []
+    won = 0
+    for number in range(done):
+        suit = "CD"[number % 2]
+        copy = "abcd"[number // 2]
+        lower = [f"7{suit}{c}" for c in "abcd"] + [f"8{suit}{c}" for c in "abcd"]
+        free = [c for c in lower if parse_card_id(c) not in used][:3]
+        played = (parse_card_id(f"9{suit}{copy}"), *map(parse_card_id, free))
+        used.update(played)
+        for card in played:
+            won |= 1 << card
+        tricks.append(Trick(0, played, 0))
+    # Fillers: spades below the jack, then clubs and diamonds below the jack.
+    inert = [
+        parse_card_id(f"{rank}{suit}{copy}")
+        for suit in "SCD"
+        for rank in "789"
+        for copy in "abcd"
+        if parse_card_id(f"{rank}{suit}{copy}") not in used
+    ]
+    hand_masks = []
+    held = rules.deck.hand_size - 1
+    for seat in range(rules.players):
+        mask = sum(1 << c for c in named.get(seat, []))
+        on_table = table_mask if seat == 0 else 0
+        while mask.bit_count() + on_table.bit_count() < held:
+            card = inert.pop(0)
+            used.add(card)
+            mask |= 1 << card
+        hand_masks.append(mask)
+    turn_up = parse_card_id(f"8{trump}a")
+    used.add(turn_up)
+    stock = tuple(c for c in range(size) if c not in used)
+    state = DealState(
+        rules=rules,
+        dealer=rules.players - 1,
+        phase=Phase.STOCK,
+        trump=bz.Suit.parse(trump),
+        turn_up=turn_up,
+        stock=stock,
+        hand_masks=tuple(hand_masks),
+        table_masks=(table_mask,) + (0,) * (rules.players - 1),
+        history=tuple(history),
+        won_masks=(won,) + (0,) * (rules.players - 1),
+        tricks=tuple(tricks),
+        trick=(),
+        leader=0,
+        window=Window(0),
+        melds=tuple(melds),
+        scores=tuple(scores),
+        broken=(),
+        carte_blanche=(),
+    )
+    bz.check_state(state)
+    return state

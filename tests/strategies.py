@@ -55,6 +55,7 @@ from bezique import (
     MarriageRearrangement,
     MeldKind,
     Pass,
+    PassToPartner,
     Phase,
     Play,
     QuartetSuits,
@@ -72,7 +73,13 @@ from bezique import (
     TrumpSelection,
 )
 from bezique.cards import FACES, FACES_PER_PACK
-from bezique.rules import CarteBlancheCards, DeclareFrom
+from bezique.rules import (
+    CarteBlancheCards,
+    DeclareFrom,
+    EndPhase,
+    PartnershipBeziqueSource,
+    PartnershipDeclarer,
+)
 from bezique.state import initial_events
 
 __all__ = [
@@ -162,6 +169,9 @@ ENUM_KNOBS: dict[str, type[enum.Enum]] = {
     "rubicon_bonus_formula": RubiconBonus,
     "rounding": Rounding,
     "end": GameEnd,
+    "end_phase": EndPhase,
+    "partnership_declarer": PartnershipDeclarer,
+    "partnership_bezique_source": PartnershipBeziqueSource,
 }
 
 #: Every boolean knob that may be set freely (``turn_up`` is tied to ``selection``).
@@ -174,6 +184,20 @@ BOOLEAN_KNOBS: tuple[str, ...] = (
     "melding_after_close",
     "marriage_then_sequence",
     "carte_blanche_repeat",
+    "second_double_bezique",
+    "combine_with_partner_table",
+)
+
+#: (players, sides): mostly two, sometimes three or four each alone, or four in
+#: partnerships, each with a pack per seat (EB9, BIC).
+TABLES: tuple[tuple[int, tuple[int, ...]], ...] = (
+    (2, ()),
+    (2, ()),
+    (2, ()),
+    (2, ()),
+    (3, ()),
+    (4, ()),
+    (4, (0, 1, 0, 1)),
 )
 
 #: (packs, hand size, packets): the two-pack game, and the four-pack two-hand game
@@ -187,7 +211,11 @@ DECKS: tuple[tuple[int, int, tuple[int, ...]], ...] = (
 
 
 @st.composite
-def _rules(draw: st.DrawFn, decks: Sequence[tuple[int, int, tuple[int, ...]]]) -> Rules:
+def _rules(
+    draw: st.DrawFn,
+    decks: Sequence[tuple[int, int, tuple[int, ...]]],
+    tables: Sequence[tuple[int, tuple[int, ...]]],
+) -> Rules:
     changes: dict[str, Any] = {
         name: draw(st.sampled_from(list(options))) for name, options in ENUM_KNOBS.items()
     }
@@ -211,16 +239,25 @@ def _rules(draw: st.DrawFn, decks: Sequence[tuple[int, int, tuple[int, ...]]]) -
         # S001's carte blanche without aces and tens is shown at the deal only.
         changes["carte_blanche_repeat"] = False
     packs, hand_size, packets = draw(st.sampled_from(list(decks)))
+    players, sides = draw(st.sampled_from(list(tables)))
+    if players > 2:
+        packs, hand_size, packets = players, 8, (3, 2, 3)
+    if players != 4 and changes["end_phase"] is EndPhase.DUELS:
+        # The duels are for four seats (EB9, EB11).
+        changes["end_phase"] = EndPhase.TOGETHER
     changes.update(packs=packs, hand_size=hand_size, packets=packets)
+    changes.update(players=players, sides=sides)
     if packs >= 3:
         changes["triple_bezique"] = 1500
     return bz.variants.CLASSIC.evolve(name="drawn", **changes)
 
 
 def rules(*, two_packs_only: bool = False) -> st.SearchStrategy[Rules]:
-    """``CLASSIC`` evolved over the two-hand knobs (see the module docstring)."""
+    """``CLASSIC`` evolved over every knob (see the module docstring); with
+    ``two_packs_only``, the two-hand two-pack game only."""
     decks = DECKS[:1] if two_packs_only else DECKS
-    return st.one_of(st.just(bz.variants.CLASSIC), _rules(decks))
+    tables = TABLES[:1] if two_packs_only else TABLES
+    return st.one_of(st.just(bz.variants.CLASSIC), _rules(decks, tables))
 
 
 # -- playouts ------------------------------------------------------------------------
@@ -372,9 +409,11 @@ def law9_playable(
 ) -> set[Card]:
     """The faces a player may play in the end phase, by brute force over S000 law 9.
 
-    The leader plays anything. A follower must follow suit; if void, must trump;
-    and must take the trick from ``best``, the card winning it so far (the card
-    led, in two-hand), if any card allowed so far would.
+    The leader plays anything. A follower must follow suit, and take the trick
+    from ``best``, the card winning it so far (the card led, in two-hand), if any
+    card of the suit would. Void, it must win by trumping if a trump would win,
+    and otherwise may play any card (EB9; with two seats every trump wins then,
+    so this is S000 law 9's "must trump").
     """
     if led is None:
         return set(held)
@@ -386,10 +425,12 @@ def law9_playable(
     has_suit = any(c.suit == led.suit for c in held)
     has_trump = trump is not None and any(c.suit == trump for c in held)
 
+    winning_trump = has_trump and any(c.suit == trump and wins(c) for c in held)
+
     def obeys_suit(card: Card) -> bool:
         if has_suit:
             return card.suit == led.suit
-        if has_trump:
+        if winning_trump:
             return card.suit == trump
         return True
 
@@ -432,7 +473,15 @@ def _declare_key(
 
 
 def _action_rank(action: Action) -> int:
-    ranks = {ShowCarteBlanche: 0, Exchange: 0, Declare: 1, ScorePending: 2, Draw: 3, Pass: 3}
+    ranks = {
+        ShowCarteBlanche: 0,
+        Exchange: 0,
+        Declare: 1,
+        ScorePending: 2,
+        PassToPartner: 3,
+        Draw: 4,
+        Pass: 4,
+    }
     return ranks[type(action)]
 
 
@@ -549,7 +598,13 @@ def check_progress(state: DealState) -> None:
             assert not state.trick
         elif state.window is not None:
             assert not state.trick
-            assert state.current_player == state.window.seat == state.tricks[-1].winner
+            assert state.current_player == state.window.seat
+            assert state.window.winner == state.tricks[-1].winner
+            if state.window.seat != state.window.winner:
+                # Partnerships: the right to declare passed to the partner.
+                assert state.rules.side_of(state.window.seat) == state.rules.side_of(
+                    state.window.winner
+                )
         else:
             assert state.current_player == (state.leader + len(state.trick)) % n
     if state.window is not None and state.phase is Phase.END:
@@ -655,7 +710,11 @@ def check_legal_actions(
     if state.offers:
         # Every seat is asked; only one holding no king, queen or jack may show
         # (HGM, FOS p.334; WKC, PAR: a court card drawn leaves only the pass).
-        courts = any(bz.face_of(c).rank.is_court for c in state.held(state.offers[0]))
+        # S001's face-card carte blanche is spoilt by aces and tens too.
+        spoil = {bz.Rank.KING, bz.Rank.QUEEN, bz.Rank.JACK}
+        if state.rules.carte_blanche.carte_blanche_cards is CarteBlancheCards.FACE_CARDS:
+            spoil |= {bz.Rank.ACE, bz.Rank.TEN}
+        courts = any(bz.face_of(c).rank in spoil for c in state.held(state.offers[0]))
         assert actions == ((Pass(),) if courts else (ShowCarteBlanche(), Pass()))
         if courts:
             assert state.why_illegal(ShowCarteBlanche()) == (Reason.NO_CARTE_BLANCHE,)

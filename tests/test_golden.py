@@ -16,9 +16,11 @@ trick by trick. A step is either
 
 Each trick names its winner; the file also gives the hands when the stock is
 exhausted, the brisques each seat wins, the last trick's winner and the final
-scores, and ``notes`` explaining the arithmetic from the rules (S000, FOS, S001,
-S002). The expected values were reasoned out from the rules, not read from the
-engine.
+scores (a partnership deal adds ``side_scores``, its sides' totals), and
+``notes`` explaining the arithmetic from the rules (S000, FOS, S001, S002; EB9,
+EB11, BIC, S004 for three and four seats). ``hands_dealt`` and
+``hands_at_close`` give every seat's cards. The expected values were reasoned
+out from the rules, not read from the engine.
 """
 
 from __future__ import annotations
@@ -65,33 +67,60 @@ def _expected_events(data: Mapping[str, Any]) -> list[tuple[int, int, str]]:
     return out
 
 
+def _side_totals(rules: bz.Rules, seat_scores: Sequence[int]) -> list[int]:
+    """Each side's total: a seat's own score when each seat is a side."""
+    if not rules.sides:
+        return list(seat_scores)
+    totals = [0] * (max(rules.sides) + 1)
+    for seat, points in enumerate(seat_scores):
+        totals[rules.sides[seat]] += points
+    return totals
+
+
 def test_the_golden_deals_cover_the_presets() -> None:
     """At least three classic deals (one with the other seat dealing), one
-    Wikipedia and one McNeely deal."""
+    Wikipedia, one McNeely, one three-hand and one partnership deal."""
     rules = [_load(path)["rules"] for path in DEALS]
     assert rules.count("classic") >= 3
     assert "wikipedia" in rules
     assert "mcneely" in rules
-    assert {_load(path)["dealer"] for path in DEALS} == {0, 1}
+    assert "three-hand" in rules
+    assert "partnership" in rules
+    deals = [_load(path) for path in DEALS]
+    dealers = {d["dealer"] for d in deals if bz.variants.get(d["rules"]).players == 2}
+    assert dealers == {0, 1}
 
 
 @pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem.removeprefix("deal-"))
 def test_golden_file_adds_up(path: Path) -> None:
     """The file agrees with itself: its score events add up to its final scores,
-    its brisques to 16 and to the brisque events, every trick is there once."""
+    its brisques to eight a pack and to the brisque events, every trick is there
+    once, every seat's hands are given."""
     data = _load(path)
-    totals = [0, 0]
+    rules = bz.variants.get(data["rules"])
+    seats = rules.players
+    totals = [0] * seats
     for seat, points, _ in _expected_events(data):
         totals[seat] += points
     assert totals == data["final_scores"]
-    assert sum(data["brisques"]) == 16
-    brisque_points = [0, 0]
+    # Eight brisques (four aces, four tens) in each pack.
+    assert sum(data["brisques"]) == 8 * rules.deck.packs
+    brisque_points = [0] * seats
     for seat, points, source in _expected_events(data):
         if source == "brisques":
             brisque_points[seat] += points
     assert brisque_points == [10 * b for b in data["brisques"]]
     assert [t["trick"] for t in data["tricks"]] == list(range(1, 33))
-    assert len(data["deck"]) == len(set(data["deck"])) == 64
+    assert len(data["deck"]) == len(set(data["deck"])) == rules.deck_size
+    assert (
+        sorted(data["hands_dealt"])
+        == sorted(data["hands_at_close"])
+        == [str(s) for s in range(seats)]
+    )
+    if rules.sides:
+        assert data["side_scores"] == _side_totals(rules, data["final_scores"])
+    else:
+        assert "side_scores" not in data
     assert data["notes"]
 
 
@@ -139,7 +168,7 @@ def test_golden_deal(path: Path) -> None:
         assert _faces(state.hand(int(seat))) == sorted(faces)
     assert str(state.turn_up_card) == data["turn_up"]
     assert _events(initial_events(state)) == _triples(data["deal_scores"])
-    dealt = [0, 0]
+    dealt = [0] * rules.players
     for seat, points, _ in _triples(data["deal_scores"]):
         dealt[seat] += points
     assert list(state.scores) == dealt
@@ -164,3 +193,4 @@ def test_golden_deal(path: Path) -> None:
     assert result is not None
     assert list(result.brisques) == data["brisques"]
     assert result.last_trick_winner == data["last_trick_winner"]
+    assert list(result.side_scores) == data.get("side_scores", data["final_scores"])

@@ -23,6 +23,7 @@ from positions import (
     faces,
     final_trick,
     meld,
+    partnership_position,
     play,
     play_trick,
     step,
@@ -737,6 +738,26 @@ def test_marriage_then_sequence(
     assert outcome(state, sequence) == result
 
 
+@pytest.mark.parametrize(
+    ("option", "result"),
+    [
+        (True, (declared(0, 500, "double-bezique"),)),
+        (False, (Reason.SAME_KIND_REUSED,)),
+    ],
+)
+def test_second_double_bezique(
+    option: bool, result: tuple[Reason, ...] | tuple[ScoreEvent, ...]
+) -> None:
+    """EB9 (three and four players; the knob works with two as well): a bezique
+    already in a double may make a second double with a new pair; otherwise the
+    same-kind rule (S000, FOS) forbids it."""
+    rules = variants.CLASSIC_FOUR_PACK.evolve(second_double_bezique=option)
+    state = build(rules, trump="H", table=[meld("double-bezique", "QS QS JD JD")], hand="QS JD")
+    second = declare("double-bezique", "QS QS[double-bezique] JD JD[double-bezique]")
+    assert (second in state.legal_declarations()) is option
+    assert outcome(state, second) == result
+
+
 def _blank_hand(rules: Rules, stock: str = "") -> DealState:
     """Seat 0 (the dealer) is dealt no king, queen or jack; seat 1 holds a king. Under
     rules with a carte blanche every seat is asked, the non-dealer first: seat 1 can
@@ -941,7 +962,6 @@ def test_deals(deals: int) -> None:
 # -- completeness ----------------------------------------------------------------------------
 
 
-#: Each knob of ``Rules.knobs()`` and the test above that shows it working.
 def test_declare_from() -> None:
     """S003 (Polish): melds are shown from the cards won in tricks, and stay there;
     under S000 law 7 they come from the hand and lie on the table."""
@@ -985,6 +1005,37 @@ def test_players() -> None:
     assert len(state.tricks[0].cards) == 3
 
 
+def test_partnership_declarer() -> None:
+    """BIC: the partner cannot pass the right back; EB9: he may, once."""
+    for mode, back in (("winner-or-passes", False), ("either-partner", True)):
+        state = partnership_position(variants.PARTNERSHIP.evolve(partnership_declarer=mode))
+        passed = state.apply(bz.PassToPartner())
+        assert (bz.PassToPartner() in passed.legal_actions()) is back
+
+
+def test_combine_with_partner_table() -> None:
+    """BIC: the partner's J♦ of four jacks and one's own Q♠ make a bezique; not when
+    combining is off."""
+    for combine in (True, False):
+        rules = variants.PARTNERSHIP.evolve(combine_with_partner_table=combine)
+        state = partnership_position(
+            rules, table=[("four-jacks", "JDa JCa JHa JSa")], hands={2: "QSa"}
+        ).apply(bz.PassToPartner())
+        assert bool(state.legal_declarations()) is combine
+
+
+def test_partnership_bezique_source() -> None:
+    """BIC: a double bezique of one seat's cards only; EB9: of both partners'."""
+    for source, allowed in (("same-player", False), ("either-partner", True)):
+        rules = variants.PARTNERSHIP.evolve(partnership_bezique_source=source)
+        state = partnership_position(
+            rules, table=[("bezique", "QSa JDa")], hands={2: "QSb JDb"}
+        ).apply(bz.PassToPartner())
+        kinds = {d.kind for d in state.legal_declarations()}
+        assert (MeldKind.DOUBLE_BEZIQUE in kinds) is allowed
+
+
+#: Each knob of ``Rules.knobs()`` and the test above that shows it working.
 KNOB_TESTS: dict[str, Callable[..., None]] = {
     "players": test_players,
     "declare_from": test_declare_from,
@@ -1021,6 +1072,7 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "same_kind_reuse": test_same_kind_reuse,
     "marriage_rearrangement": test_marriage_rearrangement,
     "marriage_then_sequence": test_marriage_then_sequence,
+    "second_double_bezique": test_second_double_bezique,
     "carte_blanche_points": test_carte_blanche_points,
     "carte_blanche_repeat": test_carte_blanche_repeat,
     "deal_scoring": test_deal_scoring,
@@ -1033,7 +1085,12 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "cut_guess_points": test_cut_guess_points,
     "cut_exact": test_cut_exact,
     "deals": test_deals,
+    "partnership_declarer": test_partnership_declarer,
+    "combine_with_partner_table": test_combine_with_partner_table,
+    "partnership_bezique_source": test_partnership_bezique_source,
 }
+
+
 #: Fields with a single option so far: nothing to compare.
 SINGLE_OPTION: set[str] = set()
 

@@ -8,128 +8,32 @@ from one player), EB9/EB11 (he or his partner declares, one declaration; the
 beziques may come from both), S004 (both partners may declare, the trick-taker
 first).
 
-Positions are built through the public constructor and checked by
-:func:`bezique.check_state`: seat 0 has won every trick so far (declaring one meld
-after each but the last), and its turn is open after the last.
+Positions come from :func:`positions.partnership_position`: seat 0 has won every
+trick so far (declaring one meld after each but the last), and its turn is open.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
+from positions import partnership_position as position
 
 import bezique as bz
 from bezique import (
     DealState,
     Declare,
-    DeclaredMeld,
     Draw,
     IllegalActionError,
     MeldKind,
     PassToPartner,
-    Phase,
     Reason,
-    Trick,
     Window,
 )
 from bezique.cards import card_id_name, parse_card_id
 
 PARTNERSHIP = bz.variants.PARTNERSHIP
 PASS = PassToPartner()
-
-
-def _ids(text: str) -> list[int]:
-    return [parse_card_id(t) for t in text.split()]
-
-
-def position(
-    rules: bz.Rules,
-    *,
-    table: Sequence[tuple[str, str]] = (),
-    hands: dict[int, str] | None = None,
-    trump: str = "H",
-) -> DealState:
-    """Seat 0's turn after a stock trick, with ``table`` the melds (kind, physical
-    cards) it declared after its earlier tricks, one per trick, and ``hands`` the
-    named concealed cards of each seat (filled with cards that make no meld)."""
-    size = rules.deck_size
-    used: set[int] = set()
-    melds = []
-    history = [0] * size
-    table_mask = 0
-    scores = [0] * rules.players
-    for i, (kind_text, cards_text) in enumerate(table):
-        kind = MeldKind(kind_text)
-        cards = _ids(cards_text)
-        points = rules.meld_value(kind) or 0
-        melds.append(DeclaredMeld(0, kind, tuple(sorted(cards)), i + 1, points, True))
-        scores[0] += points
-        for card in cards:
-            history[card] |= kind.bit
-            table_mask |= 1 << card
-            used.add(card)
-    named = {seat: _ids(text) for seat, text in (hands or {}).items()}
-    for cards in named.values():
-        used.update(cards)
-    # Tricks: seat 0 leads a nine and the others follow with sevens and eights.
-    done = len(table) + 1
-    tricks = []
-    won = 0
-    for number in range(done):
-        suit = "CD"[number % 2]
-        copy = "abcd"[number // 2]
-        lower = [f"7{suit}{c}" for c in "abcd"] + [f"8{suit}{c}" for c in "abcd"]
-        free = [c for c in lower if parse_card_id(c) not in used][:3]
-        cards = (parse_card_id(f"9{suit}{copy}"), *map(parse_card_id, free))
-        used.update(cards)
-        for card in cards:
-            won |= 1 << card
-        tricks.append(Trick(0, cards, 0))
-    # Fillers: spades below the jack, then clubs and diamonds below the jack.
-    inert = [
-        parse_card_id(f"{rank}{suit}{copy}")
-        for suit in "SCD"
-        for rank in "789"
-        for copy in "abcd"
-        if parse_card_id(f"{rank}{suit}{copy}") not in used
-    ]
-    hand_masks = []
-    held = rules.deck.hand_size - 1
-    for seat in range(rules.players):
-        mask = sum(1 << c for c in named.get(seat, []))
-        on_table = table_mask if seat == 0 else 0
-        while mask.bit_count() + on_table.bit_count() < held:
-            card = inert.pop(0)
-            used.add(card)
-            mask |= 1 << card
-        hand_masks.append(mask)
-    turn_up = parse_card_id(f"8{trump}a")
-    used.add(turn_up)
-    stock = tuple(c for c in range(size) if c not in used)
-    state = DealState(
-        rules=rules,
-        dealer=rules.players - 1,
-        phase=Phase.STOCK,
-        trump=bz.Suit.parse(trump),
-        turn_up=turn_up,
-        stock=stock,
-        hand_masks=tuple(hand_masks),
-        table_masks=(table_mask,) + (0,) * (rules.players - 1),
-        history=tuple(history),
-        won_masks=(won,) + (0,) * (rules.players - 1),
-        tricks=tuple(tricks),
-        trick=(),
-        leader=0,
-        window=Window(0),
-        melds=tuple(melds),
-        scores=tuple(scores),
-        broken=(),
-        carte_blanche=(),
-    )
-    bz.check_state(state)
-    return state
 
 
 def declare(state: DealState, kind: str, cards: str) -> Declare:

@@ -123,6 +123,9 @@ def test_every_option_of_every_enum_knob_makes_valid_rules(name: str) -> None:
             changes.update(turn_up=False, exchange_points=None)
         if option is bz.rules.CarteBlancheCards.FACE_CARDS:
             changes.update(carte_blanche_repeat=False)
+        if option is bz.EndPhase.DUELS:
+            # The duels are for four seats (EB9, EB11).
+            changes.update(players=4, packs=4)
         evolved = CLASSIC.evolve(**changes)
         assert evolved.knobs()[name] == option.value
         check_state(bz.new_deal(evolved, seed=0))

@@ -3,6 +3,18 @@
 Functions of a deal state (:class:`~bezique.engine.fields.DealFields`) that
 change nothing; the rules they apply are the laws of :mod:`bezique.laws`,
 cited beside each call.
+
+Alike cards. An action names a card by face and history (:class:`CardRef`),
+and the engine picks the card ids. Where alike cards differ in a way their
+history does not show, the engine picks the ones that leave the seat best
+off. The second double bezique (EB9) is such a case: a queen of spades in two
+doubles has the history of one in one double, but only the latter may go into
+another double. A listed second double is made of cards that may (the cards in
+fewer doubles are tried first, see :func:`_second_double_choice`), so what
+is listed is also accepted. The other way round, a card played or put into a
+triple (after which it goes into no double) is one in the most doubles
+(:func:`most_doubled`). A card in one double can do all that a card in two can,
+and a second double besides, so a seat loses nothing by not choosing.
 """
 
 from __future__ import annotations
@@ -60,6 +72,8 @@ from bezique.laws.declaring import (
     rearranged_pair,
     rearrangement_applies,
     reuse_reasons,
+    second_double_allows,
+    second_double_applies,
 )
 from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import best_card_index, duty_reason, playable
@@ -78,6 +92,7 @@ __all__ = [
     "legal_declarations",
     "may_show",
     "meld_numbers",
+    "most_doubled",
     "seven_in_hand",
     "trick_winner",
     "why_illegal",
@@ -394,6 +409,12 @@ def _class_reasons(
         and _rearranged_choice(state, seat, kind, classes) is not None
     ):
         return ()
+    if (
+        reasons
+        and second_double_applies(rules, kind, reasons)
+        and _second_double_choice(state, seat, classes, _exchanged(state)) is not None
+    ):
+        return ()
     return reasons
 
 
@@ -464,6 +485,104 @@ def _ids_of(state: DealFields, held: int, face: int, cls: int) -> list[int]:
     ]
 
 
+def _second_double_choice(
+    state: DealFields,
+    seat: int,
+    classes: Sequence[tuple[int, int]],
+    barred: int | None,
+) -> list[int] | None:
+    """Held card ids of these classes (face, ``broken << 32 | history``) that make a
+    second double bezique (EB9, :func:`second_double_allows`), if any.
+
+    A card's history does not say how many doubles it lies in, so alike cards (one
+    class) may differ: the doubles are read from the declared melds, and of alike
+    cards those in fewer doubles are tried first, then the lower ids. A card in one
+    double can do all that a card in two can, and a second double besides, so the
+    choice is never worse for the seat than another. ``barred``: a card that may not
+    be used (the one gained by the exchange, S000 law 8).
+    """
+    bit = MeldKind.DOUBLE_BEZIQUE.bit
+    held = declarable(state, seat)
+    if barred is not None:
+        held &= ~(1 << barred)
+    # Under re-forming, a card whose double lost a card is free again (WKC, BIC).
+    reform = bool(state.broken) and (
+        state.rules.declarations.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
+    )
+    doubles: dict[int, list[int]] = {}
+    for index, meld in enumerate(state.melds):
+        if meld.kind is MeldKind.DOUBLE_BEZIQUE:
+            for card in meld.cards:
+                doubles.setdefault(card, []).append(index)
+    fresh: list[int] = []
+    faces: list[int] = []
+    options: list[list[int]] = []
+    taken: dict[tuple[int, int], int] = {}
+    for face, cls in classes:
+        ids = _ids_of(state, held, face, cls)
+        if cls & bit and not (reform and cls >> 32 & bit):
+            faces.append(face)
+            options.append(sorted(ids, key=lambda c: (len(doubles.get(c, ())), c)))
+            continue
+        # Cards not in a double are the new pair: alike, any of them will do.
+        n = taken.get((face, cls), 0)
+        if n >= len(ids):
+            return None
+        taken[(face, cls)] = n + 1
+        fresh.append(ids[n])
+    for pick in itertools.product(*options):
+        if len(set(pick)) < len(pick):
+            continue
+        if second_double_allows(
+            [(f, doubles.get(c, ())) for f, c in zip(faces, pick, strict=True)]
+        ):
+            return [*fresh, *pick]
+    return None
+
+
+#: The beziques a card of a double may go into, after which it goes into no double.
+_ABOVE_DOUBLE = (
+    MeldKind.TRIPLE_BEZIQUE,
+    MeldKind.QUADRUPLE_BEZIQUE,
+    MeldKind.QUINTUPLE_BEZIQUE,
+)
+
+
+def most_doubled(
+    state: DealFields, held: int, card: int, taken: Sequence[int] = (), barred: int | None = None
+) -> int:
+    """Of ``card`` and the cards of ``held`` alike to it (face, history, broken marks)
+    but not ``taken`` nor ``barred``, the one in most double beziques (the lowest of
+    those): the card to play, or to put into a triple, under the second double
+    bezique (EB9), since it leaves the seat the cards that may still make one.
+    ``card`` itself when it was never in a double or the rules have no second double."""
+    bit = MeldKind.DOUBLE_BEZIQUE.bit
+    if not state.history[card] & bit or not state.rules.declarations.second_double_bezique:
+        return card
+    counts: dict[int, int] = {}
+    for meld in state.melds:
+        if meld.kind is MeldKind.DOUBLE_BEZIQUE:
+            for c in meld.cards:
+                counts[c] = counts.get(c, 0) + 1
+    alike = [
+        c
+        for c in _ids_of(state, held, card & 31, _card_class(state, card))
+        if c == card or (c not in taken and c != barred)
+    ]
+    return max(alike, key=lambda c: (counts.get(c, 0), -c))
+
+
+def _card_class(state: DealFields, card: int) -> int:
+    broken = state.broken
+    return (broken[card] << 32 if broken else 0) | state.history[card]
+
+
+def _exchanged(state: DealFields) -> int | None:
+    """The card gained by the exchange in this turn, if any: it waits for the next
+    trick (S000 law 8)."""
+    return state.window.exchanged if state.window is not None else None
+
+
 def _patterns(state: DealFields, kind: MeldKind) -> tuple[Pattern, ...]:
     return meld_patterns(state.rules, kind, state.trump)
 
@@ -516,9 +635,14 @@ def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
     for kind in rules.meld_kinds:
         same, inferior, married = forbidden_history(rules, kind)
         # Re-forming and re-pairing let a card of the same kind in again.
-        relaxed = decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY or (
-            kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
-            and decl.marriage_rearrangement is not MarriageRearrangement.NONE
+        relaxed = (
+            decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
+            or (
+                kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
+                and decl.marriage_rearrangement is not MarriageRearrangement.NONE
+            )
+            # EB9: a bezique of a double may make a second double.
+            or (kind is MeldKind.DOUBLE_BEZIQUE and decl.second_double_bezique)
         )
         banned = inferior | married | (0 if relaxed else same)
         for pattern in meld_patterns(rules, kind, trump):
@@ -738,7 +862,17 @@ def declare_reasons(
             pair = _rearranged_choice(state, seat, kind, classes)
             if pair is not None:
                 reuse, chosen = (), list(pair)
+        if reuse and second_double_applies(rules, kind, reuse) and len(chosen) == len(action.cards):
+            classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
+            # A declaration refused for the exchanged card need not be refused for more.
+            barred = None if Reason.USES_EXCHANGED_CARD in reasons else window.exchanged
+            second = _second_double_choice(state, seat, classes, barred)
+            if second is not None:
+                reuse, chosen = (), second
         reasons.extend(reuse)
+    if not reasons and kind in _ABOVE_DOUBLE and rules.declarations.second_double_bezique:
+        for i, card in enumerate(chosen):
+            chosen[i] = most_doubled(state, held, card, chosen, window.exchanged)
     return reasons, chosen
 
 

@@ -27,6 +27,7 @@ from bezique.engine.moves import (
     declarable,
     declare_reasons,
     meld_numbers,
+    most_doubled,
     seven_in_hand,
     why_illegal,
 )
@@ -56,6 +57,9 @@ from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, ScoreEvent, ScoreSource, Trick, Window
 
 __all__ = ["scored", "step"]
+
+
+_DOUBLE_BIT = MeldKind.DOUBLE_BEZIQUE.bit
 
 
 def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:
@@ -144,6 +148,9 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
         card = (copies & -copies).bit_length() - 1
     else:
         card = _first(state, seat, hand | table, ref)
+        if ref.mask & _DOUBLE_BIT and not ref.melds:
+            # Alike cards in one or two doubles (EB9): the one in two goes first.
+            card = most_doubled(state, hand | table, card)
     bit = 1 << card
     events: list[ScoreEvent] = []
     scores = state.scores

@@ -35,6 +35,14 @@ The multi-pack games relax the same-kind rule (SPEC 3.4):
   married to which, so the engine applies it (``bezique.engine``).
 * **Marriage then sequence** may be forbidden (WKC): a card declared in a
   marriage may then not go into a sequence.
+
+With three and four players the same-kind rule has one exception:
+
+* **Second double bezique** (``Declarations.second_double_bezique``, EB9): a
+  bezique already in a double may make a second double with a new pair. Whether
+  a card may is a matter of *which* doubles it lies in, which its history does
+  not say (a card in two doubles has the history of a card in one), so the
+  engine reads the declared melds and asks :func:`second_double_allows`.
 """
 
 from __future__ import annotations
@@ -77,6 +85,8 @@ __all__ = [
     "rearranged_pair",
     "rearrangement_applies",
     "reuse_reasons",
+    "second_double_allows",
+    "second_double_applies",
     "several_declarations",
     "tracks_broken",
     "trump_fixers",
@@ -323,6 +333,44 @@ def rearranged_pair(
             elif broken and ((broken[a] & bit and in_b) or (broken[b] & bit and in_a)):
                 return (a, b)
     return None
+
+
+# -- the second double bezique (EB9) ----------------------------------------------------------
+
+
+def second_double_applies(rules: Rules, kind: MeldKind, reasons: Sequence[Reason]) -> bool:
+    """Whether a double bezique refused only because a card was declared in a double
+    before may still be a second double bezique (``Declarations.second_double_bezique``):
+    :func:`second_double_allows` then decides on the cards."""
+    return (
+        kind is MeldKind.DOUBLE_BEZIQUE
+        and rules.declarations.second_double_bezique
+        and len(reasons) == 1
+        and reasons[0] is Reason.SAME_KIND_REUSED
+    )
+
+
+def second_double_allows(reused: Sequence[tuple[int, Sequence[int]]]) -> bool:
+    """Whether a double bezique may re-use these cards already declared in a double:
+    for each, its face (index) and the doubles it lies in (any ids of the melds).
+
+    EB9 (three and four players): "a bezique already used in a double bezique may
+    be used again in a second double bezique with a new pair". Read (PRESETS
+    section 4, interpretation 8): at most one card of each face, all from one
+    earlier double (the bezique, not cards of two doubles), and none already in
+    two doubles. The other cards are the new pair; the fresh-card rule still asks
+    for a card from the hand (:func:`reuse_reasons`).
+    """
+    faces = [face for face, _ in reused]
+    if len(set(faces)) < len(faces):
+        return False
+    shared: set[int] | None = None
+    for _, doubles in reused:
+        # A card in no recorded double cannot be shown to be in only one.
+        if len(doubles) != 1:
+            return False
+        shared = set(doubles) if shared is None else shared & set(doubles)
+    return shared is None or bool(shared)
 
 
 # -- re-forming melds after a play (SPEC 3.4) -----------------------------------------------
