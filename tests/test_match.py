@@ -187,3 +187,18 @@ def test_duel_command_needs_a_name_per_seat_or_side(
     code, _, err = run(capsys, "duel", *argv, "--games", "1")
     assert code == 2
     assert message in err
+
+
+def test_demo_takes_a_player_per_side_in_partnerships(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "demo", "--variant", "partnership", "--players", "greedy,random")
+    assert code == 0, err
+    scores = [line for line in out.splitlines() if line.startswith("  Deal 1 scores: ")]
+    assert len(scores) == 1
+    assert [part.split()[0] for part in scores[0].split(": ")[1].split(", ")] == [
+        "Greedy0",
+        "Random1",
+        "Greedy2",
+        "Random3",
+    ]
