@@ -266,6 +266,25 @@ def test_a_state_in_a_duel_round_trips_through_json() -> None:
     assert all(len(t["cards"]) == 2 for t in json.loads(text)["tricks"][STOCK_TRICKS:])
 
 
+def test_a_view_and_a_record_of_a_duel_round_trip() -> None:
+    state = _mid_second_duel(DUELS, seed=8)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    assert bz.view_from_json(bz.view_to_json(view)) == view
+    # A whole deal in duels, recorded and replayed from its document.
+    start = bz.new_deal(DUELS, seed=8)
+    rng = random.Random(8)
+    actions: list[bz.Action] = []
+    state = start
+    while not state.is_over:
+        legal = state.legal_actions()
+        actions.append(legal[rng.randrange(len(legal))])
+        state = state.apply(actions[-1])
+    record = bz.record_deal(start, actions)
+    assert bz.DealRecord.from_json(record.to_json()).replay() == state
+
+
 def test_the_state_checks_know_the_duels() -> None:
     state = _mid_second_duel(DUELS, seed=6)
     check_state(state)
