@@ -297,6 +297,16 @@ def test_the_state_checks_know_the_duels() -> None:
     # A seat of the first duel cannot lead in the second.
     with pytest.raises(InvalidStateError, match="leader"):
         check_state(attrs.evolve(state, leader=w))
+    # Asked of a trick already full, the turn is refused rather than guessed.
+    seat = state.current_player
+    assert seat is not None
+    card = state.hand(seat)[0]
+    hands = tuple(h & ~(1 << card) for h in state.hand_masks)
+    full = attrs.evolve(state, trick=(*state.trick, card), hand_masks=hands)
+    with pytest.raises(InvalidStateError, match="completes at 2"):
+        check_state(full)
+    with pytest.raises(InvalidStateError, match="a trick of 2 seats"):
+        _ = full.current_player
 
 
 def test_a_document_with_a_third_card_in_a_duel_trick_is_refused() -> None:

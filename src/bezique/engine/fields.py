@@ -19,7 +19,7 @@ import attrs
 
 from bezique.actions import Action, CardRef
 from bezique.cards import Card, Suit, face_of
-from bezique.errors import SeatError
+from bezique.errors import InvalidStateError, SeatError
 from bezique.laws.scoring import deal_game_scores
 from bezique.laws.turns import in_duels, trick_seats
 from bezique.laws.zones import DeckTables, bits, deck_tables
@@ -262,4 +262,8 @@ class DealFields(DealDraft):
 def duel_seat(state: DealDraft) -> int:
     """The seat to play to the current trick of a duel (EB9, EB11): the leader, then
     the other seat of the duel (:func:`~bezique.laws.turns.trick_seats`)."""
-    return trick_seats(state.rules, state.tricks, state.leader)[len(state.trick)]
+    seats = trick_seats(state.rules, state.tricks, state.leader)
+    played = len(state.trick)
+    if played >= len(seats):
+        raise InvalidStateError(f"trick.cards: {played} cards in a trick of {len(seats)} seats")
+    return seats[played]
