@@ -100,6 +100,7 @@ __all__ = [
     "reachable_states",
     "rules",
     "run_playout",
+    "trick_seats_now",
 ]
 
 KIND_ORDER: dict[MeldKind, int] = {kind: i for i, kind in enumerate(MeldKind)}
@@ -162,6 +163,7 @@ ENUM_KNOBS: dict[str, type[enum.Enum]] = {
     "rubicon_bonus_formula": RubiconBonus,
     "rounding": Rounding,
     "end": GameEnd,
+    "end_phase": EndPhase,
 }
 
 #: Every boolean knob that may be set freely (``turn_up`` is tied to ``selection``).
@@ -211,6 +213,13 @@ def _rules(draw: st.DrawFn, decks: Sequence[tuple[int, int, tuple[int, ...]]]) -
         # S001's carte blanche without aces and tens is shown at the deal only.
         changes["carte_blanche_repeat"] = False
     packs, hand_size, packets = draw(st.sampled_from(list(decks)))
+    # Duels bring four seats and four packs (EB9, EB11): one drawn rule set in four,
+    # where four packs may be drawn.
+    phases = [EndPhase.TOGETHER] * 3 + [EndPhase.DUELS] * any(d[0] == 4 for d in decks)
+    changes["end_phase"] = draw(st.sampled_from(phases))
+    if changes["end_phase"] is EndPhase.DUELS:
+        changes["players"] = 4
+        packs, hand_size, packets = 4, 8, (3, 2, 3)
     changes.update(packs=packs, hand_size=hand_size, packets=packets)
     if packs >= 3:
         changes["triple_bezique"] = 1500

@@ -42,6 +42,7 @@ from strategies import (
     meld_kinds,
     playouts,
     rules,
+    trick_seats_now,
     trick_winner_by_law,
 )
 
@@ -123,6 +124,8 @@ def test_every_option_of_every_enum_knob_makes_valid_rules(name: str) -> None:
             changes.update(turn_up=False, exchange_points=None)
         if option is bz.rules.CarteBlancheCards.FACE_CARDS:
             changes.update(carte_blanche_repeat=False)
+        if option is bz.rules.EndPhase.DUELS:
+            changes.update(players=4, packs=4)  # duels are for four seats (EB9, EB11)
         evolved = CLASSIC.evolve(**changes)
         assert evolved.knobs()[name] == option.value
         check_state(bz.new_deal(evolved, seed=0))
@@ -295,7 +298,7 @@ def test_trick_winners_follow_the_laws(playout: Playout) -> None:
         if len(step.after.tricks) > len(step.before.tricks):
             trick = step.after.tricks[-1]
             index = trick_winner_by_law(step.before, trick.cards, step.before.phase)
-            assert trick.winner == (trick.leader + index) % step.before.players
+            assert trick.winner == trick_seats_now(step.before)[index]
 
 
 @SOME
