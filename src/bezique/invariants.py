@@ -312,11 +312,13 @@ def check_trumps(state: DealState) -> None:
 
 
 def check_tricks(state: DealState) -> None:
-    """Each completed trick holds one card per seat, led by the dealer's opponent or the
-    last winner (S000 laws 5-6) and won by the seat whose card takes it under the terms
-    of its time (:func:`~bezique.laws.tricks.trick_terms`, with no trumps before a meld
-    fixed them); each won pile is the cards of the tricks its seat won; the current
-    trick is short of a card per seat and led by the last winner."""
+    """Each completed trick holds one card per seat that plays to it (every seat, or
+    the two of a duel: :func:`~bezique.laws.turns.trick_seats`), led by the dealer's
+    opponent or the last winner (S000 laws 5-6; the second duel by the seat opposite
+    the winner of the last stock trick, EB9, EB11) and won by the seat whose card
+    takes it under the terms of its time (:func:`~bezique.laws.tricks.trick_terms`,
+    with no trumps before a meld fixed them); each won pile is the cards of the
+    tricks its seat won; the current trick is short of a card and led as said."""
     rules = state.rules
     n = rules.players
     size = rules.deck_size
