@@ -107,6 +107,7 @@ __all__ = [
     "reachable_states",
     "rules",
     "run_playout",
+    "trick_seats_now",
 ]
 
 KIND_ORDER: dict[MeldKind, int] = {kind: i for i, kind in enumerate(MeldKind)}
@@ -522,9 +523,42 @@ def _held_count(state: DealState, seat: int) -> int:
     return (state.hand_masks[seat] | state.table_masks[seat]).bit_count()
 
 
-def _played_to_trick(state: DealState, seat: int) -> int:
+def _duels(rules_: Rules) -> bool:
+    return rules_.trick_play.end_phase is EndPhase.DUELS
+
+
+def _duel_pairs(state: DealState) -> tuple[tuple[int, int], tuple[int, int]]:
+    """EB9, EB11: W, the winner of the last stock trick, plays the seat on his left,
+    then the other two play (W+2 leading)."""
     n = state.players
-    return sum(1 for i in range(len(state.trick)) if (state.leader + i) % n == seat)
+    w = state.tricks[state.rules.stock_tricks - 1].winner
+    return (w, (w + 1) % n), ((w + 2) % n, (w + 3) % n)
+
+
+def trick_seats_now(state: DealState) -> tuple[int, ...]:
+    """The seats that play to the current trick, in order: every seat from the
+    leader; in a duel (EB9, EB11) the leader and the other seat of his duel."""
+    n = state.players
+    if not _duels(state.rules) or state.phase is Phase.STOCK:
+        return tuple((state.leader + i) % n for i in range(n))
+    pair = next(p for p in _duel_pairs(state) if state.leader in p)
+    return (state.leader, pair[1] if pair[0] == state.leader else pair[0])
+
+
+def _played_to_trick(state: DealState, seat: int) -> int:
+    return sum(1 for s in trick_seats_now(state)[: len(state.trick)] if s == seat)
+
+
+def _end_phase_tricks_left(state: DealState, seat: int) -> int:
+    """Tricks ``seat`` still plays to: all that are left; in duels those of its duel."""
+    rules_ = state.rules
+    left = rules_.total_tricks - len(state.tricks)
+    if not _duels(rules_):
+        return left
+    hand = rules_.deck.hand_size
+    if seat in _duel_pairs(state)[0]:
+        return max(0, left - hand)
+    return min(hand, left)
 
 
 def check_hand_sizes(state: DealState) -> None:
@@ -538,7 +572,7 @@ def check_hand_sizes(state: DealState) -> None:
         if state.phase is Phase.STOCK:
             expected = rules_.deck.hand_size - played - (1 if state.window is not None else 0)
         else:
-            expected = rules_.total_tricks - len(state.tricks) - played
+            expected = _end_phase_tricks_left(state, seat) - played
         assert held == expected, f"seat {seat} holds {held} cards, expected {expected}"
         assert not state.hand_masks[seat] & state.table_masks[seat], "a card in hand and on table"
 
@@ -590,7 +624,7 @@ def check_progress(state: DealState) -> None:
     else:
         assert state.current_player is not None
         assert state.result is None
-        assert len(state.trick) < n
+        assert len(state.trick) < len(trick_seats_now(state))
         if state.offers:
             # A carte blanche on offer comes before the trick (HGM, WKC).
             assert state.current_player == state.offers[0]
@@ -606,11 +640,15 @@ def check_progress(state: DealState) -> None:
                     state.window.winner
                 )
         else:
-            assert state.current_player == (state.leader + len(state.trick)) % n
+            assert state.current_player == trick_seats_now(state)[len(state.trick)]
     if state.window is not None and state.phase is Phase.END:
         assert rules_.declarations.melding_after_close
     if state.tricks:
-        assert state.leader == state.tricks[-1].winner
+        second_duel = rules_.stock_tricks + rules_.deck.hand_size
+        if _duels(rules_) and len(state.tricks) == second_duel:
+            assert state.leader == _duel_pairs(state)[1][0], "W+2 leads the second duel"
+        else:
+            assert state.leader == state.tricks[-1].winner
 
 
 def check_histories(state: DealState) -> None:
@@ -843,7 +881,9 @@ def check_step(step: Step) -> None:
         assert isinstance(step.action, Play)
         assert trick.cards == (*before.trick, trick.cards[-1])
         index = trick_winner_by_law(before, trick.cards, before.phase)
-        assert trick.winner == (trick.leader + index) % n, f"trick {trick} won by the wrong card"
+        seats = trick_seats_now(before)
+        assert len(trick.cards) == len(seats)
+        assert trick.winner == seats[index], f"trick {trick} won by the wrong card"
 
 
 def check_carte_blanche_step(step: Step) -> None:
@@ -985,11 +1025,14 @@ def check_final(start: DealState, steps: Sequence[Step]) -> None:
     for trick in final.tricks:
         assert final.won_masks[trick.winner] & _mask(trick.cards) == _mask(trick.cards)
     bonus = [e for s in steps for e in s.events if e.source is bz.ScoreSource.LAST_TRICK]
-    number = (
+    numbers = [
         rules_.total_tricks if rules_.scoring.last_trick is LastTrick.FINAL else rules_.stock_tricks
-    )
+    ]
+    if _duels(rules_) and rules_.scoring.last_trick is LastTrick.FINAL:
+        # EB9, EB11: the last trick of each duel.
+        numbers.insert(0, rules_.stock_tricks + rules_.deck.hand_size)
     assert [(e.seat, e.points) for e in bonus] == [
-        (final.tricks[number - 1].winner, rules_.scoring.last_trick_points)
+        (final.tricks[number - 1].winner, rules_.scoring.last_trick_points) for number in numbers
     ], "the last-trick bonus went to the wrong trick"
     check_game_scores(final)
 

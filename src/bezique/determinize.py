@@ -44,6 +44,7 @@ from bezique.errors import InvalidStateError
 from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
 from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import beats
+from bezique.laws.turns import trick_seats
 from bezique.laws.zones import bits
 from bezique.melds import MeldKind
 from bezique.records import Phase
@@ -215,7 +216,6 @@ class _Constraints:
 
     def _duties(self, view: SeatView) -> None:
         rules = view.rules
-        n = rules.players
         stock_tricks = rules.stock_tricks
         fixers = trump_fixers(rules)
         fixer = next((m for m in view.melds if m.kind in fixers), None)
@@ -228,8 +228,10 @@ class _Constraints:
             trump = view.trump if fixer is None or number > fixer.trick else None
             led = face_of(cards[0]).suit
             best = face_of(cards[0])
+            # Who played each card: in duels, two seats only (EB9, EB11).
+            seats = trick_seats(rules, view.tricks[: number - 1], leader)
             for j in range(1, len(cards)):
-                seat = (leader + j) % n
+                seat = seats[j]
                 card = face_of(cards[j])
                 wins = beats(card, best, trump, False)
                 where = f"trick {number}"
