@@ -85,6 +85,7 @@ __all__ = [
     "beats_by_law",
     "card_ids",
     "card_refs",
+    "check_end_phase_duties",
     "check_final",
     "check_legal_actions",
     "check_rejected",
@@ -675,6 +676,31 @@ def check_legal_actions(
     if state.phase is Phase.END and state.window is None:
         check_law9(state, actions)
     return actions
+
+
+def check_end_phase_duties(state: DealState) -> None:
+    """Every end-phase card played was playable (S000 law 9, read independently)
+    from what its seat held then: its hand now and the cards it played since."""
+    rules_ = state.rules
+    n = state.players
+    played = [(t.leader, t.cards) for t in state.tricks]
+    if state.phase is Phase.END and state.trick:
+        played.append((state.leader, state.trick))
+    for number, (leader, cards) in enumerate(played, start=1):
+        if number <= rules_.stock_tricks:
+            continue
+        for j in range(1, len(cards)):
+            seat = (leader + j) % n
+            later = [
+                c[(seat - lead) % n]
+                for lead, c in played[number - 1 :]
+                if len(c) > (seat - lead) % n
+            ]
+            held = [bz.face_of(c) for c in (*state.held(seat), *later)]
+            # The card to beat is the best card so far (the card led, in two-hand).
+            best = bz.face_of(cards[trick_winner_by_law(state, cards[:j], Phase.END)])
+            allowed = law9_playable(held, bz.face_of(cards[0]), state.trump, best)
+            assert bz.face_of(cards[j]) in allowed, (number, seat, cards)
 
 
 def check_law9(state: DealState, actions: Sequence[Action]) -> None:

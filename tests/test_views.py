@@ -35,7 +35,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import deal_deck
-from strategies import PROPERTY_SETTINGS, law9_playable, trick_winner_by_law
+from strategies import PROPERTY_SETTINGS, check_end_phase_duties
 from strategies import rules as any_rules
 
 import bezique as bz
@@ -307,31 +307,6 @@ def test_copy_letters_do_not_tell_which_copies_a_hand_holds() -> None:
 # -- (b), (c), (d) determinization -----------------------------------------------------
 
 
-def _check_end_phase_duties(state: DealState) -> None:
-    """Every end-phase card played was playable (S000 law 9, read independently)
-    from what its seat held then: its hand now and the cards it played since."""
-    rules = state.rules
-    n = state.players
-    played = [(t.leader, t.cards) for t in state.tricks]
-    if state.phase is Phase.END and state.trick:
-        played.append((state.leader, state.trick))
-    for number, (leader, cards) in enumerate(played, start=1):
-        if number <= rules.stock_tricks:
-            continue
-        for j in range(1, len(cards)):
-            seat = (leader + j) % n
-            later = [
-                c[(seat - lead) % n]
-                for lead, c in played[number - 1 :]
-                if len(c) > (seat - lead) % n
-            ]
-            held = [face_of(c) for c in (*state.held(seat), *later)]
-            # The card to beat is the best card so far (the card led, in two-hand).
-            best = face_of(cards[trick_winner_by_law(state, cards[:j], Phase.END)])
-            allowed = law9_playable(held, face_of(cards[0]), state.trump, best)
-            assert face_of(cards[j]) in allowed, (number, seat, cards)
-
-
 def _check_lasting_cartes_blanches(state: DealState) -> None:
     """A seat whose carte blanche lasts and which is not on offer holds no king, queen
     or jack but the card just gained by an exchange (HGM, FOS p.334; S000 law 8)."""
@@ -363,7 +338,7 @@ def test_b_d_determinized_state_has_the_same_view(
             assert sample.view(seat) == view
             check_state(sample)
             _check_conservation(sample)
-            _check_end_phase_duties(sample)
+            check_end_phase_duties(sample)
             _check_lasting_cartes_blanches(sample)
             # The cards the view does not show, and only they, were dealt.
             unseen = set(unseen_cards(view))
