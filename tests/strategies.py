@@ -783,9 +783,9 @@ def check_rejected(
 
 
 def check_step(step: Step) -> None:
-    """Scores never go down and move by exactly the step's score events; apply is
-    pure; trumps change only when a declaration fixes them; completed tricks are won
-    by the right card."""
+    """Scores (each seat's and each side's) never go down and move by exactly the
+    step's score events; apply is pure; trumps change only when a declaration fixes
+    them; completed tricks are won by the right card."""
     before, after = step.before, step.after
     again, events_again = before.step(step.action)
     assert again == step.after, "apply is not pure"
@@ -804,6 +804,15 @@ def check_step(step: Step) -> None:
     for seat in range(n):
         assert after.scores[seat] >= before.scores[seat], "a score went down"
         assert after.scores[seat] - before.scores[seat] == delta[seat]
+    # Partners' scores add up to their side's, which never goes down either.
+    rules_ = before.rules
+    sides = [0] * rules_.side_count
+    for seat in range(n):
+        sides[rules_.side_of(seat)] += after.scores[seat]
+    assert after.side_scores == tuple(sides)
+    assert all(a >= b for a, b in zip(after.side_scores, before.side_scores, strict=True)), (
+        "a side's score went down"
+    )
     check_carte_blanche_step(step)
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
@@ -923,6 +932,7 @@ def check_final(start: DealState, steps: Sequence[Step]) -> None:
     result = final.result
     assert result is not None
     assert result.scores == final.scores
+    assert result.side_scores == final.side_scores
     assert all(score >= 0 for score in final.scores)
     assert len(final.tricks) == rules_.total_tricks
     assert result.last_trick_winner == final.tricks[-1].winner

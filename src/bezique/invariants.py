@@ -311,8 +311,8 @@ def check_trumps(state: DealState) -> None:
 
 
 def check_tricks(state: DealState) -> None:
-    """Each completed trick holds one card per seat, led by the dealer's opponent or the
-    last winner (S000 laws 5-6) and won by the seat whose card takes it under the terms
+    """Each completed trick holds one card per seat, led by the seat after the dealer
+    (:func:`~bezique.laws.dealing.eldest_hand`) or the last winner (S000 laws 5-6) and won by the seat whose card takes it under the terms
     of its time (:func:`~bezique.laws.tricks.trick_terms`, with no trumps before a meld
     fixed them); each won pile is the cards of the tricks its seat won; the current
     trick is short of a card per seat and led by the last winner."""
@@ -335,7 +335,7 @@ def check_tricks(state: DealState) -> None:
         if trick.leader != expected_leader:
             _bad(
                 f"{where}.leader: seat {trick.leader}, but seat {expected_leader} leads "
-                + ("the first trick (the dealer's opponent)" if i == 0 else "(the last winner)")
+                + ("the first trick (the seat after the dealer)" if i == 0 else "(the last winner)")
             )
         mask = 0
         for card in trick.cards:
