@@ -312,10 +312,11 @@ def check_trumps(state: DealState) -> None:
 
 def check_tricks(state: DealState) -> None:
     """Each completed trick holds one card per seat, led by the seat after the dealer
-    (:func:`~bezique.laws.dealing.eldest_hand`) or the last winner (S000 laws 5-6) and won by the seat whose card takes it under the terms
-    of its time (:func:`~bezique.laws.tricks.trick_terms`, with no trumps before a meld
-    fixed them); each won pile is the cards of the tricks its seat won; the current
-    trick is short of a card per seat and led by the last winner."""
+    (:func:`~bezique.laws.dealing.eldest_hand`) or the last winner (S000 laws 5-6) and
+    won by the seat whose card takes it under the terms of its time
+    (:func:`~bezique.laws.tricks.trick_terms`, with no trumps before a meld fixed
+    them); each won pile is the cards of the tricks its seat won; the current trick is
+    short of a card per seat and led by the last winner."""
     rules = state.rules
     n = rules.players
     size = rules.deck_size
