@@ -1395,6 +1395,7 @@ def test_rules_with_another_number_of_players_are_refused(rules: Rules) -> None:
     # read under rules of two is refused at the seats, naming both counts.
     doc = _many_seats_doc(rules)
     doc["rules"]["knobs"]["players"] = 2
+    doc["dealer"] = 1  # a seat at two too: the seats are the field at fault
     doc["rules"]["knobs"].pop("sides", None)
     with pytest.raises(
         InvalidStateError, match=rf"^seats: {rules.players} seats listed, the rules have 2 players$"
