@@ -92,6 +92,7 @@ __all__ = [
     "beats_by_law",
     "card_ids",
     "card_refs",
+    "check_end_phase_duties",
     "check_final",
     "check_legal_actions",
     "check_rejected",
@@ -774,6 +775,31 @@ def check_legal_actions(
     return actions
 
 
+def check_end_phase_duties(state: DealState) -> None:
+    """Every end-phase card played was playable (S000 law 9, read independently)
+    from what its seat held then: its hand now and the cards it played since."""
+    rules_ = state.rules
+    n = state.players
+    played = [(t.leader, t.cards) for t in state.tricks]
+    if state.phase is Phase.END and state.trick:
+        played.append((state.leader, state.trick))
+    for number, (leader, cards) in enumerate(played, start=1):
+        if number <= rules_.stock_tricks:
+            continue
+        for j in range(1, len(cards)):
+            seat = (leader + j) % n
+            later = [
+                c[(seat - lead) % n]
+                for lead, c in played[number - 1 :]
+                if len(c) > (seat - lead) % n
+            ]
+            held = [bz.face_of(c) for c in (*state.held(seat), *later)]
+            # The card to beat is the best card so far (the card led, in two-hand).
+            best = bz.face_of(cards[trick_winner_by_law(state, cards[:j], Phase.END)])
+            allowed = law9_playable(held, bz.face_of(cards[0]), state.trump, best)
+            assert bz.face_of(cards[j]) in allowed, (number, seat, cards)
+
+
 def check_law9(state: DealState, actions: Sequence[Action]) -> None:
     """End-phase plays are exactly those S000 law 9 allows (brute force)."""
     seat = state.current_player
@@ -854,9 +880,9 @@ def check_rejected(
 
 
 def check_step(step: Step) -> None:
-    """Scores never go down and move by exactly the step's score events; apply is
-    pure; trumps change only when a declaration fixes them; completed tricks are won
-    by the right card."""
+    """Scores (each seat's and each side's) never go down and move by exactly the
+    step's score events; apply is pure; trumps change only when a declaration fixes
+    them; completed tricks are won by the right card."""
     before, after = step.before, step.after
     again, events_again = before.step(step.action)
     assert again == step.after, "apply is not pure"
@@ -875,6 +901,15 @@ def check_step(step: Step) -> None:
     for seat in range(n):
         assert after.scores[seat] >= before.scores[seat], "a score went down"
         assert after.scores[seat] - before.scores[seat] == delta[seat]
+    # Partners' scores add up to their side's, which never goes down either.
+    rules_ = before.rules
+    sides = [0] * rules_.side_count
+    for seat in range(n):
+        sides[rules_.side_of(seat)] += after.scores[seat]
+    assert after.side_scores == tuple(sides)
+    assert all(a >= b for a, b in zip(after.side_scores, before.side_scores, strict=True)), (
+        "a side's score went down"
+    )
     check_carte_blanche_step(step)
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
@@ -996,6 +1031,7 @@ def check_final(start: DealState, steps: Sequence[Step]) -> None:
     result = final.result
     assert result is not None
     assert result.scores == final.scores
+    assert result.side_scores == final.side_scores
     assert all(score >= 0 for score in final.scores)
     assert len(final.tricks) == rules_.total_tricks
     assert result.last_trick_winner == final.tricks[-1].winner

@@ -329,8 +329,8 @@ def check_trumps(state: DealState) -> None:
 
 def check_tricks(state: DealState) -> None:
     """Each completed trick holds one card per seat that plays to it (every seat, or
-    the two of a duel: :func:`~bezique.laws.turns.trick_seats`), led by the dealer's
-    opponent or the last winner (S000 laws 5-6; the second duel by the seat opposite
+    the two of a duel: :func:`~bezique.laws.turns.trick_seats`), led by the seat
+    after the dealer or the last winner (S000 laws 5-6; the second duel by the seat opposite
     the winner of the last stock trick, EB9, EB11) and won by the seat whose card
     takes it under the terms of its time (:func:`~bezique.laws.tricks.trick_terms`,
     with no trumps before a meld fixed them); each won pile is the cards of the
@@ -360,7 +360,7 @@ def check_tricks(state: DealState) -> None:
         if trick.leader != expected_leader:
             _bad(
                 f"{where}.leader: seat {trick.leader}, but seat {expected_leader} leads "
-                + ("the first trick (the dealer's opponent)" if i == 0 else _led_by(state, i))
+                + ("the first trick (the seat after the dealer)" if i == 0 else _led_by(state, i))
             )
         mask = 0
         for card in trick.cards:
