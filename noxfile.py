@@ -98,3 +98,26 @@ def bench(session: nox.Session) -> None:
         session.error("benchmarks/run.py does not exist yet")
     session.install(".")
     session.run("python", str(script.relative_to(ROOT)), *session.posargs)
+
+
+#: The strength matches at three and four seats (docs/players.md), one per line:
+#: ``bezique duel`` arguments. ``nox -s strength -- three-hand`` runs those naming
+#: that preset only.
+STRENGTH_MATCHES = (
+    "--variant three-hand --players rule-of-thumb,random,random --games 200",
+    "--variant partnership --players rule-of-thumb,random --games 200",
+    "--variant three-hand --players monte-carlo:iterations=8,rule-of-thumb,rule-of-thumb"
+    " --games 201",
+    "--variant partnership --players monte-carlo:iterations=4,rule-of-thumb --games 200",
+)
+
+
+@nox.session(default=False)
+def strength(session: nox.Session) -> None:
+    """Play the strength matches at three-hand and in partnership (long: the searches
+    take half an hour or more each on two processes)."""
+    session.install(".")
+    for line in STRENGTH_MATCHES:
+        if session.posargs and not any(word in line for word in session.posargs):
+            continue
+        session.run("bezique", "duel", *line.split(), "--seed", "1", "--jobs", "2")

@@ -466,18 +466,20 @@ def _mask_of(state: DealState, what: str) -> int:
 def deal_deck(
     rules: Rules = CLASSIC,
     *,
-    hands: tuple[str, str],
+    hands: Sequence[str],
     turn_up: str | None,
     stock: str = "",
     dealer: int = 0,
 ) -> list[int]:
     """A full deck, top first, from which :func:`bezique.new_deal` deals these hands.
 
-    ``hands[s]`` is seat ``s``'s dealt hand (inert fillers complete it); the
-    turn-up follows the deal, then the named top of the stock, then the rest.
-    ``turn_up`` is ``None`` for rules without a turn-up (the multi-pack games).
+    ``hands[s]`` is seat ``s``'s dealt hand (inert fillers complete it), one per
+    seat; the turn-up follows the deal, then the named top of the stock, then the
+    rest. ``turn_up`` is ``None`` for rules without a turn-up (the multi-pack games).
     """
     n = rules.players
+    if len(hands) != n:
+        raise ValueError(f"{rules.name} deals {n} hands, {len(hands)} given")
     if (turn_up is None) == rules.deck.turn_up:
         raise ValueError("name a turn-up exactly when the rules have one")
     trump = (
@@ -492,7 +494,7 @@ def deal_deck(
     for cards in dealt:
         while len(cards) < rules.deck.hand_size:
             card = _first_free(alloc, _inert_order(trump))
-            if card is None:  # pragma: no cover - the inert faces suffice for two hands
+            if card is None:  # pragma: no cover - the inert faces suffice for every table
                 raise ValueError("no inert filler left")
             cards.append(card)
         if len(cards) > rules.deck.hand_size:

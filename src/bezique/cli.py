@@ -1,6 +1,6 @@
 """The ``bezique`` command: ``bezique demo`` plays and narrates a deal or a game;
-``bezique duel`` pits two players against each other; ``bezique simulate`` plays
-many deals and summarises them. Players are named as
+``bezique duel`` pits players against each other, one per seat (or per side in
+partnerships); ``bezique simulate`` plays many deals and summarises them. Players are named as
 :func:`bezique.players.make_player` names them, and each is handed only its seat's
 view.
 
@@ -131,7 +131,17 @@ def play_deal(state: DealState, players: Sequence[Player], narrator: Narrator | 
 
 def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     rules: Rules = variants.get(args.variant)
-    kinds = [k.strip() for k in args.players.split(",")]
+    if args.players is None:
+        # Every seat filled: the rules of thumb for the first side, random players
+        # for the others.
+        kinds = [
+            "rule-of-thumb" if rules.side_of(s) == 0 else "random" for s in range(rules.players)
+        ]
+    else:
+        kinds = [k.strip() for k in args.players.split(",")]
+        if rules.sides and len(kinds) == rules.side_count:
+            # One name per side: both partners are played by the same kind of player.
+            kinds = [kinds[rules.side_of(s)] for s in range(rules.players)]
     players = _players(kinds, rules.players, lambda i: args.seed * 31 + i)
     names = [_display_name(k, i) for i, k in enumerate(kinds)]
     narrator = Narrator(out, not args.ascii, names)
@@ -224,21 +234,24 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
     demo.add_argument(
         "--players",
-        default="rule-of-thumb,random",
-        help="player names, one per seat, comma-separated (rule-of-thumb,random)",
+        default=None,
+        help="player names, one per seat (or one per side in partnerships), comma-separated "
+        "(rule-of-thumb for the first side, random for the others)",
     )
     demo.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
     sub.add_parser("variants", help="list the presets with their aliases")
     duel = sub.add_parser(
         "duel",
-        help="play many games between two built-in players and report A's win rate",
+        help="play many games between built-in players, one per seat or side, seats "
+        "rotating, and report each one's win rate",
         **_with_player_help,
     )
     duel.add_argument(
         "--players",
         default="rule-of-thumb,random",
-        help="A,B: two player names, e.g. monte-carlo:iterations=40,rule-of-thumb "
-        "(rule-of-thumb,random)",
+        help="one player name per seat, or per side in partnerships, comma-separated, e.g. "
+        "monte-carlo:iterations=40,rule-of-thumb (rule-of-thumb,random); at a larger table "
+        "without partnerships two names put A against B in every other seat",
     )
     duel.add_argument("--games", type=_positive, default=100, help="number of games (100)")
     duel.add_argument("--seed", default="1", help="seed of the cards and the players (1)")
@@ -337,11 +350,22 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
-    from bezique.simulate import duel
+    from bezique.simulate import DuelResult, MatchResult, duel, match
 
+    rules = variants.get(args.variant)
     names = [k.strip() for k in args.players.split(",")]
-    if len(names) != 2 or not all(names):
-        raise BeziqueError("--players needs two names, A,B (comma-separated)")
+    sides = rules.side_count
+    # Two names at a two-seat table: the duel of A and B. A name per seat (or per
+    # side, in partnerships): a match. Two names at a larger table without
+    # partnerships: A against B in every other seat, as the duel has it.
+    if not all(names) or (len(names) != sides and (len(names) != 2 or rules.sides)):
+        what = "side" if rules.sides else "seat"
+        also = "" if sides == 2 or rules.sides else ", or two, A against B in every other seat"
+        raise BeziqueError(
+            "--players needs two names, A,B (comma-separated)"
+            if rules.players == 2
+            else f"--players needs {sides} names, one per {what}, comma-separated{also}"
+        )
     seed = _seed_arg(args.seed)
     tty = sys.stderr.isatty()
 
@@ -349,16 +373,28 @@ def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         end = "\n" if done == total or not tty else ""
         print(f"\r{done}/{total} games, {elapsed:.0f} s", end=end, file=sys.stderr, flush=True)
 
-    result = duel(
-        args.variant,
-        names[0],
-        names[1],
-        games=args.games,
-        seed=seed,
-        jobs=args.jobs,
-        deals=True if args.deals else None,
-        progress=progress if args.progress or tty else None,
-    )
+    result: DuelResult | MatchResult
+    if len(names) == 2 and not rules.sides:
+        result = duel(
+            rules,
+            names[0],
+            names[1],
+            games=args.games,
+            seed=seed,
+            jobs=args.jobs,
+            deals=True if args.deals else None,
+            progress=progress if args.progress or tty else None,
+        )
+    else:
+        result = match(
+            rules,
+            names,
+            games=args.games,
+            seed=seed,
+            jobs=args.jobs,
+            deals=True if args.deals else None,
+            progress=progress if args.progress or tty else None,
+        )
     for line in result.lines():
         out(line)
     if args.json:

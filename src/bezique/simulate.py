@@ -5,6 +5,9 @@ in parallel, with a summary.
   (:class:`Summary`, from integer :class:`Tally` sums).
 * :func:`duel` plays a match of two players, A and B, over many games or deals,
   and reports A's win rate with its Wilson interval (:class:`DuelResult`).
+* :func:`match` plays a match of one player per seat, or per side when seats play
+  in partnerships, the seats rotating, and reports each player's win rate with its
+  Wilson interval (:class:`MatchResult`).
 
 Players are named as :func:`bezique.players.make_player` names them
 (``random``, ``rule-of-thumb``, ``monte-carlo:iterations=200``, ...), or given as
@@ -25,7 +28,8 @@ whatever the number of processes.
 >>> summary == simulate("classic", deals=4, seed=1, jobs=2, chunk_size=1)
 True
 
-The ``bezique simulate`` and ``bezique duel`` commands run these from the shell.
+The ``bezique simulate`` and ``bezique duel`` commands run these from the shell
+(``bezique duel`` plays a :func:`match` when it is given a player per side).
 """
 
 from __future__ import annotations
@@ -43,22 +47,25 @@ import attrs
 
 from bezique.actions import ShowCarteBlanche
 from bezique.errors import BeziqueError
-from bezique.game import new_game
+from bezique.game import new_game, side_totals
 from bezique.melds import MeldKind
 from bezique.players import Player, make_player
-from bezique.players.reading import seat_margin
+from bezique.players.reading import seat_margin, side_margin
 from bezique.records import DealResult, DeclaredMeld
 from bezique.rules import DealScoring, Rules, variants
 from bezique.state import new_deal
 
 __all__ = [
     "DuelResult",
+    "MatchResult",
     "PlayerSpec",
     "Summary",
     "Tally",
     "duel",
     "duel_seats",
     "make_seat_player",
+    "match",
+    "match_sides",
     "play_deals",
     "run_chunks",
     "seat_outcome",
@@ -645,6 +652,11 @@ def duel(
     2
     """
     rules = variant if isinstance(variant, Rules) else variants.get(variant)
+    if rules.sides:
+        raise BeziqueError(
+            f"{rules.name} is played in partnerships: play a match of one player per side"
+            " (bezique.simulate.match)"
+        )
     make_seat_player(a, "check")
     make_seat_player(b, "check")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -670,6 +682,265 @@ def duel(
         losses=sum(1 for o, _ in flat if o < 0),
         draws=sum(1 for o, _ in flat if o == 0),
         margins=tuple(m for _, m in flat),
+        elapsed=time.perf_counter() - started,
+        jobs=workers,
+    )
+
+
+# -- matches of a player per seat or side ---------------------------------------------------------
+
+#: The letters the players of a match are reported under, in the order given.
+_LETTERS = "ABCDEFGH"
+
+
+def match_sides(sides: int, index: int) -> tuple[tuple[int, ...], int]:
+    """Game ``index`` of a match of ``sides`` players: the side each player plays
+    (player ``j`` on side ``(j + r) % sides`` in rotation ``r = index % sides``),
+    and the number of the card deal it is dealt (each deal is played once in every
+    rotation, so each player sits on every side equally often).
+
+    >>> [match_sides(3, i) for i in range(4)]
+    [((0, 1, 2), 0), ((1, 2, 0), 0), ((2, 0, 1), 0), ((0, 1, 2), 1)]
+    """
+    turn = index % sides
+    return tuple((j + turn) % sides for j in range(sides)), index // sides
+
+
+@attrs.frozen
+class MatchResult:
+    """The outcome of :func:`match`: per player (in the order given), its wins, its
+    shared wins and its win rate with the 95% Wilson interval.
+
+    A game (or deal) is won by one side, or shared by the sides tied at the end
+    (:attr:`bezique.GameState.winners`; a single deal: the sides with the highest
+    points). A
+    shared win counts as ``1/k`` of a win to each of the ``k`` sides sharing it, so
+    the win rates add up to one, and with two players a draw is half a win, as in
+    :class:`DuelResult`. ``margins`` are, game by game, each player's side total
+    less the best other side's. ``seats[j][s]`` counts the games player ``j`` played
+    on side ``s``. ``elapsed`` is left out of comparisons.
+    """
+
+    variant: str
+    players: tuple[str, ...]
+    partnership: bool
+    seed: int | str
+    games: int
+    unit: str
+    wins: tuple[int, ...]
+    shared: tuple[int, ...]
+    credit: tuple[float, ...]
+    margins: tuple[tuple[int, ...], ...]
+    seats: tuple[tuple[int, ...], ...]
+    elapsed: float = attrs.field(eq=False)
+    jobs: int = attrs.field(eq=False, default=1)
+
+    @property
+    def win_rates(self) -> tuple[float, ...]:
+        return tuple(c / self.games for c in self.credit)
+
+    @property
+    def intervals(self) -> tuple[tuple[float, float], ...]:
+        return tuple(wilson_interval(c, self.games) for c in self.credit)
+
+    @property
+    def mean_margins(self) -> tuple[float, ...]:
+        return tuple(sum(m[j] for m in self.margins) / self.games for j in range(len(self.players)))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data."""
+        return {
+            "variant": self.variant,
+            "players": list(self.players),
+            "partnership": self.partnership,
+            "seed": self.seed,
+            "games": self.games,
+            "unit": self.unit,
+            "wins": list(self.wins),
+            "shared": list(self.shared),
+            "win_rates": list(self.win_rates),
+            "wilson_95": [list(i) for i in self.intervals],
+            "mean_margins": list(self.mean_margins),
+            "seats": [list(s) for s in self.seats],
+            "margins": [list(m) for m in self.margins],
+            "elapsed": self.elapsed,
+            "jobs": self.jobs,
+        }
+
+    def lines(self) -> Iterator[str]:
+        """The result as text."""
+        k = len(self.players)
+        names = [f"{_LETTERS[j]} {self.players[j]}" for j in range(k)]
+        width = max(len(n) for n in names)
+        what = "side" if self.partnership else "seat"
+        yield (
+            f"{self.games} {self.unit}s of {self.variant}, seed {self.seed}: "
+            f"{k} players, one per {what}, {what}s rotating"
+        )
+        yield (
+            f"  {'':{width}}  {'wins':>5}  {'shared':>6}  {'win rate':>8}  "
+            f"{'95% Wilson interval':>19}  {'mean margin':>11}"
+        )
+        for j in range(k):
+            low, high = self.intervals[j]
+            yield (
+                f"  {names[j]:{width}}  {self.wins[j]:5d}  {self.shared[j]:6d}  "
+                f"{self.win_rates[j]:8.1%}  {low:8.1%} to {high:6.1%}  "
+                f"{self.mean_margins[j]:+11.1f}"
+            )
+        yield (
+            f"  a shared win counts 1/k to each of the k {what}s sharing it; "
+            f"even chances: {1 / k:.1%} each"
+        )
+        yield f"  {self.elapsed:.1f} s with {self.jobs} process(es)"
+
+
+def _match_game(
+    rules: Rules, players: Sequence[PlayerSpec], seed: int | str, index: int, deals: bool
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Play game ``index`` of a match: the side each player played, the winning sides,
+    and each player's margin."""
+    n = rules.players
+    sides_of, cards = match_sides(rules.side_count, index)
+    player_of = {side: j for j, side in enumerate(sides_of)}
+    seated = [
+        make_seat_player(players[player_of[rules.side_of(s)]], f"{seed}/{index}/{s}")
+        for s in range(n)
+    ]
+    if deals:
+        state = new_deal(rules, seed=f"{seed}/{cards}", dealer=0)
+        while not state.is_over:
+            seat = state.current_player
+            if seat is None:  # pragma: no cover - a deal not over has a player to move
+                break
+            state = state.apply(seated[seat].choose(state.view(seat)))
+        result = state.result
+        if result is None:  # pragma: no cover - the loop ends with the deal
+            raise BeziqueError("the deal ended unfinished")
+        points = side_totals(rules, result.scores)
+        winners = tuple(side for side, p in enumerate(points) if p == max(points))
+        final = result.game_scores if _single_deals(rules) else result.scores
+    else:
+        winners, final = _play_match_game(rules, seated, f"{seed}/{cards}")
+    # A side's margin, read from the first of its seats.
+    first_seat = {rules.side_of(s): s for s in reversed(range(n))}
+    margins = tuple(side_margin(rules, final, first_seat[side]) for side in sides_of)
+    return sides_of, winners, margins
+
+
+def _play_match_game(
+    rules: Rules, seated: Sequence[Player], seed: str
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Play a game to the target: the winning sides (:attr:`~bezique.GameState.winners`;
+    a drawn game is shared by the sides tied on the highest total) and the seats'
+    final totals."""
+    game = new_game(rules, seed=seed)
+    while not game.is_over:
+        seat = game.current_player
+        if seat is None:  # pragma: no cover - a game not over has a player to move
+            break
+        game = game.apply(seated[seat].choose(game.deal.view(seat)))
+    if game.winners:
+        return game.winners, game.totals
+    sums = side_totals(rules, game.totals)
+    return tuple(side for side, t in enumerate(sums) if t == max(sums)), game.totals
+
+
+def _match_chunk(
+    rules: Rules,
+    players: Sequence[PlayerSpec],
+    seed: int | str,
+    deals: bool,
+    start: int,
+    stop: int,
+) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    return [_match_game(rules, players, seed, i, deals) for i in range(start, stop)]
+
+
+def match(
+    variant: str | Rules,
+    players: Sequence[PlayerSpec],
+    *,
+    games: int,
+    seed: int | str = 1,
+    jobs: int = 1,
+    deals: bool | None = None,
+    progress: Progress | None = None,
+) -> MatchResult:
+    """Play a match of ``games`` between one player per side: per seat, or, when seats
+    play in partnerships, per side, both partners played by the same kind of player
+    (built-in players by name, or functions that make a player from a seed).
+
+    The players rotate round the sides: in game ``i``, player ``j`` plays side
+    ``(j + i) % k`` of the ``k`` sides (:func:`match_sides`), and each group of ``k``
+    games, one per rotation, is dealt the same cards, so each player sits in every
+    seat (or side) equally often when ``games`` is a multiple of ``k``, on the same
+    luck of the cards. Game ``i`` is dealt from the seed ``f"{seed}/{i // k}"``;
+    the player in seat ``s`` is made from the seed ``f"{seed}/{i}/{s}"``.
+
+    Whole games to the target are played, or single deals under rubicon scoring
+    or with ``deals=True`` (a deal is won by the highest points). A game is won
+    by the side with the highest total at or over the target, ties decided as
+    :func:`bezique.game.decide_winners` says; a win shared by tied sides counts ``1/k`` of a win
+    to each of the ``k`` sharing it (see :class:`MatchResult`). ``jobs`` worker
+    processes share the games (``0``: one per CPU); the result does not depend on
+    it.
+
+    >>> result = match("three-hand", ["rule-of-thumb", "random", "random"], games=3, seed=2)
+    >>> result.seats
+    ((1, 1, 1), (1, 1, 1), (1, 1, 1))
+    >>> round(sum(result.win_rates), 9)
+    1.0
+    """
+    rules = variant if isinstance(variant, Rules) else variants.get(variant)
+    kinds = tuple(players)
+    k = rules.side_count
+    if len(kinds) != k:
+        what = "side" if rules.sides else "seat"
+        raise BeziqueError(
+            f"{rules.name} has {k} {what}s: a match needs one player per {what}, {len(kinds)} named"
+        )
+    if k > len(_LETTERS):  # pragma: no cover - no rules seat so many sides
+        raise BeziqueError(f"a match has at most {len(_LETTERS)} players")
+    for kind in kinds:
+        make_seat_player(kind, "check")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise BeziqueError(f"games must be a positive integer, got {games!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise BeziqueError(f"jobs must be 0 (one per CPU) or more, got {jobs!r}")
+    single = _single_deals(rules) if deals is None else bool(deals)
+    workers = jobs or os.cpu_count() or 1
+    size = max(1, min(10, games // (workers * 4) or 1))
+    started = time.perf_counter()
+    outcomes = run_chunks(
+        _match_chunk, (rules, kinds, seed, single), _chunks(games, size), workers, progress
+    )
+    flat = [o for chunk in outcomes for o in chunk]
+    wins = [0] * k
+    shared = [0] * k
+    credit = [0.0] * k
+    seats = [[0] * k for _ in range(k)]
+    for sides_of, winners, _ in flat:
+        for j, side in enumerate(sides_of):
+            seats[j][side] += 1
+            if side in winners:
+                if len(winners) == 1:
+                    wins[j] += 1
+                else:
+                    shared[j] += 1
+                credit[j] += 1 / len(winners)
+    return MatchResult(
+        variant=rules.name,
+        players=tuple(spec_name(kind) for kind in kinds),
+        partnership=bool(rules.sides),
+        seed=seed,
+        games=games,
+        unit="deal" if single else "game",
+        wins=tuple(wins),
+        shared=tuple(shared),
+        credit=tuple(credit),
+        margins=tuple(m for _, _, m in flat),
+        seats=tuple(tuple(row) for row in seats),
         elapsed=time.perf_counter() - started,
         jobs=workers,
     )

@@ -20,12 +20,14 @@ rank``); a *face* is ``id % 32``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import attrs
 
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
 from bezique.errors import BeziqueError
+from bezique.game import side_totals
 from bezique.laws.declaring import forbidden_history, meld_patterns
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.melds import MeldKind
@@ -46,6 +48,8 @@ __all__ = [
     "MeldTarget",
     "MeldTargets",
     "Reading",
+    "TrickPlace",
+    "beaters_mask",
     "brisque_worth",
     "deal_value",
     "face",
@@ -54,9 +58,11 @@ __all__ = [
     "meld_targets",
     "rank",
     "seat_margin",
+    "side_margin",
     "suit",
     "suit_index",
     "takes",
+    "trick_place",
     "trick_terms_of",
     "winning_face",
 ]
@@ -134,6 +140,49 @@ def follow_outcome(
     return wins, brisques if wins else -brisques
 
 
+@attrs.frozen
+class TrickPlace:
+    """Where a seat stands in the trick it plays to: whether the card winning the trick
+    so far is its partner's (``ally_best``), and which seats still play after it,
+    its opponents (``foes_after``) and its partners (``allies_after``), in play order.
+    At two seats the follower is last and has no partner: both empty, ``False``."""
+
+    ally_best: bool
+    foes_after: tuple[int, ...]
+    allies_after: tuple[int, ...]
+
+
+def trick_place(
+    rules: Rules, seat: int, leader: int, trick: Sequence[int], trump: Suit | None, offsuit: bool
+) -> TrickPlace:
+    """:class:`TrickPlace` of ``seat`` playing to ``trick`` (faces or card ids in play
+    order) led by ``leader``: each seat plays to the trick in turn from the leader."""
+    n = rules.players
+    ally_best = False
+    if trick:
+        best_seat = (leader + winning_index(trick, trump, offsuit)) % n
+        ally_best = best_seat != seat and rules.side_of(best_seat) == rules.side_of(seat)
+    after = [(seat + k) % n for k in range(1, n - len(trick))]
+    side = rules.side_of(seat)
+    return TrickPlace(
+        ally_best,
+        tuple(s for s in after if rules.side_of(s) != side),
+        tuple(s for s in after if rules.side_of(s) == side),
+    )
+
+
+@functools.cache
+def beaters_mask(face: int, trump: Suit | None, offsuit: bool) -> int:
+    """The bit set of the faces that, played after ``face``, take the trick from it."""
+    table = takes_table(trump, offsuit)
+    row = face << 5
+    mask = 0
+    for g in range(FACES_PER_PACK):
+        if table[row | g]:
+            mask |= 1 << g
+    return mask
+
+
 def brisque_worth(rules: Rules) -> float:
     """What an ace or ten won in a trick is worth to a player's plans."""
     timing = rules.scoring.brisques
@@ -155,9 +204,20 @@ def seat_margin(scores: Sequence[int], seat: int) -> int:
     return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
 
 
+def side_margin(rules: Rules, scores: Sequence[int], seat: int) -> int:
+    """The score of ``seat``'s side less the best other side's, from per-seat
+    ``scores`` (added up by :func:`bezique.game.side_totals`): :func:`seat_margin`
+    when each seat plays for itself."""
+    if not 0 <= seat < len(scores):
+        raise BeziqueError(f"no seat {seat} among {len(scores)} scores")
+    return seat_margin(side_totals(rules, scores), rules.side_of(seat))
+
+
 def deal_value(state: DealState, seat: int) -> int:
-    """A finished deal's worth to ``seat``: its points less the best other seat's, or
-    under rubicon scoring the same difference of the deal's game scores."""
+    """A finished deal's worth to ``seat``: its side's points less the best other
+    side's (a side is one seat unless seats play in partnerships, where a partner's
+    points count as one's own), or under rubicon scoring the same difference of the
+    deal's game scores."""
     result = state.result
     if result is None:
         raise BeziqueError("the deal is not over")
@@ -166,7 +226,7 @@ def deal_value(state: DealState, seat: int) -> int:
         if state.rules.scoring.deal_scoring is DealScoring.RUBICON
         else result.scores
     )
-    return seat_margin(scores, seat)
+    return side_margin(state.rules, scores, seat)
 
 
 # -- what melds a seat may still hope for ----------------------------------------------------
@@ -298,6 +358,17 @@ class Reading:
                 others_seen += 1
         #: Copies of each face this seat does not hold and has not seen elsewhere.
         self.unseen = [max(0, packs - held[f] - gone[f]) for f in range(FACES_PER_PACK)]
+        #: Per seat, the bit set of the faces of its cards this seat has seen (on its
+        #: table or shown), and how many of its cards this seat has not seen.
+        self.seen_faces = [0] * view.players
+        self.concealed = [0] * view.players
+        for other in range(view.players):
+            if other != seat:
+                shown = [face(t.card) for t in view.tables[other]]
+                shown += [face(c) for c in view.known[other]]
+                for f in shown:
+                    self.seen_faces[other] |= 1 << f
+                self.concealed[other] = max(0, view.hand_sizes[other] - len(shown))
         hidden = sum(view.hand_sizes[s] for s in range(view.players) if s != seat)
         self.pool = view.stock_size + hidden - others_seen
         self.draws = view.stock_size // view.players if view.phase is Phase.STOCK else 0
@@ -339,6 +410,24 @@ class Reading:
             share = min(1.0, (available - i) / self.pool)
             chance *= 1.0 - (1.0 - share) ** self.draws
         self._chance[key] = chance
+        return chance
+
+    def hold_chance(self, seats: Sequence[int], beaters: int) -> float:
+        """The chance that none of ``seats`` holds a card of the faces ``beaters`` (a
+        bit set: those that take a card, :func:`beaters_mask`): nought if
+        one was seen in their hands, else by the unseen copies of those faces, as if
+        each card a seat has not shown were drawn from the cards this seat has not
+        seen (a rough estimate: stock-phase tricks carry no duty to beat, and a seat
+        may keep its card)."""
+        if not seats:
+            return 1.0
+        unseen = sum(n for f, n in enumerate(self.unseen) if beaters >> f & 1)
+        share = min(1.0, unseen / self.pool) if self.pool > 0 else 0.0
+        chance = 1.0
+        for s in seats:
+            if self.seen_faces[s] & beaters:
+                return 0.0
+            chance *= (1.0 - share) ** self.concealed[s]
         return chance
 
     def _usable(self, target: MeldTarget, history: int, broken: int) -> bool:

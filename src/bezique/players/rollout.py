@@ -21,8 +21,9 @@ from collections.abc import Callable
 
 import attrs
 
-from bezique.actions import Action, Draw, Play, ShowCarteBlanche
+from bezique.actions import Action, Draw, PassToPartner, Play, ShowCarteBlanche
 from bezique.cards import FACES_PER_PACK, Suit
+from bezique.laws.declaring import partner_of
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.zones import bits, deck_tables
 from bezique.players.reading import (
@@ -31,6 +32,7 @@ from bezique.players.reading import (
     KING,
     QUEEN,
     SEVEN,
+    beaters_mask,
     brisque_worth,
     follow_outcome,
     is_brisque,
@@ -38,6 +40,7 @@ from bezique.players.reading import (
     rank,
     suit,
     suit_index,
+    trick_place,
 )
 from bezique.players.rule_of_thumb import (
     end_scorer,
@@ -77,6 +80,16 @@ class FastPolicy:
         rules = state.rules
         fast, ready_table = self._tables(rules)
         if _nothing_to_declare(state, ready_table):
+            window = state.window
+            if rules.sides and window is not None:
+                # Partnerships: let the partner declare if he has a meld ready.
+                partner = partner_of(rules, window.seat)
+                if (
+                    partner is not None
+                    and _ready_melds(state, partner, ready_table)[0]
+                    and _PASS_TO_PARTNER in state.legal_actions()
+                ):
+                    return _PASS_TO_PARTNER
             return _DRAW  # always legal in the stock phase's winner's turn
         actions = state.legal_actions()
         if len(actions) == 1:
@@ -90,16 +103,29 @@ class FastPolicy:
         seat = state.current_player
         if seat is None:  # pragma: no cover - a deal not over has a player to move
             return actions[0]
+        n = state.players
         if state.phase is Phase.END:
             worth = brisque_worth(rules)
+            side = rules.side_of(seat)
             other = [
                 c % FACES_PER_PACK
-                for s in range(state.players)
-                if s != seat
+                for s in range(n)
+                if rules.side_of(s) != side
                 for c in bits(state.hand_masks[s] | state.table_masks[s])
             ]
             faces = [c % FACES_PER_PACK for c in state.trick]
-            scorer = end_scorer(faces, other, state.trump, worth)
+            if n == 2 or not faces:
+                scorer = end_scorer(faces, other, state.trump, worth)
+            else:
+                place = trick_place(rules, seat, state.leader, faces, state.trump, False)
+                after = [
+                    c % FACES_PER_PACK
+                    for s in place.foes_after
+                    for c in bits(state.hand_masks[s] | state.table_masks[s])
+                ]
+                scorer = end_scorer(
+                    faces, other, state.trump, worth, ally_best=place.ally_best, after=after
+                )
             return max(actions, key=_as_play_scorer(scorer))
         last = state.stock_size <= state.players
         tables = fast.get(state.trump, seven_keep(rules, state.turn_up), last)
@@ -107,6 +133,18 @@ class FastPolicy:
         ready, protect = _ready_melds(state, seat, ready_table)
         trick = state.trick
         takes = tables.takes
+        # At a larger table: the faces the opponents still to play hold, and whether
+        # the trick is the partner's so far (see :func:`_side_follow`).
+        ally_best = False
+        foes = 0
+        if trick and n > 2:
+            place = trick_place(rules, seat, state.leader, trick, tables.trump, tables.offsuit)
+            ally_best = place.ally_best
+            for s in place.foes_after:
+                for c in bits(state.hand_masks[s] | state.table_masks[s]):
+                    foes |= 1 << c % FACES_PER_PACK
+            if ally_best or foes:
+                return _side_follow(actions, state, tables, ally_best, foes, ready, protect)
         if trick:
             # The face winning the trick so far, and the aces and tens under it.
             if len(trick) == 1:
@@ -137,6 +175,46 @@ class FastPolicy:
         return best_action
 
 
+def _side_follow(
+    actions: tuple[Action, ...],
+    state: DealState,
+    tables: FastTables,
+    ally_best: bool,
+    foes: int,
+    ready: int,
+    protect: dict[int, int],
+) -> Action:
+    """The fast policy's play to a trick at a larger table, where it is the partner's so
+    far (``ally_best``) or opponents still to play hold the faces of the bit set
+    ``foes``: the aces and tens of the trick count for the side if the card taking
+    it (this seat's or the partner's) cannot be beaten by one of them, and taking
+    the partner's trick earns nothing more (the rule-of-thumb player's judgement)."""
+    trick = state.trick
+    trump, offsuit, worth, takes = tables.trump, tables.offsuit, tables.worth, tables.takes
+    best = trick[winning_index(trick, trump, offsuit)] % FACES_PER_PACK
+    brisques = sum(is_brisque(c % FACES_PER_PACK) for c in trick)
+    ally_holds = ally_best and not foes & beaters_mask(best, trump, offsuit)
+    best_action = actions[0]
+    best_score = -math.inf
+    for action in actions:
+        if not isinstance(action, Play):
+            continue
+        ref = action.card
+        f = ref.card.index
+        wins = bool(takes[best << 5 | f])
+        holds = not foes & beaters_mask(f, trump, offsuit) if wins else ally_holds
+        points = (brisques + is_brisque(f)) * worth
+        score = (points if holds else -points) - tables.keep[f] + (8 if ref.history else 0)
+        if wins and holds and not ally_best:
+            # S000 hint 9 as in the tables: the last stock trick is worth fighting for.
+            score += 1 + ready + (40 if state.stock_size <= state.players else 0)
+        if protect:
+            score -= protect.get(f, 0)
+        if score > best_score:
+            best_action, best_score = action, score
+    return best_action
+
+
 @attrs.frozen
 class FastTables:
     """The fast policy's scores in the stock phase: ``lead`` by the face led,
@@ -151,6 +229,8 @@ class FastTables:
     trump: Suit | None
     offsuit: bool
     worth: float
+    #: How much the policy minds giving up each face (S000 hints 1, 4 and 8).
+    keep: tuple[float, ...] = ()
 
 
 def fast_tables(rules: Rules, trump: Suit | None, seven: float, last: bool) -> FastTables:
@@ -211,7 +291,7 @@ def _make_fast_tables(rules: Rules, trump: Suit | None, seven: float, last: bool
                 points += 1 + (40 if last else 0)
             follow.append(points - keep[f])
     return FastTables(
-        lead, tuple(follow), takes_table(trump_now, offsuit), trump_now, offsuit, worth
+        lead, tuple(follow), takes_table(trump_now, offsuit), trump_now, offsuit, worth, keep
     )
 
 
@@ -289,6 +369,7 @@ def _protect_ready(
 
 
 _DRAW = Draw()
+_PASS_TO_PARTNER = PassToPartner()
 
 
 def nothing_to_declare(state: DealState) -> bool:

@@ -19,6 +19,7 @@ from bezique.actions import (
     Draw,
     Exchange,
     Pass,
+    PassToPartner,
     Play,
     ScorePending,
     ShowCarteBlanche,
@@ -34,6 +35,8 @@ from bezique.players.reading import (
     SEVEN,
     TEN,
     Reading,
+    TrickPlace,
+    beaters_mask,
     brisque_worth,
     face,
     follow_outcome,
@@ -41,6 +44,7 @@ from bezique.players.reading import (
     rank,
     suit,
     suit_index,
+    trick_place,
     trick_terms_of,
     winning_face,
 )
@@ -69,7 +73,13 @@ class RuleOfThumbPlayer:
     * In the winner's turn: exchanges the seven of trumps (S000 law 8; S004
       calls the exchange always desirable), then declares the most valuable
       meld, but a royal marriage before its sequence (S000 hint 6) and a
-      bezique before its double while tricks are left; then draws.
+      bezique before its double while tricks are left; in a partnership, with
+      nothing to declare, passes the right to declare to its partner where the
+      rules allow (BIC); then draws.
+    * At three or four seats, a trick is the side's if the card taking it is
+      not beaten by an opponent still to play; it does not take its partner's
+      trick from him (no bonus for it), and gives its aces and tens to a trick
+      its partner holds safely.
     * In the stock phase it weighs each card by what giving it up costs: the
       melds it may still complete, by the chances of drawing the missing cards
       among those not seen elsewhere (S000 hints 1-2, S004 hints 1-2), small
@@ -114,7 +124,9 @@ class RuleOfThumbPlayer:
         elif not view.trick:
             score = functools.partial(self._lead_score, view, reading)
         else:
-            score = functools.partial(self._follow_score, view, reading)
+            trump, offsuit = trick_terms_of(view)
+            place = trick_place(view.rules, view.seat, view.leader, view.trick, trump, offsuit)
+            score = functools.partial(self._follow_score, view, reading, place)
         ordered: list[Play] = sorted(plays, key=score, reverse=True)
         return [*ordered]
 
@@ -149,17 +161,31 @@ class RuleOfThumbPlayer:
         last = view.stock_size <= view.players
         return -self._keep(view, reading, play) - risk + last_lead_bonus(f, reading.trump, last)
 
-    def _follow_score(self, view: SeatView, reading: Reading, play: Play) -> float:
+    def _follow_score(
+        self, view: SeatView, reading: Reading, place: TrickPlace, play: Play
+    ) -> float:
         trump, offsuit = trick_terms_of(view)
         f = play.card.card.index
-        wins, score = follow_outcome(
-            [face(c) for c in view.trick], f, trump, offsuit, brisque_worth(view.rules)
-        )
-        if wins:
+        trick = [face(c) for c in view.trick]
+        wins, score = follow_outcome(trick, f, trump, offsuit, brisque_worth(view.rules))
+        hold = 1.0 if wins else 0.0
+        if place.foes_after or place.ally_best:
+            # At a larger table the trick is not over: the side keeps the aces and tens
+            # in it if the card taking it (this one, or the partner's) is not beaten by
+            # an opponent still to play. A partner's trick is the side's own.
+            taker = f if wins else winning_face(trick, trump, offsuit)
+            if wins or place.ally_best:
+                beaters = beaters_mask(taker, trump, offsuit)
+                hold = reading.hold_chance(place.foes_after, beaters)
+            score = abs(score) * (2 * hold - 1)
+        if wins and not place.ally_best:
+            # Taking the partner's trick from him gains the side nothing: he may
+            # declare for it as well (BIC), so no bonus for overtaking him.
             group = (f, play.card.mask, play.card.broken_mask)
-            score += 1 + reading.best_meld_without(group)
+            bonus = 1 + reading.best_meld_without(group)
             if view.stock_size <= view.players:
-                score += 40  # S000 hint 9: the last stock trick stops his declarations
+                bonus += 40  # S000 hint 9: the last stock trick stops his declarations
+            score += hold * bonus
         return score - self._keep(view, reading, play)
 
     # -- the last tricks --------------------------------------------------------------------
@@ -169,16 +195,30 @@ class RuleOfThumbPlayer:
         """S000 hint 7, S004 hint 6: play the last tricks with what is known of the other
         hands. With the stock gone every unseen card is in them, so each card led is
         judged by the best reply the others have."""
-        trump, _ = trick_terms_of(view)
-        other: list[int] = []
+        trump, offsuit = trick_terms_of(view)
+        rules = view.rules
+        unseen: list[int] = []
         for f, count in enumerate(reading.unseen):
-            other += [f] * count
+            unseen += [f] * count
+        # The opponents' cards: those seen in their hands, and every unseen card, for
+        # the unseen cards may be in any other hand (with two seats, the other one).
+        shown: list[list[int]] = [[] for _ in range(view.players)]
         for s in range(view.players):
-            if s != view.seat:
-                other += [face(c) for c in view.known[s]]
-                other += [face(t.card) for t in view.tables[s]]
+            if rules.side_of(s) != rules.side_of(view.seat):
+                shown[s] = [face(c) for c in view.known[s]]
+                shown[s] += [face(t.card) for t in view.tables[s]]
+        other = unseen + [f for faces in shown for f in faces]
         trick = [face(c) for c in view.trick]
-        return end_scorer(trick, other, trump, brisque_worth(view.rules))
+        place = trick_place(rules, view.seat, view.leader, trick, trump, offsuit)
+        after = unseen + [f for s in place.foes_after for f in shown[s]]
+        return end_scorer(
+            trick,
+            other,
+            trump,
+            brisque_worth(rules),
+            ally_best=place.ally_best,
+            after=after if place.foes_after else (),
+        )
 
 
 def lead_risk(face: int, trump: int, worth: float) -> float:
@@ -200,11 +240,23 @@ def last_lead_bonus(face: int, trump: int, last: bool) -> float:
 
 
 def end_scorer(
-    trick: Sequence[int], other: Sequence[int], trump: Suit | None, worth: float
+    trick: Sequence[int],
+    other: Sequence[int],
+    trump: Suit | None,
+    worth: float,
+    *,
+    ally_best: bool = False,
+    after: Sequence[int] = (),
 ) -> Callable[[Play], float]:
     """Scores of the cards one may play in the last tricks, knowing the faces
-    ``other`` of the other hands: a card played to ``trick`` (faces in play order) by
-    what it wins, a lead by the best answer to it (S000 hint 7)."""
+    ``other`` of the opponents' hands: a card played to ``trick`` (faces in play
+    order) by what it wins, a lead by the best answer to it (S000 hint 7).
+
+    At a larger table, ``ally_best`` says the card winning the trick so far is the
+    partner's, and ``after`` holds the faces the opponents still to play may hold:
+    a trick is counted won by the side if its card taking it (this seat's, or the
+    partner's) cannot be beaten by one of them (pessimistic: if one may hold a card
+    that beats it, the end-phase duties make him play it)."""
     t = suit_index(trump)
     takes = takes_table(trump, False)
     # What a card is worth keeping for the tricks to come: its rank, trumps above all.
@@ -212,13 +264,21 @@ def end_scorer(
     brisque = _BRISQUES
 
     if trick:
-        best = winning_face(trick, trump, False) << 5
+        winner = winning_face(trick, trump, False)
+        best = winner << 5
         played = sum(brisque[f] for f in trick)
+        answers = _allowed_faces(_faces_mask(after), trick[0], t) if after else 0
+
+        def safe(f: int) -> bool:
+            return not answers & beaters_mask(f, trump, False)
+
+        ally_safe = ally_best and safe(winner)
 
         def reply(play: Play) -> float:
             f = play.card.card.index
             points = (played + brisque[f]) * worth
-            return (points if takes[best | f] else -points) - values[f]
+            ours = safe(f) if takes[best | f] else ally_safe
+            return (points if ours else -points) - values[f]
 
         return reply
 
@@ -329,6 +389,11 @@ def window_choice(
         pending = [(v, a) for v, a in values if isinstance(a, Declare)]
         if pending:
             return max(pending, key=lambda pair: pair[0])[1]
+    for action in actions:
+        if isinstance(action, PassToPartner):
+            # Partnerships (BIC): with nothing (more) to declare, let the partner
+            # declare; he may have a meld, and the draw still starts with the winner.
+            return action
     for action in actions:
         if isinstance(action, (Draw, Pass)):
             return action
