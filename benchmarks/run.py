@@ -50,7 +50,7 @@ from bezique.laws.zones import bits
 
 #: Deals per timed run by pack count: each run takes about a second (or less once
 #: the engine is faster; pass ``--deals`` to change it).
-DEFAULT_DEALS = {2: 500, 4: 300, 6: 120, 8: 60}
+DEFAULT_DEALS = {2: 500, 3: 400, 4: 300, 6: 120, 8: 60}
 #: States sampled per phase for the legal_actions() timings.
 SAMPLES = 2000
 

@@ -92,6 +92,7 @@ __all__ = [
     "beats_by_law",
     "card_ids",
     "card_refs",
+    "check_end_phase_duties",
     "check_final",
     "check_legal_actions",
     "check_rejected",
@@ -107,6 +108,7 @@ __all__ = [
     "reachable_states",
     "rules",
     "run_playout",
+    "trick_seats_now",
 ]
 
 KIND_ORDER: dict[MeldKind, int] = {kind: i for i, kind in enumerate(MeldKind)}
@@ -522,9 +524,42 @@ def _held_count(state: DealState, seat: int) -> int:
     return (state.hand_masks[seat] | state.table_masks[seat]).bit_count()
 
 
-def _played_to_trick(state: DealState, seat: int) -> int:
+def _duels(rules_: Rules) -> bool:
+    return rules_.trick_play.end_phase is EndPhase.DUELS
+
+
+def _duel_pairs(state: DealState) -> tuple[tuple[int, int], tuple[int, int]]:
+    """EB9, EB11: W, the winner of the last stock trick, plays the seat on his left,
+    then the other two play (W+2 leading)."""
     n = state.players
-    return sum(1 for i in range(len(state.trick)) if (state.leader + i) % n == seat)
+    w = state.tricks[state.rules.stock_tricks - 1].winner
+    return (w, (w + 1) % n), ((w + 2) % n, (w + 3) % n)
+
+
+def trick_seats_now(state: DealState) -> tuple[int, ...]:
+    """The seats that play to the current trick, in order: every seat from the
+    leader; in a duel (EB9, EB11) the leader and the other seat of his duel."""
+    n = state.players
+    if not _duels(state.rules) or state.phase is Phase.STOCK:
+        return tuple((state.leader + i) % n for i in range(n))
+    pair = next(p for p in _duel_pairs(state) if state.leader in p)
+    return (state.leader, pair[1] if pair[0] == state.leader else pair[0])
+
+
+def _played_to_trick(state: DealState, seat: int) -> int:
+    return sum(1 for s in trick_seats_now(state)[: len(state.trick)] if s == seat)
+
+
+def _end_phase_tricks_left(state: DealState, seat: int) -> int:
+    """Tricks ``seat`` still plays to: all that are left; in duels those of its duel."""
+    rules_ = state.rules
+    left = rules_.total_tricks - len(state.tricks)
+    if not _duels(rules_):
+        return left
+    hand = rules_.deck.hand_size
+    if seat in _duel_pairs(state)[0]:
+        return max(0, left - hand)
+    return min(hand, left)
 
 
 def check_hand_sizes(state: DealState) -> None:
@@ -538,7 +573,7 @@ def check_hand_sizes(state: DealState) -> None:
         if state.phase is Phase.STOCK:
             expected = rules_.deck.hand_size - played - (1 if state.window is not None else 0)
         else:
-            expected = rules_.total_tricks - len(state.tricks) - played
+            expected = _end_phase_tricks_left(state, seat) - played
         assert held == expected, f"seat {seat} holds {held} cards, expected {expected}"
         assert not state.hand_masks[seat] & state.table_masks[seat], "a card in hand and on table"
 
@@ -590,7 +625,7 @@ def check_progress(state: DealState) -> None:
     else:
         assert state.current_player is not None
         assert state.result is None
-        assert len(state.trick) < n
+        assert len(state.trick) < len(trick_seats_now(state))
         if state.offers:
             # A carte blanche on offer comes before the trick (HGM, WKC).
             assert state.current_player == state.offers[0]
@@ -606,11 +641,15 @@ def check_progress(state: DealState) -> None:
                     state.window.winner
                 )
         else:
-            assert state.current_player == (state.leader + len(state.trick)) % n
+            assert state.current_player == trick_seats_now(state)[len(state.trick)]
     if state.window is not None and state.phase is Phase.END:
         assert rules_.declarations.melding_after_close
     if state.tricks:
-        assert state.leader == state.tricks[-1].winner
+        second_duel = rules_.stock_tricks + rules_.deck.hand_size
+        if _duels(rules_) and len(state.tricks) == second_duel:
+            assert state.leader == _duel_pairs(state)[1][0], "W+2 leads the second duel"
+        else:
+            assert state.leader == state.tricks[-1].winner
 
 
 def check_histories(state: DealState) -> None:
@@ -736,6 +775,31 @@ def check_legal_actions(
     return actions
 
 
+def check_end_phase_duties(state: DealState) -> None:
+    """Every end-phase card played was playable (S000 law 9, read independently)
+    from what its seat held then: its hand now and the cards it played since."""
+    rules_ = state.rules
+    n = state.players
+    played = [(t.leader, t.cards) for t in state.tricks]
+    if state.phase is Phase.END and state.trick:
+        played.append((state.leader, state.trick))
+    for number, (leader, cards) in enumerate(played, start=1):
+        if number <= rules_.stock_tricks:
+            continue
+        for j in range(1, len(cards)):
+            seat = (leader + j) % n
+            later = [
+                c[(seat - lead) % n]
+                for lead, c in played[number - 1 :]
+                if len(c) > (seat - lead) % n
+            ]
+            held = [bz.face_of(c) for c in (*state.held(seat), *later)]
+            # The card to beat is the best card so far (the card led, in two-hand).
+            best = bz.face_of(cards[trick_winner_by_law(state, cards[:j], Phase.END)])
+            allowed = law9_playable(held, bz.face_of(cards[0]), state.trump, best)
+            assert bz.face_of(cards[j]) in allowed, (number, seat, cards)
+
+
 def check_law9(state: DealState, actions: Sequence[Action]) -> None:
     """End-phase plays are exactly those S000 law 9 allows (brute force)."""
     seat = state.current_player
@@ -816,9 +880,9 @@ def check_rejected(
 
 
 def check_step(step: Step) -> None:
-    """Scores never go down and move by exactly the step's score events; apply is
-    pure; trumps change only when a declaration fixes them; completed tricks are won
-    by the right card."""
+    """Scores (each seat's and each side's) never go down and move by exactly the
+    step's score events; apply is pure; trumps change only when a declaration fixes
+    them; completed tricks are won by the right card."""
     before, after = step.before, step.after
     again, events_again = before.step(step.action)
     assert again == step.after, "apply is not pure"
@@ -837,13 +901,24 @@ def check_step(step: Step) -> None:
     for seat in range(n):
         assert after.scores[seat] >= before.scores[seat], "a score went down"
         assert after.scores[seat] - before.scores[seat] == delta[seat]
+    # Partners' scores add up to their side's, which never goes down either.
+    rules_ = before.rules
+    sides = [0] * rules_.side_count
+    for seat in range(n):
+        sides[rules_.side_of(seat)] += after.scores[seat]
+    assert after.side_scores == tuple(sides)
+    assert all(a >= b for a, b in zip(after.side_scores, before.side_scores, strict=True)), (
+        "a side's score went down"
+    )
     check_carte_blanche_step(step)
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
         assert isinstance(step.action, Play)
         assert trick.cards == (*before.trick, trick.cards[-1])
         index = trick_winner_by_law(before, trick.cards, before.phase)
-        assert trick.winner == (trick.leader + index) % n, f"trick {trick} won by the wrong card"
+        seats = trick_seats_now(before)
+        assert len(trick.cards) == len(seats)
+        assert trick.winner == seats[index], f"trick {trick} won by the wrong card"
 
 
 def check_carte_blanche_step(step: Step) -> None:
@@ -956,6 +1031,7 @@ def check_final(start: DealState, steps: Sequence[Step]) -> None:
     result = final.result
     assert result is not None
     assert result.scores == final.scores
+    assert result.side_scores == final.side_scores
     assert all(score >= 0 for score in final.scores)
     assert len(final.tricks) == rules_.total_tricks
     assert result.last_trick_winner == final.tricks[-1].winner
@@ -985,11 +1061,14 @@ def check_final(start: DealState, steps: Sequence[Step]) -> None:
     for trick in final.tricks:
         assert final.won_masks[trick.winner] & _mask(trick.cards) == _mask(trick.cards)
     bonus = [e for s in steps for e in s.events if e.source is bz.ScoreSource.LAST_TRICK]
-    number = (
+    numbers = [
         rules_.total_tricks if rules_.scoring.last_trick is LastTrick.FINAL else rules_.stock_tricks
-    )
+    ]
+    if _duels(rules_) and rules_.scoring.last_trick is LastTrick.FINAL:
+        # EB9, EB11: the last trick of each duel.
+        numbers.insert(0, rules_.stock_tricks + rules_.deck.hand_size)
     assert [(e.seat, e.points) for e in bonus] == [
-        (final.tricks[number - 1].winner, rules_.scoring.last_trick_points)
+        (final.tricks[number - 1].winner, rules_.scoring.last_trick_points) for number in numbers
     ], "the last-trick bonus went to the wrong trick"
     check_game_scores(final)
 

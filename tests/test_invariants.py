@@ -66,7 +66,7 @@ def playout(rules: Rules, seed: int) -> Iterator[DealState]:
     """Every state of a random legal deal; in the winner's turn the winner mostly
     exchanges or declares rather than draws."""
     rng = random.Random(seed)
-    state = bz.new_deal(rules, seed=seed, dealer=seed % 2)
+    state = bz.new_deal(rules, seed=seed, dealer=seed % rules.players)
     yield state
     while not state.is_over:
         actions = state.legal_actions()
@@ -354,7 +354,7 @@ def test_tricks_leaders_and_won_piles() -> None:
         check_tricks,
         attrs.evolve(state, tricks=(first,)),
         rf"^tricks\[0\]\.leader: seat {state.dealer}, but seat {(state.dealer + 1) % 2} leads "
-        r"the first trick \(the dealer's opponent\)$",
+        r"the first trick \(the seat after the dealer\)$",
     )
 
 
@@ -614,3 +614,216 @@ def test_check_state_reports_the_first_area_that_fails() -> None:
     with pytest.raises(InvalidStateError, match=r"^card conservation"):
         check_state(broken)
     check_scores(attrs.evolve(broken, scores=(0, 0)))
+
+
+# -- three and four seats ----------------------------------------------------------------
+
+MANY_SEATS = [bz.variants.THREE_HAND, bz.variants.FOUR_HAND, bz.variants.PARTNERSHIP]
+
+
+def _by_name(rules: Rules) -> str:
+    return rules.name
+
+
+def _mid_trick(rules: Rules, played: int) -> DealState:
+    """A stock-phase state after the first trick and its draws, ``played`` cards into
+    the second trick."""
+    state = after_draw(rules)
+    while state.window is not None or state.offers:
+        state = state.apply(state.legal_actions()[-1])
+    for _ in range(played):
+        state = state.apply(state.legal_actions()[0])
+    assert len(state.trick) == played
+    return state
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=_by_name)
+def test_every_state_of_a_deal_at_more_seats_passes_every_area(rules: Rules) -> None:
+    n = rules.players
+    count = 0
+    for state in playout(rules, 3):
+        for area in AREAS:
+            area(state)
+        check_state(state)
+        # Exactly one seat may act while the deal goes on, and its view says so.
+        movers = [s for s in range(n) if state.view(s).legal_actions]
+        assert movers == ([] if state.is_over else [state.current_player])
+        count += 1
+    assert count > rules.total_tricks * n
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=_by_name)
+def test_more_seats_shape(rules: Rules) -> None:
+    n = rules.players
+    state = dealt(rules)
+    check_shape(state)
+    fails(
+        check_shape,
+        attrs.evolve(state, dealer=n),
+        rf"^dealer: no seat {n}; seats are 0\.\.{n - 1}$",
+    )
+    fails(
+        check_shape,
+        attrs.evolve(state, scores=state.scores[:-1]),
+        rf"^scores: {n - 1} entries for {n} players$",
+    )
+    fails(
+        check_shape,
+        attrs.evolve(state, hand_masks=state.hand_masks[:2]),
+        rf"^hands: 2 entries for {n} players$",
+    )
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=_by_name)
+def test_more_seats_each_card_once(rules: Rules) -> None:
+    n = rules.players
+    state = dealt(rules)
+    last = card_of(state.hand_masks[n - 1])
+    hands = list(state.hand_masks)
+    hands[1] |= 1 << last
+    fails(
+        check_cards,
+        attrs.evolve(state, hand_masks=tuple(hands)),
+        rf"^card conservation: {card_id_name(last)} in seats\[{n - 1}\]\.hand also appear "
+        "elsewhere",
+    )
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=_by_name)
+@pytest.mark.parametrize("played", [0, 2])
+def test_more_seats_every_seat_holds_as_many_cards(rules: Rules, played: int) -> None:
+    # Between stock tricks every seat holds the hand size; during a trick, one card
+    # less for each seat that has played to it (in turn from the leader).
+    n = rules.players
+    state = _mid_trick(rules, played)
+    check_hand_sizes(state)
+    done = [(state.leader + i) % n for i in range(played)]
+    waiting = [s for s in range(n) if s not in done]
+    assert [len(state.held(s)) for s in done] == [7] * played
+    assert [len(state.held(s)) for s in waiting] == [8] * (n - played)
+    # A card moves between two seats that should hold as many: both counts are wrong.
+    alike, size = (waiting, 8) if len(waiting) >= 2 else (done, 7)
+    giver, taker = alike[-1], alike[0]
+    moved = card_of(state.hand_masks[giver])
+    hands = list(state.hand_masks)
+    hands[giver] &= ~(1 << moved)
+    hands[taker] |= 1 << moved
+    first = min(giver, taker)
+    fails(
+        check_hand_sizes,
+        attrs.evolve(state, hand_masks=tuple(hands)),
+        rf"^seats\[{first}\]: holds {size + 1 if first == taker else size - 1} cards "
+        rf"\(hand and table\), expected {size}",
+    )
+    if played:
+        # A seat that has played holds one card fewer than one that has not.
+        hands = list(state.hand_masks)
+        hands[waiting[0]] &= ~(1 << card_of(hands[waiting[0]]))
+        hands[done[0]] |= 1 << card_of(state.hand_masks[waiting[0]])
+        first = min(waiting[0], done[0])
+        held, want = (8, 7) if first == done[0] else (7, 8)
+        fails(
+            check_hand_sizes,
+            attrs.evolve(state, hand_masks=tuple(hands)),
+            rf"^seats\[{first}\]: holds {held} cards \(hand and table\), expected {want}",
+        )
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=_by_name)
+def test_more_seats_leaders_and_winners(rules: Rules) -> None:
+    n = rules.players
+    state = dealt(rules)
+    eldest = (state.dealer + 1) % n
+    assert state.leader == eldest
+    wrong = (state.dealer + 2) % n
+    fails(
+        check_tricks,
+        attrs.evolve(state, leader=wrong),
+        rf"^trick\.leader: seat {wrong}, but seat {eldest} leads the first trick$",
+    )
+    played = after_draw(rules)
+    check_tricks(played)
+    first = played.tricks[0]
+    fails(
+        check_tricks,
+        attrs.evolve(played, tricks=(attrs.evolve(first, leader=wrong),)),
+        rf"^tricks\[0\]\.leader: seat {wrong}, but seat {eldest} leads the first trick",
+    )
+    # Any other seat than the one whose card takes the trick is refused.
+    for other in range(n):
+        if other == first.winner:
+            continue
+        fails(
+            check_tricks,
+            attrs.evolve(played, tricks=(attrs.evolve(first, winner=other),)),
+            rf"^tricks\[0\]\.winner: seat {other}, but \w+ of seat {first.winner} wins",
+        )
+    fails(
+        check_tricks,
+        attrs.evolve(played, tricks=(attrs.evolve(first, cards=first.cards[:-1]),)),
+        rf"^tricks\[0\]: {n - 1} cards; a trick has {n}$",
+    )
+    full = _mid_trick(rules, n - 1)
+    last = full.current_player
+    assert last is not None
+    extra = card_of(full.hand_masks[last])
+    hands = list(full.hand_masks)
+    hands[last] &= ~(1 << extra)
+    fails(
+        check_tricks,
+        attrs.evolve(full, trick=(*full.trick, extra), hand_masks=tuple(hands)),
+        rf"^trick\.cards: {n} cards in the current trick; it completes at {n}$",
+    )
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=_by_name)
+def test_more_seats_window_only_for_the_last_winner(rules: Rules) -> None:
+    state = _window_of(rules)
+    check_window(state)
+    assert state.window is not None
+    winner = state.window.seat
+    for other in range(rules.players):
+        if other != winner:
+            fails(
+                check_window,
+                attrs.evolve(state, window=Window(other)),
+                rf"^window\.seat: seat {other}, but seat {winner} won the last trick$",
+            )
+
+
+def _window_of(rules: Rules) -> DealState:
+    state = dealt(rules)
+    while state.offers:
+        state = state.apply("pass")
+    while state.window is None:
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=_by_name)
+def test_more_seats_scores_never_negative(rules: Rules) -> None:
+    n = rules.players
+    state = dealt(rules)
+    scores = (*state.scores[:-1], -10)
+    fails(
+        check_scores, attrs.evolve(state, scores=scores), rf"^scores\[{n - 1}\]: -10 is negative$"
+    )
+
+
+@pytest.mark.parametrize("packs", [1, 2, 3, 4, 6, 8])
+def test_brisques_are_four_aces_and_four_tens_a_pack(packs: int) -> None:
+    # S000 law 11: the aces and tens are the brisques; every pack brings 8.
+    tables = deck_tables(packs)
+    assert tables.brisques.bit_count() == 8 * packs
+    assert all(face_of(c).rank in (Rank.ACE, Rank.TEN) for c in bits(tables.brisques))
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=_by_name)
+def test_every_brisque_is_won_once_at_more_seats(rules: Rules) -> None:
+    final = list(playout(rules, 5))[-1]
+    result = final.result
+    assert result is not None
+    assert sum(result.brisques) == 8 * rules.deck.packs
+    assert len(result.brisques) == rules.players
+    assert result.side_scores == final.side_scores
+    assert len(result.side_scores) == rules.side_count

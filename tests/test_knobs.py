@@ -476,6 +476,20 @@ def test_last_trick(
     assert tuple(e for e in events if e.source is ScoreSource.LAST_TRICK) == at_32
 
 
+@pytest.mark.parametrize(("option", "cards", "tricks"), [("together", 4, 32), ("duels", 2, 40)])
+def test_end_phase(option: str, cards: int, tricks: int) -> None:
+    """Four seats: every seat plays to each last trick (BIC), or two duels of eight
+    tricks, the winner of the last stock trick against the seat on his left (EB9, EB11)."""
+    rules = bz.variants.FOUR_HAND.evolve(end_phase=option)
+    state = bz.new_deal(rules, seed=1)
+    rng = random.Random(1)
+    while not state.is_over:
+        actions = state.legal_actions()
+        state = state.apply(actions[rng.randrange(len(actions))])
+    assert len(state.tricks) == rules.total_tricks == tricks
+    assert {len(t.cards) for t in state.tricks[rules.stock_tricks :]} == {cards}
+
+
 @pytest.mark.parametrize("points", [10, 50])
 def test_last_trick_points(points: int) -> None:
     """S000 law 10: 10 for the last trick (50 in Rubicon, 250 with six packs)."""
@@ -1062,6 +1076,7 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "double_bezique": test_double_bezique_value,
     **{kind.field: test_meld_values for kind in MELD_CARDS},
     "last_trick": test_last_trick,
+    "end_phase": test_end_phase,
     "last_trick_points": test_last_trick_points,
     "brisque_points": test_brisque_points,
     "brisques": test_brisques_timing,

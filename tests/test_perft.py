@@ -1,5 +1,6 @@
-"""Perft counts of ``CLASSIC``: how many action sequences, and how many distinct
-states, lie at each depth from a few fixed positions.
+"""Perft counts: how many action sequences, and how many distinct states, lie at
+each depth from a few fixed positions of ``CLASSIC`` and of the three- and
+four-seat presets (``three-hand``, ``four-hand``, ``partnership``).
 
 The counts are kept in ``tests/golden/perft.json`` with the positions (deck order
 and action prefix, so another implementation can set them up without Python's
@@ -10,7 +11,13 @@ make one action), declarations with their cards in canonical order.
 The first two depths of the positions that start a trick are also counted
 independently of the engine's move generator: any card of the hand in the stock
 phase (S000 law 6), the plays of S000 law 9 (brute force, ``strategies.py``) in
-the end phase.
+the end phase; at three and four seats, the whole first trick of the deal.
+
+The positions of three and four seats are the dealt states, in the stock phase:
+no end-phase duty reaches them, and only the last depth (the winner's turn after
+the first trick) depends on what may be declared, so that a change of the
+partnership declarations (a seat passing the right to declare to its partner)
+changes the ``partnership`` count at that depth alone.
 
 Regenerate the file (after a deliberate change of the rules) with
 ``python tests/test_perft.py --write``.
@@ -191,7 +198,7 @@ _SEED_3_EXCHANGE = [
 #: The positions: (name, seed, action prefix in text form, maximum depth). The
 #: prefixes were played by a random policy and lead to a winner's turn with three
 #: choices of four kings, to the first trick of the end phase, and to a winner's turn
-#: with the exchange of the seven of trumps.
+#: with the exchange of the seven of trumps. A name starts with its preset's name.
 POSITIONS: list[tuple[str, int, list[str], int]] = [
     ("classic-seed-1", 1, [], 5),
     ("classic-seed-2", 2, [], 5),
@@ -199,7 +206,22 @@ POSITIONS: list[tuple[str, int, list[str], int]] = [
     ("classic-seed-36-four-kings", 36, _SEED_36, 4),
     ("classic-seed-2-end-phase", 2, _SEED_2_END, 6),
     ("classic-seed-3-exchange", 3, _SEED_3_EXCHANGE, 4),
+    # One trick of three or four cards, then the winner's turn: depth seats + 1.
+    ("three-hand-seed-1", 1, [], 4),
+    ("three-hand-seed-2", 2, [], 4),
+    ("four-hand-seed-1", 1, [], 5),
+    ("partnership-seed-1", 1, [], 5),
 ]
+
+
+def rules_of(name: str) -> bz.Rules:
+    """The preset a position is played under: the one its name starts with."""
+    return next(
+        bz.variants.get(preset)
+        for preset in ("three-hand", "four-hand", "partnership", "classic")
+        if name.startswith(preset + "-")
+    )
+
 
 METHOD = (
     "sequences(s, 0) = 1; sequences(s, d) = 0 if the deal is over, else the sum of "
@@ -266,8 +288,8 @@ def deck_of(state: bz.DealState) -> list[str]:
     return [card_id_name(c) for c in order]
 
 
-def position(seed: int, prefix: list[str]) -> bz.DealState:
-    state = bz.new_deal(bz.variants.CLASSIC, seed=seed, dealer=0)
+def position(rules: bz.Rules, seed: int, prefix: list[str]) -> bz.DealState:
+    state = bz.new_deal(rules, seed=seed, dealer=0)
     for text in prefix:
         state = state.apply(text)
     return state
@@ -276,20 +298,22 @@ def position(seed: int, prefix: list[str]) -> bz.DealState:
 def build() -> dict[str, Any]:
     positions = []
     for name, seed, prefix, max_depth in POSITIONS:
-        start = bz.new_deal(bz.variants.CLASSIC, seed=seed, dealer=0)
+        rules = rules_of(name)
+        start = bz.new_deal(rules, seed=seed, dealer=0)
         positions.append(
             {
                 "name": name,
-                "rules": "classic",
+                "rules": rules.name,
                 "seed": seed,
                 "dealer": 0,
                 "deck": deck_of(start),
                 "prefix": prefix,
-                "counts": perft(position(seed, prefix), max_depth),
+                "counts": perft(position(rules, seed, prefix), max_depth),
             }
         )
     return {
-        "comment": "Perft counts of the two-hand engine; see tests/test_perft.py.",
+        "comment": "Perft counts of the engine at two, three and four seats; see "
+        "tests/test_perft.py.",
         "method": METHOD,
         "canonicalisation": CANONICALISATION,
         "positions": positions,
@@ -335,27 +359,76 @@ def first_two_depths(state: bz.DealState) -> list[dict[str, int]]:
     ]
 
 
+def first_trick(state: bz.DealState) -> list[dict[str, int]]:
+    """Depths 1 to the number of seats from the dealt state of three or four seats,
+    without the engine's move generator: while the stock lasts each seat in turn,
+    from the leader, may play any face it holds (S000 law 6), and each sequence of
+    faces leads to a different state."""
+    n = state.players
+    assert state.phase is bz.Phase.STOCK
+    assert not state.tricks
+    assert not state.trick
+    out = []
+    sequences = 1
+    for i in range(n):
+        seat = (state.leader + i) % n
+        sequences *= len({bz.face_of(c) for c in state.held(seat)})
+        out.append({"depth": i + 1, "sequences": sequences, "distinct_states": sequences})
+    return out
+
+
+TWO_SEAT = [name for name, *_ in POSITIONS if rules_of(name).players == 2]
+MORE_SEATS = [name for name, *_ in POSITIONS if rules_of(name).players > 2]
+
+
+def _entry(name: str) -> dict[str, Any]:
+    entry: dict[str, Any] = next(p for p in _golden()["positions"] if p["name"] == name)
+    assert entry["rules"] == rules_of(name).name
+    return entry
+
+
 @pytest.mark.parametrize(
-    "name", [name for name, _, prefix, _ in POSITIONS if not prefix or prefix[-1] == "draw"]
+    "name",
+    [
+        name
+        for name, _, prefix, _ in POSITIONS
+        if name in TWO_SEAT and (not prefix or prefix[-1] == "draw")
+    ],
 )
 def test_first_two_depths_by_hand(name: str) -> None:
-    entry = next(p for p in _golden()["positions"] if p["name"] == name)
-    state = position(entry["seed"], entry["prefix"])
+    entry = _entry(name)
+    state = position(rules_of(name), entry["seed"], entry["prefix"])
     assert entry["counts"][:2] == first_two_depths(state)
+
+
+@pytest.mark.parametrize("name", MORE_SEATS)
+def test_the_first_trick_of_more_seats_by_hand(name: str) -> None:
+    entry = _entry(name)
+    state = position(rules_of(name), entry["seed"], entry["prefix"])
+    n = state.players
+    assert entry["counts"][:n] == first_trick(state)
+    # The depth after the trick is the winner's turn: at least the draw for each.
+    assert entry["counts"][n]["sequences"] >= entry["counts"][n - 1]["sequences"]
+
+
+def test_every_preset_of_more_seats_has_a_position() -> None:
+    many = {name for name, _ in bz.variants.names() if bz.variants.get(name).players > 2}
+    assert {rules_of(name).name for name in MORE_SEATS} == many
 
 
 @pytest.mark.parametrize("name", [name for name, *_ in POSITIONS])
 def test_deck_order_sets_up_the_same_deal(name: str) -> None:
-    entry = next(p for p in _golden()["positions"] if p["name"] == name)
-    by_seed = bz.new_deal(bz.variants.CLASSIC, seed=entry["seed"], dealer=entry["dealer"])
-    by_deck = bz.new_deal(bz.variants.CLASSIC, deck=entry["deck"], dealer=entry["dealer"])
+    entry = _entry(name)
+    rules = rules_of(name)
+    by_seed = bz.new_deal(rules, seed=entry["seed"], dealer=entry["dealer"])
+    by_deck = bz.new_deal(rules, deck=entry["deck"], dealer=entry["dealer"])
     assert by_deck == by_seed
 
 
 @pytest.mark.parametrize("name", [name for name, *_ in POSITIONS])
 def test_perft_counts(name: str) -> None:
-    entry = next(p for p in _golden()["positions"] if p["name"] == name)
-    state = bz.new_deal(bz.variants.CLASSIC, deck=entry["deck"], dealer=entry["dealer"])
+    entry = _entry(name)
+    state = bz.new_deal(rules_of(name), deck=entry["deck"], dealer=entry["dealer"])
     for text in entry["prefix"]:
         state = state.apply(text)
     expected = entry["counts"]

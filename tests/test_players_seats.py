@@ -61,18 +61,7 @@ def test_the_random_and_rule_of_thumb_players_play_whole_deals(name: str) -> Non
         play_deal(rules, seats, seed)
 
 
-#: Determinization of several hidden hands at four seats: a sample may be refused as
-#: inconsistent with the view (another seat's end-phase duties read too strictly).
-FOUR_SEAT_SAMPLES = pytest.mark.xfail(
-    raises=bz.errors.InvalidStateError,
-    reason="determinization of several hidden hands at four seats",
-    strict=False,
-)
-
-
-@pytest.mark.parametrize(
-    "name", ["three-hand", "partnership", pytest.param("four-hand", marks=FOUR_SEAT_SAMPLES)]
-)
+@pytest.mark.parametrize("name", ["three-hand", "partnership", "four-hand"])
 def test_the_search_plays_whole_deals(name: str) -> None:
     """The search in one seat (kept small), the rules of thumb in the others."""
     rules = bz.variants.get(name)

@@ -49,6 +49,7 @@ from bezique.io import (
     state_from_dict,
     state_to_dict,
     state_to_json,
+    view_from_json,
 )
 
 #: Derandomized by default so that the suite gives the same verdict on every run;
@@ -95,7 +96,8 @@ def playout(rules: Rules, seed: int, dealer: int = 0, eager: float = 0.7) -> Ite
     """Every state of one random legal deal. In the winner's turn an ``eager``
     player exchanges, declares or scores rather than draws, most of the time."""
     rng = random.Random(seed)
-    state = bz.new_deal(rules, seed=seed, dealer=dealer)
+    # Any seat may deal: the dealer is drawn among four and taken round the table.
+    state = bz.new_deal(rules, seed=seed, dealer=dealer % rules.players)
     yield state
     while not state.is_over:
         actions = state.legal_actions()
@@ -224,7 +226,7 @@ def doc_of(rules: Rules, name: str) -> dict[str, Any]:
 @given(
     rules=st.sampled_from(PRESETS + HOUSE),
     seed=st.integers(0, 2**32 - 1),
-    dealer=st.integers(0, 1),
+    dealer=st.integers(0, 3),
     eager=st.sampled_from([0.0, 0.7, 0.95]),
 )
 def test_every_position_of_a_random_deal_round_trips(
@@ -240,7 +242,7 @@ def test_every_position_of_a_random_deal_round_trips(
 @settings(SETTINGS, max_examples=25)
 @given(rules=st.sampled_from(PRESETS + HOUSE), seed=st.integers(0, 2**32 - 1))
 def test_loaded_states_have_the_same_legal_actions(rules: Rules, seed: int) -> None:
-    for i, state in enumerate(playout(rules, seed, dealer=seed % 2)):
+    for i, state in enumerate(playout(rules, seed, dealer=seed % 4)):
         if i % 3 == 0 or state.window is not None:
             loaded = load_state(state_to_json(state))
             assert loaded.legal_actions() == state.legal_actions()
@@ -1059,11 +1061,11 @@ def random_actions(state: DealState, seed: int, limit: int | None = None) -> lis
 @given(
     rules=st.sampled_from(PRESETS + HOUSE),
     seed=st.integers(0, 2**32 - 1) | st.text(max_size=8),
-    dealer=st.integers(0, 1),
+    dealer=st.integers(0, 3),
 )
 def test_records_replay_to_the_same_scores(rules: Rules, seed: int | str, dealer: int) -> None:
     deck = deck_order(rules, seed)
-    start = bz.new_deal(rules, deck=deck, dealer=dealer)
+    start = bz.new_deal(rules, deck=deck, dealer=dealer % rules.players)
     actions = random_actions(start, hash(seed) & 0xFFFF)
     final = bz.play_many(start, actions)
     record = record_deal(start, actions, deck=deck)
@@ -1324,3 +1326,124 @@ def test_a_court_drawn_during_a_carte_blanche_loads_and_leaves_only_the_pass() -
     assert after.offers == ()
     assert after.carte_blanche == (False, False)
     check_state(after)
+
+
+# -- seats: as many as the rules have ------------------------------------------------------
+
+MANY_SEATS = tuple(r for r in PRESETS if r.players > 2)
+
+
+def _many_seats_doc(rules: Rules) -> Doc:
+    """A state of ``rules`` in the winner's turn after the first trick, as a document."""
+    state = bz.new_deal(rules, seed=6, dealer=rules.players - 1)
+    while state.window is None:
+        state = state.apply(state.legal_actions()[0])
+    return state_to_dict(state)
+
+
+def test_the_presets_for_more_seats_are_checked() -> None:
+    assert {r.name for r in MANY_SEATS} == {"three-hand", "four-hand", "partnership"}
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=lambda r: r.name)
+def test_a_state_of_more_seats_round_trips(rules: Rules) -> None:
+    doc = _many_seats_doc(rules)
+    assert len(doc["seats"]) == len(doc["scores"]) == rules.players
+    state = _load(doc)
+    assert state.players == rules.players
+    assert state_to_dict(state) == doc
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=lambda r: r.name)
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (
+            lambda d: d.update(seats=d["seats"][:-1]),
+            r"^seats: {less} seats listed, the rules have {n}",
+        ),
+        (lambda d: d.update(seats=d["seats"][:2]), r"^seats: 2 seats listed, the rules have {n}"),
+        (
+            lambda d: d.update(seats=[*d["seats"], d["seats"][0]]),
+            r"^seats: {more} seats listed, the rules have {n}",
+        ),
+        (lambda d: d.update(scores=d["scores"][:-1]), r"^scores: {less} entries for {n} players"),
+        (lambda d: d.update(scores=[*d["scores"], 0]), r"^scores: {more} entries for {n} players"),
+        (lambda d: d.update(dealer=4), r"^dealer: no seat 4; seats are 0\.\.{last}$"),
+        (lambda d: d["trick"].update(leader=4), r"^trick\.leader: no seat 4"),
+        (lambda d: d["window"].update(seat=4), r"^window\.seat: no seat 4"),
+        (lambda d: d["tricks"][0].update(winner=4), r"^tricks\[0\]\.winner: no seat 4"),
+        (lambda d: d.update(offers=[4]), r"^offers\[0\]: no seat 4"),
+    ],
+)
+def test_a_document_with_the_wrong_number_of_seats_is_refused(
+    rules: Rules, mutate: Callable[[Doc], None], message: str
+) -> None:
+    # A document for these rules names as many seats as they have, no more, no less;
+    # seat numbers are below it (and 4 is no seat at three or four).
+    n = rules.players
+    doc = _many_seats_doc(rules)
+    mutate(doc)
+    pattern = message.format(n=n, less=n - 1, more=n + 1, last=n - 1)
+    with pytest.raises(InvalidStateError, match=pattern):
+        _load(doc)
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=lambda r: r.name)
+def test_rules_with_another_number_of_players_are_refused(rules: Rules) -> None:
+    # The rules in the document say how many seats there are: a state of more seats
+    # read under rules of two is refused at the seats, naming both counts.
+    doc = _many_seats_doc(rules)
+    doc["rules"]["knobs"]["players"] = 2
+    doc["dealer"] = 1  # a seat at two too: the seats are the field at fault
+    doc["rules"]["knobs"].pop("sides", None)
+    with pytest.raises(
+        InvalidStateError, match=rf"^seats: {rules.players} seats listed, the rules have 2 players$"
+    ):
+        _load(doc)
+
+
+@pytest.mark.parametrize(
+    ("name", "sides"),
+    [
+        ("partnership", [0, 1, 0]),
+        ("partnership", [0, 1, 0, 1, 0]),
+        ("partnership", [0, 0, 0, 0]),
+        ("three-hand", [0, 1, 0, 1]),
+        ("four-hand", [0, 1]),
+        ("partnership", "0101"),
+    ],
+)
+def test_sides_that_do_not_fit_the_seats_are_refused(name: str, sides: Any) -> None:
+    doc = _many_seats_doc(bz.variants.get(name))
+    doc["rules"]["knobs"]["sides"] = sides
+    with pytest.raises(NotationError, match=r"^rules(\.knobs\.sides)?: .*sides"):
+        _load(doc)
+
+
+def test_a_partnership_document_keeps_its_sides() -> None:
+    doc = _many_seats_doc(bz.variants.PARTNERSHIP)
+    assert doc["rules"]["knobs"]["sides"] == [0, 1, 0, 1]
+    assert _load(doc).rules is bz.variants.PARTNERSHIP
+    # Other sides make other rules, not the preset.
+    doc["rules"]["knobs"]["sides"] = [0, 1, 1, 0]
+    assert _load(doc).rules.sides == (0, 1, 1, 0)
+    assert _load(doc).rules != bz.variants.PARTNERSHIP
+
+
+@pytest.mark.parametrize("rules", MANY_SEATS, ids=lambda r: r.name)
+def test_a_view_document_with_the_wrong_number_of_seats_is_refused(rules: Rules) -> None:
+    n = rules.players
+    state = bz.new_deal(rules, seed=6)
+    data = json.loads(bz.view_to_json(state.view(0)))
+    short = dict(data, seats=data["seats"][:-1])
+    with pytest.raises(
+        InvalidStateError, match=rf"^seats: {n - 1} seats listed, the rules have {n}"
+    ):
+        view_from_json(json.dumps(short))
+    far = dict(data, seat=n)
+    with pytest.raises(InvalidStateError, match=rf"^seat: no seat {n}; seats are 0\.\.{n - 1}$"):
+        view_from_json(json.dumps(far))
+    scores = dict(data, scores=data["scores"][:-1])
+    with pytest.raises(InvalidStateError, match=rf"scores: {n - 1} entries for {n} players"):
+        view_from_json(json.dumps(scores))

@@ -24,6 +24,7 @@ the other seats anything; determinization assumes only what that proves.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -34,7 +35,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import deal_deck
-from strategies import PROPERTY_SETTINGS, law9_playable
+from strategies import PROPERTY_SETTINGS, check_end_phase_duties
 from strategies import rules as any_rules
 
 import bezique as bz
@@ -242,15 +243,18 @@ def _swap(deck: list[str], a: int, b: int) -> list[str]:
 @given(
     st.sampled_from(PRESETS).map(variants.get),
     st.integers(0, 2**32 - 1),
-    st.integers(0, 1),
+    st.integers(0, 3),
     st.randoms(use_true_random=False),
 )
 def test_a_views_do_not_depend_on_unseen_cards(
-    rules: Rules, seed: int, observer: int, rng: random.Random
+    rules: Rules, seed: int, seat: int, rng: random.Random
 ) -> None:
     """Two deals that differ only by two cards the observer has not seen, played
     alike, give the observer the same view while what it has seen is the same:
-    up to and including the step at which it sees one of the two cards."""
+    up to and including the step at which it sees one of the two cards. With
+    three or four seats the two cards may lie in two other hands, a partner's
+    included."""
+    observer = seat % rules.players
     deck = list(deck_order(rules, seed))
     first = bz.new_deal(rules, deck=deck)
     hidden = bits(_hidden_from(first, observer))
@@ -303,30 +307,6 @@ def test_copy_letters_do_not_tell_which_copies_a_hand_holds() -> None:
 # -- (b), (c), (d) determinization -----------------------------------------------------
 
 
-def _check_end_phase_duties(state: DealState) -> None:
-    """Every end-phase card played was playable (S000 law 9, read independently)
-    from what its seat held then: its hand now and the cards it played since."""
-    rules = state.rules
-    n = state.players
-    played = [(t.leader, t.cards) for t in state.tricks]
-    if state.phase is Phase.END and state.trick:
-        played.append((state.leader, state.trick))
-    for number, (leader, cards) in enumerate(played, start=1):
-        if number <= rules.stock_tricks:
-            continue
-        for j in range(1, len(cards)):
-            seat = (leader + j) % n
-            later = [
-                c[(seat - lead) % n]
-                for lead, c in played[number - 1 :]
-                if len(c) > (seat - lead) % n
-            ]
-            held = [face_of(c) for c in (*state.held(seat), *later)]
-            # Two-hand: the card led is the card to beat.
-            allowed = law9_playable(held, face_of(cards[0]), state.trump)
-            assert face_of(cards[j]) in allowed, (number, seat, cards)
-
-
 def _check_lasting_cartes_blanches(state: DealState) -> None:
     """A seat whose carte blanche lasts and which is not on offer holds no king, queen
     or jack but the card just gained by an exchange (HGM, FOS p.334; S000 law 8)."""
@@ -358,7 +338,7 @@ def test_b_d_determinized_state_has_the_same_view(
             assert sample.view(seat) == view
             check_state(sample)
             _check_conservation(sample)
-            _check_end_phase_duties(sample)
+            check_end_phase_duties(sample)
             _check_lasting_cartes_blanches(sample)
             # The cards the view does not show, and only they, were dealt.
             unseen = set(unseen_cards(view))
@@ -876,6 +856,92 @@ def test_known_cards_come_from_a_carte_blanche_shown() -> None:
             assert passed > shown
             return
     raise AssertionError("fewer than 3 carte blanche deals in 3000")
+
+
+MANY_SEATS = tuple(name for name in PRESETS if variants.get(name).players > 2)
+
+
+def test_the_presets_for_more_seats_are_checked() -> None:
+    # The property tests above draw from every preset; these are the ones where a
+    # view must hide two or three other hands (a partner's among them).
+    assert set(MANY_SEATS) == {"three-hand", "four-hand", "partnership"}
+
+
+@pytest.mark.parametrize("name", MANY_SEATS)
+def test_a_view_does_not_tell_which_other_seat_holds_a_card(name: str) -> None:
+    # Two deals that differ only in a card of one other hand swapped with a card of
+    # another face in a third hand (the partner's, in the partnership game): the
+    # observer's view and its JSON are the same, before and after the first trick.
+    rules = variants.get(name)
+    n = rules.players
+    deck = list(deck_order(rules, 8))
+    positions = {bz.parse_card_id(card): i for i, card in enumerate(deck)}
+    first = bz.new_deal(rules, deck=deck)
+    for observer in range(n):
+        others = [s for s in range(n) if s != observer]
+        for a, b in itertools.pairwise(others):
+            x = first.hand(a)[0]
+            y = next(c for c in first.hand(b) if face_of(c) != face_of(x))
+            other = bz.new_deal(rules, deck=_swap(deck, positions[x], positions[y]))
+            assert face_of(x) in map(face_of, other.hand(b))
+            worlds = [first, other]
+            for _ in range(n):
+                texts = [view_to_json(w.view(observer)) for w in worlds]
+                assert texts[0] == texts[1]
+                assert worlds[0].view(observer) == worlds[1].view(observer)
+                # Lead and follow with cards the two deals share.
+                play = next(
+                    a
+                    for a in worlds[0].legal_actions()
+                    if worlds[1].is_legal(a)
+                    and isinstance(a, Play)
+                    and a.card.card not in (face_of(x), face_of(y))
+                )
+                worlds = [w.apply(play) for w in worlds]
+
+
+def test_a_partners_hand_is_hidden_like_an_opponents() -> None:
+    rules = variants.PARTNERSHIP
+    state = bz.new_deal(rules, seed=4)
+    for seat in range(4):
+        partner = (seat + 2) % 4
+        assert rules.sides[seat] == rules.sides[partner]
+        data = json.loads(view_to_json(state.view(seat)))
+        assert len(data["hand"]) == 8
+        assert data["seats"][partner] == data["seats"][(seat + 1) % 4]
+        assert data["seats"][partner]["known"] == []
+        assert data["seats"][partner]["hand_size"] == 8
+        assert not {"hands", "stock"} & set(data)
+        assert "hand" not in data["seats"][partner]
+        view = state.view(seat)
+        assert view.known[partner] == ()
+        # Only the seat's own cards are named: the view places 8 cards and the turn-up.
+        assert len(unseen_cards(view)) == rules.deck_size - 9
+
+
+@pytest.mark.parametrize("name", MANY_SEATS)
+def test_known_cards_at_the_close_with_more_seats(name: str) -> None:
+    # S000 law 4: the turn-up, drawn last, goes to the last seat in turn, face up;
+    # hint 7: the table cards taken back into the hands are remembered. Every seat
+    # knows them, and nothing else of the other hands.
+    rules = variants.get(name)
+    rng = random.Random(5)
+    state = bz.new_deal(rules, seed=5)
+    while not (state.phase is Phase.STOCK and state.stock_size == rules.players):
+        state = state.apply(rng.choice(state.legal_actions()))
+    while state.phase is Phase.STOCK:
+        before = state
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert before.window is not None
+    assert before.turn_up is not None
+    last = (before.window.winner - 1) % rules.players
+    for seat in range(rules.players):
+        shown = [*before.table(seat)]
+        if seat == last:
+            shown.append(before.turn_up)
+        for watcher in range(rules.players):
+            known = state.view(watcher).known[seat]
+            assert _faces(known) == _faces(shown)
 
 
 def test_cards_declared_after_the_close_are_revealed() -> None:

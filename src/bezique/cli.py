@@ -18,6 +18,7 @@ from bezique.actions import Declare, Draw, Exchange, Pass, Play, ScorePending
 from bezique.cards import face_of
 from bezique.errors import BeziqueError
 from bezique.game import GameState, new_game
+from bezique.laws.turns import trick_seats
 from bezique.notation import format_action
 from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, Player, make_player
 from bezique.records import Phase, ScoreEvent, ScoreSource
@@ -86,9 +87,10 @@ class Narrator:
         if isinstance(action, Play):
             if after.tricks and len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
+                seats = trick_seats(before.rules, before.tricks, trick.leader)
                 plays = ", ".join(
-                    f"{self.names[(trick.leader + i) % before.players]} {self.card(c)}"
-                    for i, c in enumerate(trick.cards)
+                    f"{self.names[seat]} {self.card(c)}"
+                    for seat, c in zip(seats, trick.cards, strict=True)
                 )
                 phase = "end phase" if before.phase is Phase.END else f"stock {before.stock_size}"
                 self.out(

@@ -7,11 +7,12 @@ the cards the view does not show are dealt at random to the other seats'
 concealed hands and to the face-down stock, respecting what the play so far
 proves about who may hold what:
 
-* in the end phase, a seat that did not follow the suit led holds none of
-  it; one that did not trump when void holds no trump; one that followed (or
-  trumped) without beating the card winning the trick holds no card of that
-  suit that would have beaten it (the follow/win/trump duties of S000 law 9,
-  as :func:`bezique.engine.moves.legal_actions` applies them);
+* in the end phase, the follow/win/trump duties of S000 law 9 (as
+  :func:`bezique.laws.tricks.playable` states them for any number of seats,
+  each card held against the best card so far): a seat that did not follow
+  the suit led holds none of it; one that neither followed nor trumped holds
+  no trump; one that played a card without beating the best card so far holds
+  no card it would have had to play to beat it;
 * a seat whose carte blanche lasts and which is not being asked whether to
   show it again holds no king, queen or jack, but for a card it has just
   gained face up by exchanging the seven (HGM, FOS p.334; WKC, PAR, S003).
@@ -20,6 +21,20 @@ proves about who may hold what:
   drew is a court card (it can then only pass);
 * a card declared in a meld and not yet played is still held by the seat
   that declared it.
+
+Nothing else is inferred: not what a seat's choices suggest (a seat that did
+not declare may still hold a meld), nor, while the stock lasts, anything from
+the cards played (any card may be played then, S000 law 6).
+
+The sample is exact: every deal consistent with the view (the other seats'
+concealed cards as sets, the stock in its order) is equally likely, whatever
+the number of seats and of constrained hands. Without a constraint the unseen
+cards are shuffled and cut; with constraints the cards are grouped by the set
+of seats that may hold them, and the deals each split of a group leaves
+possible are counted exactly, so that each split is drawn in proportion to
+its number of deals. The tests compare the frequencies of many samples with
+the uniform ones by a chi-square test, over every deal of a small constructed
+position and of end-phase positions of three and four seats.
 
 >>> import random
 >>> import bezique as bz
@@ -34,8 +49,11 @@ True
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -43,8 +61,9 @@ from bezique.cards import FACES, FACES_PER_PACK, Suit, card_id_name, face_of
 from bezique.errors import InvalidStateError
 from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
 from bezique.laws.scoring import carte_blanche_spoilers
-from bezique.laws.tricks import beats
-from bezique.laws.zones import bits
+from bezique.laws.tricks import playable, winning_index
+from bezique.laws.turns import trick_seats
+from bezique.laws.zones import bits, deck_tables
 from bezique.melds import MeldKind
 from bezique.records import Phase
 from bezique.rules import DeclareFrom
@@ -53,8 +72,7 @@ from bezique.views import SeatView, canonical_view, seat_view
 
 __all__ = ["determinize", "unseen_cards"]
 
-#: Faces of each suit, as 32-bit sets.
-_SUIT_FACES = tuple(sum(1 << f.index for f in FACES if f.suit is suit) for suit in Suit)
+_T = TypeVar("_T")
 
 
 def _name(card: int) -> str:
@@ -206,16 +224,22 @@ class _Constraints:
         self._carte_blanche(view)
 
     def ban(self, seat: int, faces: int, why: str) -> None:
-        if faces & ~self.forbid[seat]:
-            self.forbid[seat] |= faces
-            self.why[seat].append((faces, why))
+        new = faces & ~self.forbid[seat]
+        if not new:
+            return
+        self.forbid[seat] |= new
+        # One reason per fact: faces banned for the same reason are listed together.
+        for i, (known, reason) in enumerate(self.why[seat]):
+            if reason == why:
+                self.why[seat][i] = (known | new, why)
+                return
+        self.why[seat].append((new, why))
 
     def reason(self, seat: int, face: int) -> str:
         return next(why for faces, why in self.why[seat] if faces >> face & 1)
 
     def _duties(self, view: SeatView) -> None:
         rules = view.rules
-        n = rules.players
         stock_tricks = rules.stock_tricks
         fixers = trump_fixers(rules)
         fixer = next((m for m in view.melds if m.kind in fixers), None)
@@ -226,39 +250,19 @@ class _Constraints:
             if number <= stock_tricks:
                 continue
             trump = view.trump if fixer is None or number > fixer.trick else None
+            faces = tuple(c % FACES_PER_PACK for c in cards)
             led = face_of(cards[0]).suit
-            best = face_of(cards[0])
+            where = f"trick {number}"
+            # Who played each card: in duels, two seats only (EB9, EB11).
+            seats = trick_seats(rules, view.tricks[: number - 1], leader)
             for j in range(1, len(cards)):
-                seat = (leader + j) % n
+                seat = seats[j]
                 card = face_of(cards[j])
-                wins = beats(card, best, trump, False)
-                where = f"trick {number}"
-                higher = sum(1 << f.index for f in FACES if beats(f, best, trump, False))
-                if card.suit is led:
-                    if not wins:
-                        self.ban(
-                            seat,
-                            higher & _SUIT_FACES[led],
-                            f"it followed {where} with {card} without beating {best}",
-                        )
-                else:
-                    self.ban(seat, _SUIT_FACES[led], f"it did not follow {led.letter} in {where}")
-                    if trump is not None:
-                        if card.suit is trump:
-                            if not wins:
-                                self.ban(
-                                    seat,
-                                    higher & _SUIT_FACES[trump],
-                                    f"it trumped {where} with {card} without beating {best}",
-                                )
-                        else:
-                            self.ban(
-                                seat,
-                                _SUIT_FACES[trump],
-                                f"it neither followed nor trumped in {where}",
-                            )
-                if wins:
-                    best = card
+                unfollowed, untrumped, unbeaten = _duty_bans(faces[:j], faces[j], trump)
+                self.ban(seat, unfollowed, f"it did not follow {led.letter} in {where}")
+                self.ban(seat, untrumped, f"it neither followed nor trumped in {where}")
+                best = FACES[faces[winning_index(faces[:j], trump, False)]]
+                self.ban(seat, unbeaten, f"it played {card} to {where} without beating {best}")
 
     def _carte_blanche(self, view: SeatView) -> None:
         # Every seat is asked at the deal, and a seat whose carte blanche lasts after
@@ -283,17 +287,48 @@ class _Constraints:
                 self.exempt[s] |= 1 << window.exchanged
 
 
+@functools.lru_cache(maxsize=4096)
+def _duty_bans(before: tuple[int, ...], card: int, trump: Suit | None) -> tuple[int, int, int]:
+    """The faces (32-bit sets) a seat that played face ``card`` after faces ``before``
+    in the end phase cannot have held, by the reason: of the suit led when it did not
+    follow, trumps when it neither followed nor trumped, the rest (cards it would have
+    had to play to beat the best card so far).
+
+    The law itself is asked (:func:`bezique.laws.tricks.playable`, the engine's rule
+    at any number of seats): a face is banned when holding it beside the card played
+    would have made that card unplayable. The duties all take this form (follow
+    suit, beat the best card so far, trump when void: each "if it holds such a
+    card"), so the faces banned one by one are exactly the hands the play allows.
+    Faces stand for card ids here (the first pack's copies): the law reads faces only.
+    """
+    tables = deck_tables(1)
+    played = FACES[card]
+    led = FACES[before[0]].suit
+    unfollowed = untrumped = unbeaten = 0
+    for other in range(FACES_PER_PACK):
+        if other == card:
+            continue  # an identical card allows what this one does
+        if playable(1 << card | 1 << other, before, trump, True, tables) >> card & 1:
+            continue
+        held = FACES[other]
+        if held.suit is led and played.suit is not led:
+            unfollowed |= 1 << other
+        elif trump is not None and held.suit is trump and played.suit is not trump:
+            untrumped |= 1 << other
+        else:
+            unbeaten |= 1 << other
+    return unfollowed, untrumped, unbeaten
+
+
 def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> DealState:
     """A full state consistent with ``view``, its hidden cards dealt at random.
 
     The cards the view does not show go to the other seats' concealed hands
     (each gets as many as it holds, less its table cards and the cards of its
-    hand that are known) and to the face-down stock, in random order. Each card
-    goes to a place chosen with probability in proportion to the room left
-    there, among the places that leave the rest of the deal possible: with no
-    constraint (or, as in the two-hand game, one seat constrained) every
-    consistent deal is equally likely. Card ids are the view's labels; unseen
-    cards take the ids the view does not use. Hidden cards have no history.
+    hand that are known) and to the face-down stock, in random order. Every deal
+    consistent with the view (see the module docstring) is equally likely. Card
+    ids are the view's labels; unseen cards take the ids the view does not use.
+    Hidden cards have no history.
 
     With ``check`` (the default) the result is checked as a loaded state is
     (:func:`bezique.invariants.check_state`) and its view of ``view.seat`` is
@@ -489,8 +524,16 @@ def _sample(
     forbid: list[int],
     rng: random.Random,
 ) -> tuple[list[list[int]], list[int]]:
-    """One random deal of ``cards`` into ``room`` places per seat and ``face_down``
-    in the stock, keeping the rest feasible at each step."""
+    """One deal of ``cards`` into ``room`` places per seat and ``face_down`` in the
+    stock, drawn uniformly among the deals that respect ``forbid``.
+
+    Without a ban the shuffled cards are cut into the hands and the stock. With
+    bans the cards are grouped by the set of seats that may hold them; group by
+    group, how many of its cards go to each seat and to the stock is drawn with
+    probability in proportion to the number of whole deals that split allows
+    (counted exactly, :class:`_DealCount`), and the group's shuffled cards are
+    cut accordingly. Each deal then has probability 1 / (number of deals).
+    """
     n = len(room)
     order = list(cards)
     rng.shuffle(order)
@@ -501,39 +544,101 @@ def _sample(
             dealt[s] = order[pos : pos + room[s]]
             pos += room[s]
         return dealt, order[pos:]
-    left = list(room)
-    stock_left = face_down
-    stock: list[int] = []
-    counts = _types(order, others, forbid)
+    groups: dict[int, list[int]] = {}
     for card in order:
-        kind = sum(1 << s for s in others if not _banned(forbid, s, card))
-        counts[kind] -= 1
-        choices: list[tuple[int, int]] = []
-        for s in others:
-            if kind >> s & 1 and left[s]:
-                left[s] -= 1
-                if _hall_counts(counts, left, others) is None:
-                    choices.append((s, left[s] + 1))
-                left[s] += 1
-        if stock_left and _hall_counts(counts, left, others) is None:
-            choices.append((-1, stock_left))
-        if not choices:  # pragma: no cover - the deal was checked feasible
-            raise _fail("the unseen cards cannot be dealt")
-        place = _weighted(choices, rng)
-        if place < 0:
-            stock.append(card)
-            stock_left -= 1
-        else:
-            dealt[place].append(card)
-            left[place] -= 1
+        kind = sum(1 << i for i, s in enumerate(others) if not _banned(forbid, s, card))
+        groups.setdefault(kind, []).append(card)
+    # The largest group last: the count of its deals is a single multinomial.
+    kinds = sorted(groups, key=lambda k: (len(groups[k]), k))
+    count = _DealCount(kinds, [len(groups[k]) for k in kinds], len(others))
+    left = (*(room[s] for s in others), face_down)
+    stock: list[int] = []
+    for i, kind in enumerate(kinds):
+        choices = [
+            (split, ways * count.deals(i + 1, after))
+            for split, ways, after in count.splits(i, left)
+        ]
+        split = _weighted(choices, rng)
+        group = groups[kind]
+        pos = 0
+        for j, s in enumerate(others):
+            dealt[s] += group[pos : pos + split[j]]
+            pos += split[j]
+        stock += group[pos:]
+        left = tuple(a - b for a, b in zip(left, split, strict=True))
+    # The stock is unconstrained: any order of its cards is as likely.
+    rng.shuffle(stock)
     return dealt, stock
 
 
-def _weighted(choices: Sequence[tuple[int, int]], rng: random.Random) -> int:
-    """One of the places, each with probability in proportion to its weight."""
-    pick = rng.randrange(sum(weight for _, weight in choices))
-    for place, weight in choices:
+class _DealCount:
+    """How many deals of groups of cards into places there are, exactly.
+
+    Group ``i`` holds ``sizes[i]`` cards that may go to the places whose bit is
+    set in ``kinds[i]`` (bit ``j``: the ``j``-th of the other seats) and always to
+    the stock, the last place. ``deals(i, left)`` counts the ways to deal groups
+    ``i`` onwards into exactly ``left`` cards per place (cards are told apart: a
+    split of a group of ``m`` cards into ``k1, k2, ...`` counts ``m! / (k1! k2!
+    ...)``); results are kept, as the draw asks for the same counts again.
+    """
+
+    def __init__(self, kinds: Sequence[int], sizes: Sequence[int], seats: int) -> None:
+        self.kinds = kinds
+        self.sizes = sizes
+        self.seats = seats
+        self.known: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def splits(
+        self, i: int, left: tuple[int, ...]
+    ) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
+        """Each way to split group ``i`` among the places: the split, the number of
+        ways to choose its cards, and the places left after it."""
+        kind = self.kinds[i]
+        size = self.sizes[i]
+        out: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
+
+        def place(j: int, taken: tuple[int, ...], rest: int, ways: int) -> None:
+            if j == self.seats:
+                if rest <= left[j]:
+                    split = (*taken, rest)
+                    after = tuple(a - b for a, b in zip(left, split, strict=True))
+                    out.append((split, ways, after))
+                return
+            top = min(left[j], rest) if kind >> j & 1 else 0
+            for k in range(top + 1):
+                place(j + 1, (*taken, k), rest - k, ways * math.comb(rest, k))
+
+        place(0, (), size, 1)
+        return out
+
+    def deals(self, i: int, left: tuple[int, ...]) -> int:
+        if i == len(self.kinds):
+            return 1 if not any(left) else 0
+        key = (i, left)
+        found = self.known.get(key)
+        if found is not None:
+            return found
+        if i == len(self.kinds) - 1:
+            # Every card of the last group goes where room is left, if it may.
+            allowed = all(not left[j] or self.kinds[i] >> j & 1 for j in range(self.seats))
+            total = math.factorial(self.sizes[i])
+            for room in left:
+                total //= math.factorial(room)
+            found = total if allowed and sum(left) == self.sizes[i] else 0
+        else:
+            found = sum(ways * self.deals(i + 1, after) for _, ways, after in self.splits(i, left))
+        self.known[key] = found
+        return found
+
+
+def _weighted(choices: Sequence[tuple[_T, int]], rng: random.Random) -> _T:
+    """One of the choices, each with probability in proportion to its weight."""
+    total = sum(weight for _, weight in choices)
+    if total <= 0:  # pragma: no cover - the deal was checked feasible
+        raise _fail("the unseen cards cannot be dealt")
+    pick = rng.randrange(total)
+    for choice, weight in choices:
         if pick < weight:
-            return place
+            return choice
         pick -= weight
-    raise AssertionError("unreachable")  # pragma: no cover
+    raise _fail("the unseen cards cannot be dealt")  # pragma: no cover - pick < total

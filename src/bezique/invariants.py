@@ -51,6 +51,7 @@ from bezique.laws.declaring import (
 )
 from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import trick_terms, winning_index
+from bezique.laws.turns import in_duels, next_leader, trick_seats, tricks_left
 from bezique.laws.zones import bits, deck_tables
 from bezique.melds import kinds_in
 from bezique.records import Phase
@@ -327,18 +328,25 @@ def check_trumps(state: DealState) -> None:
 
 
 def check_tricks(state: DealState) -> None:
-    """Each completed trick holds one card per seat, led by the dealer's opponent or the
-    last winner (S000 laws 5-6) and won by the seat whose card takes it under the terms
-    of its time (:func:`~bezique.laws.tricks.trick_terms`, with no trumps before a meld
-    fixed them); each won pile is the cards of the tricks its seat won; the current
-    trick is short of a card per seat and led by the last winner."""
+    """Each completed trick holds one card per seat that plays to it (every seat, or
+    the two of a duel: :func:`~bezique.laws.turns.trick_seats`), led by the seat
+    after the dealer or the last winner (S000 laws 5-6; the second duel by the seat opposite
+    the winner of the last stock trick, EB9, EB11) and won by the seat whose card
+    takes it under the terms of its time (:func:`~bezique.laws.tricks.trick_terms`,
+    with no trumps before a meld fixed them); each won pile is the cards of the
+    tricks its seat won; the current trick is short of a card and led as said."""
     rules = state.rules
     n = rules.players
     size = rules.deck_size
     fixer = _trump_fixer(state)
     fixed_after = state.melds[fixer].trick if fixer is not None else None
-    if len(state.trick) >= n:
-        _bad(f"trick.cards: {len(state.trick)} cards in the current trick; it completes at {n}")
+    # Who plays to each trick, and so its size (EB9, EB11: two seats in a duel).
+    seats_now = len(trick_seats(rules, state.tricks, state.leader))
+    if len(state.trick) >= seats_now:
+        _bad(
+            f"trick.cards: {len(state.trick)} cards in the current trick; it completes at "
+            f"{seats_now}"
+        )
     expected_leader = eldest_hand(n, state.dealer)
     piles = [0] * n
     for i, trick in enumerate(state.tricks):
@@ -346,34 +354,35 @@ def check_tricks(state: DealState) -> None:
         number = i + 1
         _seat_ok(state, trick.leader, f"{where}.leader")
         _seat_ok(state, trick.winner, f"{where}.winner")
-        if len(trick.cards) != n:
-            _bad(f"{where}: {len(trick.cards)} cards; a trick has {n}")
+        seats = trick_seats(rules, state.tricks[:i], trick.leader)
+        if len(trick.cards) != len(seats):
+            _bad(f"{where}: {len(trick.cards)} cards; a trick has {len(seats)}")
         if trick.leader != expected_leader:
             _bad(
                 f"{where}.leader: seat {trick.leader}, but seat {expected_leader} leads "
-                + ("the first trick (the dealer's opponent)" if i == 0 else "(the last winner)")
+                + ("the first trick (the seat after the dealer)" if i == 0 else _led_by(state, i))
             )
         mask = 0
         for card in trick.cards:
             if not 0 <= card < size:
                 _bad(f"{where}: card id {card} is not in the deck")
             mask |= 1 << card
-        if mask.bit_count() != n:
+        if mask.bit_count() != len(seats):
             _bad(f"{where}: a card appears twice")
         if mask & sum(piles):
             _bad(f"{where}: a card also belongs to an earlier trick")
         # Tricks up to the one after which trumps were fixed were played with none.
         trump = state.trump if fixed_after is None or number > fixed_after else None
         terms = trick_terms(rules, trump, number <= rules.stock_tricks)
-        winner = (trick.leader + winning_index(trick.cards, *terms)) % n
+        best = winning_index(trick.cards, *terms)
+        winner = seats[best]
         if trick.winner != winner:
             _bad(
                 f"{where}.winner: seat {trick.winner}, but "
-                f"{card_id_name(trick.cards[(winner - trick.leader) % n])} of seat {winner} "
-                "wins the trick"
+                f"{card_id_name(trick.cards[best])} of seat {winner} wins the trick"
             )
         piles[trick.winner] |= mask
-        expected_leader = trick.winner
+        expected_leader = next_leader(rules, state.tricks[: i + 1])
     for s in range(n):
         if piles[s] != state.won_masks[s]:
             diff = _names(bits(piles[s] ^ state.won_masks[s]))
@@ -384,8 +393,20 @@ def check_tricks(state: DealState) -> None:
     if state.leader != expected_leader:
         _bad(
             f"trick.leader: seat {state.leader}, but seat {expected_leader} leads "
-            + ("the first trick" if not state.tricks else "(the winner of the last trick)")
+            + (
+                "the first trick"
+                if not state.tricks
+                else _led_by(state, len(state.tricks), "(the winner of the last trick)")
+            )
         )
+
+
+def _led_by(state: DealState, done: int, usual: str = "(the last winner)") -> str:
+    """Why a seat leads the trick after the first ``done`` tricks: the last winner,
+    but W+2 at the start of the second duel (EB9, EB11)."""
+    if next_leader(state.rules, state.tricks[:done]) != state.tricks[done - 1].winner:
+        return "the second duel (the seat opposite the winner of the last stock trick)"
+    return usual
 
 
 # -- hand sizes ------------------------------------------------------------------------
@@ -393,15 +414,21 @@ def check_tricks(state: DealState) -> None:
 
 def check_hand_sizes(state: DealState) -> None:
     """Each seat holds (hand and table) the hand size plus the cards drawn, less the
-    tricks completed, less one if it has played to the current trick."""
-    n = state.rules.players
-    hand_size = state.rules.deck.hand_size
+    tricks completed, less one if it has played to the current trick; in duels
+    (EB9, EB11) a seat holds one card per trick it still plays to."""
+    rules = state.rules
+    n = rules.players
+    hand_size = rules.deck.hand_size
     done = len(state.tricks)
     draws = _draws(state)
-    played = set(seat_order(n, state.leader)[: len(state.trick)])
+    played = set(trick_seats(rules, state.tricks, state.leader)[: len(state.trick)])
     for s in range(n):
         held = state.held_mask(s).bit_count()
-        expected = hand_size + draws - done - (1 if s in played else 0)
+        if state.phase is Phase.STOCK:
+            expected = hand_size + draws - done
+        else:
+            expected = tricks_left(rules, state.tricks, s)
+        expected -= 1 if s in played else 0
         if held != expected:
             _bad(
                 f"seats[{s}]: holds {held} cards (hand and table), expected {expected}: "
@@ -683,6 +710,8 @@ def _hand_rule(state: DealState, played: bool) -> str:
             )
         return f"in the stock phase each seat holds the hand size, {hand_size},{less}"
     if state.phase is Phase.END:
+        if in_duels(state.rules):
+            return f"in duels each seat holds one card per trick it still plays to{less}"
         left = state.rules.total_tricks - len(state.tricks)
         return f"in the end phase each seat holds one card per trick left ({left}){less}"
     return "when the deal is over no cards are held"

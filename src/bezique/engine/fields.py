@@ -19,14 +19,15 @@ import attrs
 
 from bezique.actions import Action, CardRef
 from bezique.cards import Card, Suit, face_of
-from bezique.errors import SeatError
+from bezique.errors import InvalidStateError, SeatError
 from bezique.laws.scoring import deal_game_scores
+from bezique.laws.turns import in_duels, trick_seats
 from bezique.laws.zones import DeckTables, bits, deck_tables
 from bezique.melds import MeldKind, kinds_in
 from bezique.records import DealResult, DeclaredMeld, Phase, Trick, Window
 from bezique.rules import Rules
 
-__all__ = ["DealDraft", "DealFields"]
+__all__ = ["DealDraft", "DealFields", "duel_seat"]
 
 # The phases as module names: in Python 3.11, reading an enum member from its
 # class (``Phase.STOCK``) costs about ten times a global name, and the engine's
@@ -161,6 +162,8 @@ class DealFields(DealDraft):
             return self.offers[0]
         if self.window is not None:
             return self.window.seat
+        if self.phase is END and in_duels(self.rules):
+            return duel_seat(self)
         return (self.leader + len(self.trick)) % self.rules.players
 
     @property
@@ -254,3 +257,13 @@ class DealFields(DealDraft):
 
     def describe_cards(self, card_ids: Sequence[int]) -> str:
         return " ".join(face_of(c).display() for c in card_ids)
+
+
+def duel_seat(state: DealDraft) -> int:
+    """The seat to play to the current trick of a duel (EB9, EB11): the leader, then
+    the other seat of the duel (:func:`~bezique.laws.turns.trick_seats`)."""
+    seats = trick_seats(state.rules, state.tricks, state.leader)
+    played = len(state.trick)
+    if played >= len(seats):
+        raise InvalidStateError(f"trick.cards: {played} cards in a trick of {len(seats)} seats")
+    return seats[played]

@@ -37,7 +37,7 @@ from bezique.actions import (
     ShowCarteBlanche,
 )
 from bezique.cards import FACES, Rank, Suit, face_of
-from bezique.engine.fields import END, OVER, STOCK, DealFields
+from bezique.engine.fields import END, OVER, STOCK, DealFields, duel_seat
 from bezique.engine.speed import (
     DRAW,
     EXCHANGE,
@@ -130,6 +130,8 @@ def legal_actions(state: DealFields) -> tuple[Action, ...]:
         actions = (SHOW_CARTE_BLANCHE, PASS) if may_show(state) else (PASS,)
     elif state.window is None:
         seat = (state.leader + len(state.trick)) % len(state.hand_masks)
+        if state.phase is END and state.rules.derived(make_plan).duels:
+            seat = duel_seat(state)  # EB9, EB11: only the two seats of the duel play
         actions = _play_actions(state, seat, playable_mask(state, seat))
     else:
         actions = _window_actions(state, state.window)
@@ -749,7 +751,9 @@ def _find(state: DealFields, seat: int, mask: int, ref: CardRef) -> list[int]:
 
 
 def _play_reasons(state: DealFields, action: Play) -> list[Reason]:
-    seat = (state.leader + len(state.trick)) % state.players
+    seat = state.current_player
+    if seat is None:  # pragma: no cover - why_illegal refused the play when the deal is over
+        return [Reason.DEAL_OVER]
     held = state.held_mask(seat)
     found = _find(state, seat, held, action.card)
     if not found:

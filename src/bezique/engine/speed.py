@@ -48,6 +48,7 @@ from bezique.engine.fields import DealDraft, DealFields
 from bezique.laws.declaring import partner_of
 from bezique.laws.scoring import TrickScores, trick_scores
 from bezique.laws.tricks import takes_table, trick_terms
+from bezique.laws.turns import in_duels
 from bezique.laws.zones import DeckTables, deck_tables
 from bezique.melds import MeldKind, kinds_in
 from bezique.records import Window
@@ -78,6 +79,10 @@ class Plan:
     trick_scores: TrickScores
     #: Who takes a trick, ``[stock_phase][trump]`` (:func:`trick_tables`).
     takes: tuple[tuple[bytes, ...], ...]
+    #: EB9, EB11: the tricks after the stock are played in two duels, so who plays
+    #: them is asked of :mod:`bezique.laws.turns`; otherwise every seat plays to
+    #: every trick, in turn from the leader, and the engine counts the seats itself.
+    duels: bool
     #: By seat, the partner whose table cards it may declare with (partnerships:
     #: :func:`~bezique.laws.declaring.partner_of`); empty when there are none.
     partners: tuple[int | None, ...] = ()
@@ -118,6 +123,7 @@ def make_plan(rules: Rules) -> Plan:
         declare_from_won=rules.zones.declare_from is DeclareFrom.WON,
         trick_scores=rules.derived(trick_scores),
         takes=trick_tables(rules),
+        duels=in_duels(rules),
         partners=_partners(rules),
     )
 

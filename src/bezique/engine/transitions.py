@@ -51,6 +51,7 @@ from bezique.laws.declaring import (
 )
 from bezique.laws.scoring import brisques_counted, seven_played, trick_won
 from bezique.laws.tricks import best_card_index
+from bezique.laws.turns import next_leader, trick_seats
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind
@@ -139,6 +140,11 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
     hands = state.hand_masks
     n = len(hands)
     seat = (state.leader + len(state.trick)) % n
+    if plan.duels and state.phase is END:
+        # EB9, EB11: a duel's trick has a card from each of its two seats.
+        seats = trick_seats(rules, state.tricks, state.leader)
+        n = len(seats)
+        seat = seats[len(state.trick)]
     hand = hands[seat]
     table = state.table_masks[seat]
     ref = action.card
@@ -256,8 +262,15 @@ def _complete_trick(
     plan = rules.derived(make_plan)
     stock_phase = state.phase is STOCK
     trump = state.trump
-    winner = (state.leader + best_card_index(cards, plan.takes_for(trump, stock_phase))) % n
-    tricks = (*state.tricks, Trick(state.leader, cards, winner))
+    best = best_card_index(cards, plan.takes_for(trump, stock_phase))
+    if plan.duels and not stock_phase:
+        # EB9, EB11: the trick of a duel, and who leads next (W+2 after the first duel).
+        winner = trick_seats(rules, state.tricks, state.leader)[best]
+        tricks = (*state.tricks, Trick(state.leader, cards, winner))
+        leader = next_leader(rules, tricks)
+    else:
+        leader = winner = (state.leader + best) % n
+        tricks = (*state.tricks, Trick(state.leader, cards, winner))
     won_mask = 0
     for card in cards:
         won_mask |= 1 << card
@@ -297,7 +310,7 @@ def _complete_trick(
             won,
             tricks,
             (),
-            winner,
+            leader,
             window,
             state.melds,
             scores,

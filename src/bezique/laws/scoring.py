@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import attrs
 
 from bezique.cards import FACES_PER_PACK, Rank, Suit
+from bezique.laws.turns import last_tricks
 from bezique.laws.zones import deck_tables
 from bezique.records import ScoreSource
 from bezique.rules import (
@@ -133,16 +134,17 @@ class TrickScores:
     seven_on_win: int
     #: PAR: each ace and ten scores as the trick is won.
     brisques_when_won: int
-    #: S000 law 10: the number of the trick that scores the last-trick points (the
-    #: final trick; variation: the last trick of the stock).
-    bonus_trick: int
+    #: S000 law 10: the numbers of the tricks that score the last-trick points (the
+    #: final trick, and in duels the last of each duel, EB9, EB11; variation: the
+    #: last trick of the stock).
+    bonus_tricks: tuple[int, ...]
     last_trick_points: int
 
     def may_score(self, stock_phase: bool, number: int) -> bool:
         """Whether winning trick ``number`` can score anything at all (see
         :func:`trick_won`): most tricks cannot, and the engine asks this first."""
         return (
-            number == self.bonus_trick
+            number in self.bonus_tricks
             or self.brisques_when_won != 0
             or (stock_phase and self.seven_on_win != 0)
         )
@@ -160,8 +162,8 @@ def trick_scores(rules: Rules) -> TrickScores:
         brisques_when_won=(
             scoring.brisque_points if scoring.brisques is BrisqueTiming.WHEN_WON else 0
         ),
-        bonus_trick=(
-            rules.total_tricks if scoring.last_trick is LastTrick.FINAL else rules.stock_tricks
+        bonus_tricks=(
+            last_tricks(rules) if scoring.last_trick is LastTrick.FINAL else (rules.stock_tricks,)
         ),
         last_trick_points=scoring.last_trick_points,
     )
@@ -200,8 +202,8 @@ def trick_won(
     A seven of trumps in a stock trick, where it scores for the winner (S000 law 8
     variation); the aces and tens in it, where they score as won (PAR); the last
     trick (S000 law 10: ten points for the final trick, or, by a variation, for the
-    last trick of the stock). The brisques counted after the last trick are
-    :func:`brisques_counted`'s.
+    last trick of the stock; in duels for the last trick of each duel, EB9, EB11).
+    The brisques counted after the last trick are :func:`brisques_counted`'s.
     """
     scores = rules.derived(trick_scores)
     out: tuple[tuple[int, ScoreSource, str], ...] = ()
@@ -217,7 +219,7 @@ def trick_won(
         if count:
             points = count * scores.brisques_when_won
             out += ((points, ScoreSource.BRISQUES, f"{count} in trick"),)
-    if number == scores.bonus_trick and scores.last_trick_points:
+    if number in scores.bonus_tricks and scores.last_trick_points:
         out += ((scores.last_trick_points, ScoreSource.LAST_TRICK, f"trick {number}"),)
     return out
 

@@ -587,7 +587,12 @@ class Rules:
 
     @property
     def total_tricks(self) -> int:
-        return self.deck_size // self.players
+        """The number of tricks in a deal: the stock tricks, then one trick for each
+        card of a hand (32 in two-hand). In duels (``EndPhase.DUELS``) the hands are
+        played out in two duels of that many tricks each, the tricks numbered on
+        (EB9, EB11: 24 + 8 + 8 = 40 with four packs)."""
+        duels = 2 if self.trick_play.end_phase is EndPhase.DUELS else 1
+        return self.stock_tricks + duels * self.deck.hand_size
 
     @property
     def side_count(self) -> int:
