@@ -70,6 +70,43 @@ def test_the_search_plays_whole_deals(name: str) -> None:
     play_deal(rules, seats, 1)
 
 
+DUELS = [
+    bz.variants.FOUR_HAND.evolve(end_phase="duels"),
+    PARTNERSHIP.evolve(end_phase="duels"),
+]
+
+
+@pytest.mark.parametrize("rules", DUELS, ids=["four-hand", "partnership"])
+def test_every_player_plays_the_end_phase_in_duels(rules: bz.Rules) -> None:
+    """EB9, EB11: the last tricks in two duels; the players read who plays to each
+    trick from the law (two seats), the search in one seat."""
+    seats: list[Player] = [RuleOfThumbPlayer(), RandomPlayer(3), RuleOfThumbPlayer()]
+    seats.append(MonteCarloPlayer(iterations=2, seed=3))
+    state = play_deal(rules, seats, 3)
+    assert len(state.tricks) == rules.total_tricks
+    policy = FastPolicy()
+    state = bz.new_deal(rules, seed=4)
+    while not state.is_over:
+        action = policy.choose(state)
+        assert action in state.legal_actions()
+        state = state.apply(action)
+
+
+def test_in_a_duel_the_other_seat_of_the_duel_is_the_one_after() -> None:
+    rules = DUELS[1]
+    state = bz.new_deal(rules, seed=5)
+    policy = FastPolicy()
+    while len(state.tricks) < rules.stock_tricks or len(state.trick) != 1:
+        state = state.apply(policy.choose(state))
+    seat = state.current_player
+    assert seat is not None
+    faces = [c % 32 for c in state.trick]
+    place = trick_place(rules, seat, state.leader, faces, state.trump, False, state.tricks)
+    # Two cards to a trick: the follower is last, and the leader is its opponent.
+    assert (place.ally_best, place.foes_after, place.allies_after) == (False, (), ())
+    assert rules.side_of(state.leader) != rules.side_of(seat)
+
+
 @pytest.mark.parametrize("name", LARGER)
 def test_the_fast_policy_only_plays_legal_actions(name: str) -> None:
     rules = bz.variants.get(name)

@@ -30,8 +30,9 @@ from bezique.errors import BeziqueError
 from bezique.game import side_totals
 from bezique.laws.declaring import forbidden_history, meld_patterns
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
+from bezique.laws.turns import trick_seats
 from bezique.melds import MeldKind
-from bezique.records import Phase
+from bezique.records import Phase, Trick
 from bezique.rules import BrisqueTiming, DealScoring, Rules, SameKindReuse
 from bezique.state import DealState
 from bezique.views import SeatView
@@ -153,16 +154,24 @@ class TrickPlace:
 
 
 def trick_place(
-    rules: Rules, seat: int, leader: int, trick: Sequence[int], trump: Suit | None, offsuit: bool
+    rules: Rules,
+    seat: int,
+    leader: int,
+    trick: Sequence[int],
+    trump: Suit | None,
+    offsuit: bool,
+    tricks: Sequence[Trick] = (),
 ) -> TrickPlace:
     """:class:`TrickPlace` of ``seat`` playing to ``trick`` (faces or card ids in play
-    order) led by ``leader``: each seat plays to the trick in turn from the leader."""
-    n = rules.players
+    order) led by ``leader`` after the completed ``tricks``: the seats that play to
+    it, in order, are :func:`bezique.laws.turns.trick_seats` (every seat from the
+    leader; in duels, the two seats of the duel)."""
+    order = trick_seats(rules, tricks, leader)
     ally_best = False
     if trick:
-        best_seat = (leader + winning_index(trick, trump, offsuit)) % n
+        best_seat = order[winning_index(trick, trump, offsuit)]
         ally_best = best_seat != seat and rules.side_of(best_seat) == rules.side_of(seat)
-    after = [(seat + k) % n for k in range(1, n - len(trick))]
+    after = order[len(trick) + 1 :]
     side = rules.side_of(seat)
     return TrickPlace(
         ally_best,

@@ -25,6 +25,7 @@ from bezique.actions import Action, Draw, PassToPartner, Play, ShowCarteBlanche
 from bezique.cards import FACES_PER_PACK, Suit
 from bezique.laws.declaring import partner_of
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
+from bezique.laws.turns import trick_seats
 from bezique.laws.zones import bits, deck_tables
 from bezique.players.reading import (
     ACE,
@@ -107,9 +108,11 @@ class FastPolicy:
         if state.phase is Phase.END:
             worth = brisque_worth(rules)
             side = rules.side_of(seat)
+            # The opponents who play to this trick (in duels, the other seat of the duel).
+            playing = range(n) if n == 2 else trick_seats(rules, state.tricks, state.leader)
             other = [
                 c % FACES_PER_PACK
-                for s in range(n)
+                for s in playing
                 if rules.side_of(s) != side
                 for c in bits(state.hand_masks[s] | state.table_masks[s])
             ]
@@ -117,7 +120,9 @@ class FastPolicy:
             if n == 2 or not faces:
                 scorer = end_scorer(faces, other, state.trump, worth)
             else:
-                place = trick_place(rules, seat, state.leader, faces, state.trump, False)
+                place = trick_place(
+                    rules, seat, state.leader, faces, state.trump, False, state.tricks
+                )
                 after = [
                     c % FACES_PER_PACK
                     for s in place.foes_after
@@ -138,7 +143,9 @@ class FastPolicy:
         ally_best = False
         foes = 0
         if trick and n > 2:
-            place = trick_place(rules, seat, state.leader, trick, tables.trump, tables.offsuit)
+            place = trick_place(
+                rules, seat, state.leader, trick, tables.trump, tables.offsuit, state.tricks
+            )
             ally_best = place.ally_best
             for s in place.foes_after:
                 for c in bits(state.hand_masks[s] | state.table_masks[s]):

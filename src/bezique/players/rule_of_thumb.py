@@ -26,6 +26,7 @@ from bezique.actions import (
 )
 from bezique.cards import FACES_PER_PACK, Suit
 from bezique.laws.tricks import playable, takes_table
+from bezique.laws.turns import trick_seats
 from bezique.laws.zones import deck_tables
 from bezique.melds import MeldKind
 from bezique.players.protocol import as_view, legal_actions
@@ -125,7 +126,9 @@ class RuleOfThumbPlayer:
             score = functools.partial(self._lead_score, view, reading)
         else:
             trump, offsuit = trick_terms_of(view)
-            place = trick_place(view.rules, view.seat, view.leader, view.trick, trump, offsuit)
+            place = trick_place(
+                view.rules, view.seat, view.leader, view.trick, trump, offsuit, view.tricks
+            )
             score = functools.partial(self._follow_score, view, reading, place)
         ordered: list[Play] = sorted(plays, key=score, reverse=True)
         return [*ordered]
@@ -200,16 +203,18 @@ class RuleOfThumbPlayer:
         unseen: list[int] = []
         for f, count in enumerate(reading.unseen):
             unseen += [f] * count
-        # The opponents' cards: those seen in their hands, and every unseen card, for
-        # the unseen cards may be in any other hand (with two seats, the other one).
+        # The cards of the opponents who play to this trick (in duels, the other seat
+        # of the duel): those seen in their hands, and every unseen card, for the
+        # unseen cards may be in any other hand (with two seats, the other one).
+        playing = trick_seats(rules, view.tricks, view.leader)
         shown: list[list[int]] = [[] for _ in range(view.players)]
-        for s in range(view.players):
+        for s in playing:
             if rules.side_of(s) != rules.side_of(view.seat):
                 shown[s] = [face(c) for c in view.known[s]]
                 shown[s] += [face(t.card) for t in view.tables[s]]
         other = unseen + [f for faces in shown for f in faces]
         trick = [face(c) for c in view.trick]
-        place = trick_place(rules, view.seat, view.leader, trick, trump, offsuit)
+        place = trick_place(rules, view.seat, view.leader, trick, trump, offsuit, view.tricks)
         after = unseen + [f for s in place.foes_after for f in shown[s]]
         return end_scorer(
             trick,
