@@ -47,7 +47,7 @@ import attrs
 
 from bezique.actions import ShowCarteBlanche
 from bezique.errors import BeziqueError
-from bezique.game import new_game, side_totals
+from bezique.game import GameState, new_game, side_totals
 from bezique.melds import MeldKind
 from bezique.players import Player, make_player
 from bezique.players.reading import seat_margin, side_margin
@@ -570,6 +570,31 @@ def duel_seats(players: int, index: int) -> tuple[int, int]:
     return index % players, index // players
 
 
+def _play_deal(rules: Rules, seated: Sequence[Player], seed: str) -> DealResult:
+    """One deal from ``seed``, dealt by seat 0, each seat choosing from its own view."""
+    state = new_deal(rules, seed=seed, dealer=0)
+    while not state.is_over:
+        seat = state.current_player
+        if seat is None:  # pragma: no cover - a deal not over has a player to move
+            break
+        state = state.apply(seated[seat].choose(state.view(seat)))
+    result = state.result
+    if result is None:  # pragma: no cover - the loop ends with the deal
+        raise BeziqueError("the deal ended unfinished")
+    return result
+
+
+def _play_game(rules: Rules, seated: Sequence[Player], seed: str) -> GameState:
+    """One game to its end from ``seed``, each seat choosing from its own view."""
+    game = new_game(rules, seed=seed)
+    while not game.is_over:
+        seat = game.current_player
+        if seat is None:  # pragma: no cover - a game not over has a player to move
+            break
+        game = game.apply(seated[seat].choose(game.deal.view(seat)))
+    return game
+
+
 def _duel_game(
     rules: Rules, a: PlayerSpec, b: PlayerSpec, seed: int | str, index: int, deals: bool
 ) -> tuple[int, int]:
@@ -584,24 +609,11 @@ def _duel_game(
             tag = "b" if n == 2 else f"b{s}"
             players.append(make_seat_player(b, f"{seed}/{index}/{tag}"))
     if deals:
-        state = new_deal(rules, seed=f"{seed}/{cards}", dealer=0)
-        while not state.is_over:
-            seat = state.current_player
-            if seat is None:  # pragma: no cover - a deal not over has a player to move
-                break
-            state = state.apply(players[seat].choose(state.view(seat)))
-        result = state.result
-        if result is None:  # pragma: no cover - the loop ends with the deal
-            raise BeziqueError("the deal ended unfinished")
+        result = _play_deal(rules, players, f"{seed}/{cards}")
         # Rubicon scoring: the deal's game scores; otherwise the deal's points.
         final = result.game_scores if _single_deals(rules) else result.scores
         return seat_outcome(result.scores, a_seat), seat_margin(final, a_seat)
-    game = new_game(rules, seed=f"{seed}/{cards}")
-    while not game.is_over:
-        seat = game.current_player
-        if seat is None:  # pragma: no cover - a game not over has a player to move
-            break
-        game = game.apply(players[seat].choose(game.deal.view(seat)))
+    game = _play_game(rules, players, f"{seed}/{cards}")
     margin = seat_margin(game.totals, a_seat)
     if game.winner is None:
         return 0, margin
@@ -808,15 +820,7 @@ def _match_game(
         for s in range(n)
     ]
     if deals:
-        state = new_deal(rules, seed=f"{seed}/{cards}", dealer=0)
-        while not state.is_over:
-            seat = state.current_player
-            if seat is None:  # pragma: no cover - a deal not over has a player to move
-                break
-            state = state.apply(seated[seat].choose(state.view(seat)))
-        result = state.result
-        if result is None:  # pragma: no cover - the loop ends with the deal
-            raise BeziqueError("the deal ended unfinished")
+        result = _play_deal(rules, seated, f"{seed}/{cards}")
         points = side_totals(rules, result.scores)
         winners = tuple(side for side, p in enumerate(points) if p == max(points))
         final = result.game_scores if _single_deals(rules) else result.scores
@@ -834,12 +838,7 @@ def _play_match_game(
     """Play a game to the target: the winning sides (:attr:`~bezique.GameState.winners`;
     a drawn game is shared by the sides tied on the highest total) and the seats'
     final totals."""
-    game = new_game(rules, seed=seed)
-    while not game.is_over:
-        seat = game.current_player
-        if seat is None:  # pragma: no cover - a game not over has a player to move
-            break
-        game = game.apply(seated[seat].choose(game.deal.view(seat)))
+    game = _play_game(rules, seated, seed)
     if game.winners:
         return game.winners, game.totals
     sums = side_totals(rules, game.totals)
