@@ -38,7 +38,6 @@ __all__ = [
     "decide_winner",
     "decide_winners",
     "new_game",
-    "side_totals",
 ]
 
 Deck = Sequence[int | str | Card]
@@ -91,7 +90,7 @@ class GameState:
     @property
     def side_scores(self) -> tuple[int, ...]:
         """:attr:`scores` added up by side (the same when each seat plays alone)."""
-        return side_totals(self.rules, self.scores)
+        return self.rules.side_totals(self.scores)
 
     def legal_actions(self) -> tuple[Action, ...]:
         return () if self.is_over else self.deal.legal_actions()
@@ -115,7 +114,7 @@ class GameState:
             for event in events:
                 running[event.seat] += event.points
                 side = rules.side_of(event.seat)
-                if side_totals(rules, running)[side] >= rules.game.target:
+                if rules.side_totals(running)[side] >= rules.game.target:
                     ended = attrs.evolve(
                         self,
                         deal=deal,
@@ -143,7 +142,7 @@ class GameState:
             winners = decide_winners(rules, totals, result)
             over = bool(winners)
         elif rules.game.end is GameEnd.DEALS and len(results) >= rules.game.deals:
-            sides = side_totals(rules, totals)
+            sides = rules.side_totals(totals)
             best = max(sides)
             leaders = tuple(side for side, total in enumerate(sides) if total == best)
             winners = leaders if len(leaders) == 1 else ()
@@ -168,23 +167,14 @@ class GameState:
         if rules.game.end is GameEnd.FIRST_TO_REACH:
             # A turned-up seven scores at once (S000 law 4), and may reach the target.
             reached = tuple(t + s for t, s in zip(totals, next_deal.scores, strict=True))
+            sides = rules.side_totals(reached)
             for seat, points in enumerate(next_deal.scores):
                 side = rules.side_of(seat)
-                if points and side_totals(rules, reached)[side] >= rules.game.target:
+                if points and sides[side] >= rules.game.target:
                     return attrs.evolve(
                         following, totals=reached, winner=side, winners=(side,), over=True
                     ), events
         return following, events
-
-
-def side_totals(rules: Rules, totals: Sequence[int]) -> tuple[int, ...]:
-    """Seat totals added up by side (:attr:`bezique.Rules.sides`)."""
-    if not rules.sides:
-        return tuple(totals)
-    out = [0] * rules.side_count
-    for seat, total in enumerate(totals):
-        out[rules.sides[seat]] += total
-    return tuple(out)
 
 
 def decide_winners(rules: Rules, totals: Sequence[int], last: DealResult) -> tuple[int, ...]:
@@ -198,7 +188,7 @@ def decide_winners(rules: Rules, totals: Sequence[int], last: DealResult) -> tup
     reading; the sources do not say). In partnerships all of it is by side.
     """
     target = rules.game.target
-    sides = side_totals(rules, totals)
+    sides = rules.side_totals(totals)
     best = max(sides)
     if best < target:
         return ()
@@ -206,7 +196,7 @@ def decide_winners(rules: Rules, totals: Sequence[int], last: DealResult) -> tup
     if len(tied) == 1:
         return (tied[0],)
     points = rules.scoring.brisque_points
-    brisques = side_totals(rules, last.brisques)
+    brisques = rules.side_totals(last.brisques)
     less = {side: sides[side] - points * brisques[side] for side in tied}
     best_less = max(less.values())
     tied = [side for side in tied if less[side] == best_less]

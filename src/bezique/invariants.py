@@ -191,9 +191,10 @@ def check_window(state: DealState) -> None:
     # partner, the last of them handing it to the seat holding it now.
     holder = window.winner
     for seat in window.passed:
-        if seat != holder or partner_of(rules, seat) is None:
+        partner = partner_of(rules, seat)
+        if seat != holder or partner is None:
             _bad(f"window.passed: seat {seat} could not pass the right to declare here")
-        holder = partner_of(rules, seat) or 0
+        holder = partner
     if window.passed and holder != window.seat:
         _bad(f"window.seat: seat {window.seat}, but the right to declare was passed to {holder}")
     if state.trick:

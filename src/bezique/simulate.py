@@ -47,7 +47,7 @@ import attrs
 
 from bezique.actions import ShowCarteBlanche
 from bezique.errors import BeziqueError
-from bezique.game import GameState, new_game, side_totals
+from bezique.game import GameState, new_game
 from bezique.melds import MeldKind
 from bezique.players import Player, make_player
 from bezique.players.reading import seat_margin, side_margin
@@ -821,7 +821,7 @@ def _match_game(
     ]
     if deals:
         result = _play_deal(rules, seated, f"{seed}/{cards}")
-        points = side_totals(rules, result.scores)
+        points = rules.side_totals(result.scores)
         winners = tuple(side for side, p in enumerate(points) if p == max(points))
         final = result.game_scores if _single_deals(rules) else result.scores
     else:
@@ -841,7 +841,7 @@ def _play_match_game(
     game = _play_game(rules, seated, seed)
     if game.winners:
         return game.winners, game.totals
-    sums = side_totals(rules, game.totals)
+    sums = rules.side_totals(game.totals)
     return tuple(side for side, t in enumerate(sums) if t == max(sums)), game.totals
 
 

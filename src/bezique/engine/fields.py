@@ -237,14 +237,8 @@ class DealFields(DealDraft):
 
     @property
     def side_scores(self) -> tuple[int, ...]:
-        """The points of each side: the seats' scores added up by :meth:`Rules.side_of`."""
-        rules = self.rules
-        if not rules.sides:
-            return self.scores
-        totals = [0] * rules.side_count
-        for seat, points in enumerate(self.scores):
-            totals[rules.sides[seat]] += points
-        return tuple(totals)
+        """The points of each side: the seats' scores added up by :meth:`Rules.side_totals`."""
+        return self.rules.side_totals(self.scores)
 
     def pending_melds(self, seat: int) -> tuple[int, ...]:
         """Indexes in :attr:`melds` of a seat's shown but unscored melds."""

@@ -835,9 +835,9 @@ def declare_reasons(
     chosen: list[int] = []
     for ref in action.cards:
         candidates = [c for c in _find(state, seat, held, ref) if c not in chosen]
-        if lent:
+        if partner is not None and lent:
             # The declarer's own cards first, then the partner's table (BIC).
-            candidates += [c for c in _find(state, partner or 0, lent, ref) if c not in chosen]
+            candidates += [c for c in _find(state, partner, lent, ref) if c not in chosen]
         usable = [c for c in candidates if c != window.exchanged]
         if usable:
             chosen.append(usable[0])

@@ -27,7 +27,6 @@ import attrs
 
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
 from bezique.errors import BeziqueError
-from bezique.game import side_totals
 from bezique.laws.declaring import forbidden_history, meld_patterns
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
@@ -215,11 +214,11 @@ def seat_margin(scores: Sequence[int], seat: int) -> int:
 
 def side_margin(rules: Rules, scores: Sequence[int], seat: int) -> int:
     """The score of ``seat``'s side less the best other side's, from per-seat
-    ``scores`` (added up by :func:`bezique.game.side_totals`): :func:`seat_margin`
+    ``scores`` (added up by :meth:`bezique.Rules.side_totals`): :func:`seat_margin`
     when each seat plays for itself."""
     if not 0 <= seat < len(scores):
         raise BeziqueError(f"no seat {seat} among {len(scores)} scores")
-    return seat_margin(side_totals(rules, scores), rules.side_of(seat))
+    return seat_margin(rules.side_totals(scores), rules.side_of(seat))
 
 
 def deal_value(state: DealState, seat: int) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -602,6 +602,16 @@ class Rules:
     def side_of(self, seat: int) -> int:
         """The side ``seat`` plays for (its own number when there are no partnerships)."""
         return self.sides[seat] if self.sides else seat
+
+    def side_totals(self, totals: Sequence[int]) -> tuple[int, ...]:
+        """Per-seat ``totals`` (scores, brisques) added up by side: the same when each
+        seat plays for itself."""
+        if not self.sides:
+            return tuple(totals)
+        out = [0] * self.side_count
+        for seat, total in enumerate(totals):
+            out[self.sides[seat]] += total
+        return tuple(out)
 
     def meld_value(self, kind: MeldKind) -> int | None:
         """Points of a declaration of ``kind``; ``None`` if it cannot be declared."""
