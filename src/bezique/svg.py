@@ -135,6 +135,9 @@ class _Seat:
 
 @attrs.frozen
 class _Picture:
+    """What one picture draws: the public part of the deal, and each seat's cards as
+    the picture may show them."""
+
     deal: _Deal
     seats: tuple[_Seat, ...]
     #: The seat at the foot of the table.
