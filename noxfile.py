@@ -91,6 +91,23 @@ def slow(session: nox.Session) -> None:
 
 
 @nox.session(default=False)
+def browser(session: nox.Session) -> None:
+    """Open the SVG pictures of positions in headless Chromium and check the screenshots
+    (their size, not blank); the PNGs are left in the session's tmp directory."""
+    names = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+    chromium = next((found for name in names if (found := shutil.which(name))), None)
+    if chromium is None:
+        session.error(
+            "this session needs Chromium, which is not installed: on Debian or Ubuntu "
+            "run `apt-get install -y chromium` (or set PATH to a chromium binary)"
+        )
+    install_groups(session, "browser")
+    session.install(".")
+    outdir = os.path.join(session.create_tmp(), "pictures")
+    session.run("python", "tests/browser_check.py", chromium, outdir)
+
+
+@nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """Run the benchmarks in benchmarks/run.py."""
     script = ROOT / "benchmarks" / "run.py"

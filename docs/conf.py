@@ -1,6 +1,9 @@
 """Sphinx configuration for the bezique documentation."""
 
 import os
+import runpy
+from pathlib import Path
+from typing import Any
 
 project = "bezique"
 author = "The bezique developers"
@@ -40,3 +43,21 @@ html_title = "bezique"
 # Docstring examples are run by pytest (--doctest-modules) with their module's
 # names in scope; the Sphinx doctest builder runs the {doctest} blocks of the pages.
 doctest_test_doctest_blocks = ""
+
+
+HERE = Path(__file__).parent
+
+
+def make_pictures(app: Any) -> None:
+    """Draw the pictures the pages show with the library itself, before the pages are
+    read: the position of ``examples/draw_a_position.py`` (how-to "Drawing a position")."""
+    from bezique import svg
+
+    example = runpy.run_path(str(HERE.parent / "examples" / "draw_a_position.py"))
+    out = HERE / "_generated"
+    out.mkdir(exist_ok=True)
+    svg.save(example["position"](), out / "position.svg")
+
+
+def setup(app: Any) -> None:
+    app.connect("builder-inited", make_pictures)

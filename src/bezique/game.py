@@ -92,6 +92,14 @@ class GameState:
         """:attr:`scores` added up by side (the same when each seat plays alone)."""
         return self.rules.side_totals(self.scores)
 
+    def _repr_svg_(self) -> str:
+        """The picture of the current deal with the game's totals, for notebooks (see
+        :func:`bezique.svg.draw`)."""
+        # Imported here: the pictures sit above the game in the layers.
+        from bezique import svg
+
+        return svg.draw(self)
+
     def legal_actions(self) -> tuple[Action, ...]:
         return () if self.is_over else self.deal.legal_actions()
 

@@ -125,6 +125,14 @@ class DealState(DealFields):
         """The whole state, hidden cards included, for research (named as such)."""
         return PerfectInformationView(self)
 
+    def _repr_svg_(self) -> str:
+        """The picture of the whole deal, every hand face up, for notebooks (see
+        :func:`bezique.svg.draw`; ``svg.draw(state, seat=...)`` draws a seat's view)."""
+        # Imported here: the pictures sit above the state in the layers.
+        from bezique import svg
+
+        return svg.draw(self)
+
 
 def new_deal(
     rules: Rules,

@@ -123,6 +123,13 @@ class SeatView:
         table = tuple(t.card for t in self.tables[self.seat])
         return tuple(sorted(self.hand + table))
 
+    def _repr_svg_(self) -> str:
+        """The picture of this view, for notebooks (see :func:`bezique.svg.draw`)."""
+        # Imported here: the pictures sit above the views in the layers.
+        from bezique import svg
+
+        return svg.draw(self)
+
 
 def seat_view(state: DealFields, seat: int) -> SeatView:
     """Build the view of ``seat`` (raises :class:`~bezique.errors.SeatError` for a

@@ -1,0 +1,279 @@
+"""The SVG pictures of a position (:mod:`bezique.svg`).
+
+Every picture is read back as XML and checked against the view or state it was
+drawn from: the cards drawn face up in each seat's place, in the trick and at
+the stock are exactly those the seat may see, the hidden cards are card backs
+and no more, the scores and counts are written out, the table cards are
+grouped by the melds they were declared in. Over every preset of
+``bezique.variants`` (two, three and four seats, partnerships, multi-pack).
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pytest
+from positions import build, meld
+
+import bezique as bz
+from bezique import BeziqueError, DealState, Phase, SeatError, SeatView, svg, variants
+from bezique.cards import face_of
+from bezique.io import view_from_json, view_to_json
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(text: str) -> ET.Element:
+    root = ET.fromstring(text)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def groups(root: ET.Element, kind: str) -> list[ET.Element]:
+    """The ``g`` elements whose class names ``kind``."""
+    return [g for g in root.iter(f"{SVG}g") if kind in (g.get("class") or "").split()]
+
+
+def one(root: ET.Element, kind: str) -> ET.Element:
+    found = groups(root, kind)
+    assert len(found) == 1, f"{len(found)} groups of class {kind!r}"
+    return found[0]
+
+
+def faces_drawn(element: ET.Element) -> Counter[str]:
+    """The faces of the cards drawn face up under ``element``, from their titles."""
+    titles = (card.findtext(f"{SVG}title") or "" for card in groups(element, "card"))
+    return Counter(title.split(" (")[0] for title in titles)
+
+
+def backs_drawn(element: ET.Element) -> int:
+    return len(groups(element, "card-back"))
+
+
+def texts(element: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in element.iter(f"{SVG}text")]
+
+
+def faces(cards: Iterable[int]) -> Counter[str]:
+    return Counter(face_of(c).display() for c in cards)
+
+
+def check_view_picture(view: SeatView, text: str) -> None:
+    """The picture of ``view`` draws exactly what the view holds: the seat's hand
+    and every table face up, of the other hands only the cards they have shown
+    (the rest as backs), the trick (or the last trick) and the turn-up; the scores
+    and the stock's count written out; the seat to act outlined."""
+    root = parse(text)
+    seen: Counter[str] = Counter()
+    for seat in range(view.players):
+        panel = one(root, f"seat-{seat}")
+        table = [t.card for t in view.tables[seat]]
+        shown = view.hand if seat == view.seat else view.known[seat]
+        hidden = 0 if seat == view.seat else view.hand_sizes[seat] - len(table) - len(shown)
+        assert faces_drawn(panel) == faces([*shown, *table]), f"seat {seat}"
+        assert backs_drawn(panel) == hidden, f"seat {seat}"
+        assert f"{view.scores[seat]} points" in texts(panel)
+        assert ("to-act" in (panel.get("class") or "")) == (view.current_player == seat)
+        seen += faces_drawn(panel)
+    trick = view.trick or (view.tricks[-1].cards if view.tricks else ())
+    assert faces_drawn(one(root, "trick")) == faces(trick)
+    stock = one(root, "stock")
+    turn_up = () if view.turn_up is None else (view.turn_up,)
+    assert faces_drawn(stock) == faces(turn_up)
+    caption = f"stock: {view.stock_size} to draw" if view.stock_size else "stock: exhausted"
+    assert caption in texts(stock)
+    scores = texts(one(root, "scores"))
+    for seat, points in enumerate(view.scores):
+        assert f"seat {seat}: {points}" in scores
+    for side, points in enumerate(view.rules.side_totals(view.scores) if view.rules.sides else ()):
+        assert any(
+            line.startswith(f"side {side} ") and line.endswith(f": {points}") for line in scores
+        )
+    # Nothing else is drawn face up.
+    assert faces_drawn(root) == seen + faces(trick) + faces(turn_up)
+
+
+def playout(rules: bz.Rules, seed: int) -> Iterator[DealState]:
+    """A deal played with seeded random legal actions: its first state, one early
+    in the stock, one late in it, the first of the end phase and the last."""
+    rng = random.Random(seed)
+    state = bz.new_deal(rules, seed=seed)
+    yield state
+    steps = 0
+    end = False
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+        if steps in (12, 5 * rules.stock_tricks) or (state.phase is Phase.END and not end):
+            yield state
+        end = end or state.phase is Phase.END
+    yield state
+
+
+PRESETS = [name for name, _ in variants.names()]
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_seat_view_of_every_preset_draws_what_the_seat_may_see(name: str) -> None:
+    """S000 law 6: the stock is face down and the other hands are concealed; a
+    seat sees its own hand, the tables and the tricks as they are played."""
+    rules = variants.get(name)
+    for state in playout(rules, seed=len(name)):
+        for seat in range(state.players):
+            view = state.view(seat)
+            check_view_picture(view, svg.draw(view))
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_whole_deal_of_every_preset_draws_every_hand_face_up(name: str) -> None:
+    rules = variants.get(name)
+    for state in playout(rules, seed=len(name) + 1):
+        root = parse(svg.draw(state))
+        for seat in range(state.players):
+            panel = one(root, f"seat-{seat}")
+            assert faces_drawn(panel) == faces([*state.hand(seat), *state.table(seat)])
+            assert backs_drawn(panel) == 0
+        assert backs_drawn(root) == min(3, state.stock_size - (state.turn_up is not None))
+
+
+def test_a_view_draws_none_of_the_cards_hidden_from_its_seat() -> None:
+    """S000 law 6: seat 1 holds both aces and both tens of spades, concealed; the
+    picture of seat 0's view names none of them, the whole deal names them all."""
+    state = build(
+        trump="S",
+        hand="AH TH",
+        table=[meld("bezique", "QSa JDa")],
+        other_hand="AS AS TS TS",
+    )
+    hidden = ("A♠", "T♠")
+    seen = svg.draw(state.view(0))
+    assert not any(face in seen for face in hidden)
+    # Seven cards: seat 0 has won a trick and no one has drawn yet.
+    assert backs_drawn(one(parse(seen), "seat-1")) == 7
+    whole = faces_drawn(parse(svg.draw(state)))
+    assert whole["A♠"] == whole["T♠"] == 2
+
+
+def test_table_cards_are_grouped_by_the_melds_they_were_declared_in() -> None:
+    """A queen in a bezique and a royal marriage makes one group of the three
+    cards, labelled with both kinds; a common marriage is a group of its own
+    (S000 law 7: a card may be declared again in a meld of another kind)."""
+    state = build(
+        trump="S",
+        hand="AH",
+        table=[
+            meld("bezique", "QSa JDa"),
+            meld("royal-marriage", "KSa QSa"),
+            meld("common-marriage", "KHa QHa"),
+        ],
+    )
+    for text in (svg.draw(state), svg.draw(state.view(0)), svg.draw(state.view(1))):
+        panel = one(parse(text), "seat-0")
+        melds = groups(panel, "meld")
+        labels = [texts(g)[0] for g in melds]
+        assert labels == ["royal marriage, bezique", "common marriage"]
+        assert [faces_drawn(g) for g in melds] == [
+            Counter(["K♠", "Q♠", "J♦"]),
+            Counter(["K♥", "Q♥"]),
+        ]
+        queen = next(
+            c for c in groups(melds[0], "card") if "Q♠" in (c.findtext(f"{SVG}title") or "")
+        )
+        assert queen.findtext(f"{SVG}title") == "Q♠ (declared in royal marriage, bezique)"
+        assert "100 points" in texts(panel)
+
+
+def test_the_partnership_scores_are_drawn_by_seat_and_by_side() -> None:
+    """Partners' scores are added up by side (S004, BIC)."""
+    state = bz.new_deal(variants.PARTNERSHIP, seed=4)
+    rng = random.Random(4)
+    while min(state.side_scores) == 0:
+        state = state.apply(rng.choice(state.legal_actions()))
+    scores = texts(one(parse(svg.draw(state.view(2))), "scores"))
+    side_0 = state.scores[0] + state.scores[2]
+    assert f"side 0 (seats 0, 2): {side_0}" in scores
+    assert f"side 1 (seats 1, 3): {state.scores[1] + state.scores[3]}" in scores
+
+
+def test_a_game_is_drawn_as_its_current_deal_with_the_game_totals() -> None:
+    rules = variants.CLASSIC.evolve(target=200)
+    game = bz.new_game(rules, seed=2)
+    rng = random.Random(2)
+    pictures = [game._repr_svg_()]
+    while not game.is_over:
+        game = game.apply(rng.choice(game.legal_actions()))
+    pictures.append(game._repr_svg_())
+    first, last = (texts(one(parse(p), "scores")) for p in pictures)
+    assert "Game to 200: deal 1" in first
+    assert "seat 0: 0" in first
+    assert "seat 1: 0" in first
+    assert f"Game to 200: deal {len(game.results)}" in last
+    for seat, total in enumerate(game.scores):
+        assert f"seat {seat}: {total}" in last
+    assert f"game over: won by seat {game.winner}" in last
+    check_view_picture(game.deal.view(1), svg.draw(game, seat=1))
+
+
+def test_the_notebook_pictures_are_those_of_draw() -> None:
+    state = bz.new_deal(variants.THREE_HAND, seed=5)
+    view = state.view(2)
+    game = bz.new_game(variants.THREE_HAND, seed=5)
+    assert view._repr_svg_() == svg.draw(view) == svg.draw(state, seat=2)
+    assert state._repr_svg_() == svg.draw(state) == svg.draw(state.perfect_information_view())
+    assert game._repr_svg_() == svg.draw(game)
+    assert svg.draw(game) != svg.draw(game.deal)  # the game's totals are drawn too
+
+
+def test_pictures_are_deterministic() -> None:
+    state = bz.new_deal(variants.RUBICON, seed=9)
+    rng = random.Random(9)
+    for _ in range(40):
+        state = state.apply(rng.choice(state.legal_actions()))
+    view = state.view(0)
+    assert svg.draw(state) == svg.draw(state)
+    assert svg.draw(bz.load_state(bz.state_to_json(state))) == svg.draw(state)
+    assert svg.draw(view_from_json(view_to_json(view))) == svg.draw(view)
+
+
+def test_the_document_is_standalone_svg_1_1() -> None:
+    """A viewBox, a size, text in a generic font family, nothing fetched from elsewhere."""
+    text = svg.draw(bz.new_deal(variants.FOUR_HAND, seed=3).view(0))
+    root = parse(text)
+    width, height = int(root.get("width") or 0), int(root.get("height") or 0)
+    assert root.get("version") == "1.1"
+    assert root.get("viewBox") == f"0 0 {width} {height}"
+    assert width > 0
+    assert height > 0
+    assert root.get("font-family") == "sans-serif"
+    for element in root.iter():
+        assert element.tag.split("}")[1] not in ("image", "script", "foreignObject", "style")
+        assert not any("href" in name or "url(" in value for name, value in element.attrib.items())
+    assert text.endswith("</svg>\n")
+
+
+def test_free_text_is_escaped() -> None:
+    rules = variants.CLASSIC.evolve(name='<b>"house" & co</b>\x07')
+    root = parse(svg.draw(bz.new_deal(rules, seed=1)))
+    assert root.findtext(f"{SVG}title") == '<b>"house" & co</b>: the whole deal'
+
+
+def test_save_writes_the_picture(tmp_path: Path) -> None:
+    state = bz.new_deal(variants.CLASSIC, seed=1)
+    path = svg.save(state, tmp_path / "deal.svg", seat=0)
+    assert path == tmp_path / "deal.svg"
+    assert path.read_text(encoding="utf-8") == svg.draw(state.view(0))
+
+
+def test_bad_subjects_and_seats_are_refused() -> None:
+    state = bz.new_deal(variants.CLASSIC, seed=1)
+    with pytest.raises(BeziqueError, match="cannot draw a str"):
+        svg.draw("QS")  # type: ignore[arg-type]
+    with pytest.raises(SeatError, match="seat 0's view"):
+        svg.draw(state.view(0), seat=1)
+    with pytest.raises(SeatError, match="no seat 2"):
+        svg.draw(state, seat=2)
+    assert svg.draw(state.view(0), seat=0) == svg.draw(state.view(0))
