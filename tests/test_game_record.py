@@ -303,6 +303,12 @@ def test_a_record_with_an_illegal_action_names_it() -> None:
     assert isinstance(info.value.__cause__, bz.IllegalActionError)
 
 
+def test_a_first_dealer_out_of_range_is_refused() -> None:
+    text = recorded().to_text().replace('[FirstDealer "0"]', '[FirstDealer "2"]')
+    with pytest.raises(InvalidStateError, match=r"FirstDealer: no seat 2; seats are 0\.\.1"):
+        GameRecord.from_text(text)
+
+
 def test_a_tampered_text_record_is_refused() -> None:
     record = recorded()
     text = record.to_text()
@@ -331,6 +337,14 @@ def test_a_tampered_text_record_is_refused() -> None:
         (lambda t: t.replace('[Dealer "1"]', '[Dealer "x"]'), "Dealer: not a whole number"),
         (lambda t: t.replace("[Result", '[Event "x"]\n[Result'), "given twice|Event"),
         (lambda t: "play KC\n" + t, "line 1: a tag pair"),
+        (
+            lambda t: '[Dealer "0"]\n' + t,
+            r'line 1: tag Dealer belongs to a deal, after its \[Deal "N"\]',
+        ),
+        (
+            lambda t: t.replace('[Variant "classic"]', '[Variant "classic"]\n[Rules "{"]'),
+            "Rules: not JSON",
+        ),
         (lambda t: t.replace("play ", "play ZZ", 1), "deal 1: actions"),
     ],
 )

@@ -98,6 +98,8 @@ RESERVED_TAGS = frozenset(
         "Scores",
     }
 )
+#: The tags of a deal, after its ``[Deal "N"]``.
+_DEAL_TAGS = ("Dealer", "Deck", "Scores", "Totals")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
 _MOVE_NUMBER = re.compile(r"\d+\.")
@@ -523,6 +525,8 @@ class _TextReader:
                 break
             if name in header or any(name == n for n, _ in free):
                 raise self.fail(f"tag {name} given twice")
+            if name in _DEAL_TAGS and name != "Totals":  # the game's Totals head the record
+                raise self.fail(f'tag {name} belongs to a deal, after its [Deal "N"]')
             if name in RESERVED_TAGS:
                 header[name] = value
             else:
@@ -534,6 +538,10 @@ class _TextReader:
             if name not in header:
                 raise NotationError(f"the tag [{name} ...] is missing")
         first_dealer = self.number(header["FirstDealer"], "FirstDealer")
+        if not 0 <= first_dealer < rules.players:
+            raise InvalidStateError(
+                f"FirstDealer: no seat {first_dealer}; seats are 0..{rules.players - 1}"
+            )
         deals: list[DealRecord] = []
         totals: list[tuple[int, ...]] = []
         while line is not None:
@@ -567,7 +575,10 @@ class _TextReader:
             raise NotationError("the tag [Variant ...] is missing")
         name = header["Variant"]
         if "Rules" in header:
-            rules = rules_from_dict(loads(header["Rules"]), "Rules")
+            try:
+                rules = rules_from_dict(loads(header["Rules"]), "Rules")
+            except NotationError as error:
+                raise NotationError(f"Rules: {error}") from None
             if rules.name != name:
                 raise NotationError(f"Rules: named {rules.name!r}, but the Variant is {name!r}")
             return rules
@@ -611,7 +622,7 @@ class _TextReader:
                 break
             if pair is not None:
                 name, value = pair
-                if name in tags or name not in ("Dealer", "Deck", "Scores", "Totals"):
+                if name in tags or name not in _DEAL_TAGS:
                     raise self.fail(f"tag {name} out of place or given twice in deal {index + 1}")
                 if actions and name in ("Dealer", "Deck"):
                     raise self.fail(f"tag {name} after the moves of deal {index + 1}")
