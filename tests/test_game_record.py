@@ -401,3 +401,20 @@ def test_json_that_is_not_a_game_record_is_refused() -> None:
     data["deals"][0]["totals"] = [1]
     with pytest.raises(InvalidStateError, match=r"deals\[0\].totals: 1 numbers for 2 players"):
         GameRecord.from_dict(data)
+
+
+def test_a_record_without_deals_is_refused_by_its_replay() -> None:
+    record = recorded()
+    empty = GameRecord(rules=CLASSIC, first_dealer=0, deals=(), totals=(), over=False, winners=())
+    with pytest.raises(InvalidStateError, match="deals: a game record holds at least one deal"):
+        empty.replay()
+    uneven = GameRecord(
+        rules=CLASSIC,
+        first_dealer=0,
+        deals=record.deals,
+        totals=record.totals[:1],
+        over=True,
+        winners=record.winners,
+    )
+    with pytest.raises(InvalidStateError, match=r"totals: 1 totals for \d deals"):
+        uneven.replay()

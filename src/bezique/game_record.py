@@ -213,7 +213,7 @@ class GameRecord:
                 )
             dealt_next = False
             for j, text in enumerate(deal.actions):
-                if j and (game.is_over or len(game.results) > i):
+                if game.is_over or len(game.results) > i:
                     raise InvalidStateError(
                         f"{where}: actions[{j}] {text!r}: the "
                         + ("game" if game.is_over else "deal")
@@ -264,10 +264,10 @@ class GameRecord:
     def replay(self) -> GameState:
         """Replay the game and return it as it stands after the last action (see
         :meth:`steps` for the errors)."""
-        game = self.initial_state()
+        game: GameState | None = None
         for step in self.steps():
             game = step.after
-        return game
+        return self.initial_state() if game is None else game
 
     # -- JSON --------------------------------------------------------------------------
 
