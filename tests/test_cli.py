@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
+import argparse
+import io
+import json
+import os
 import re
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -47,6 +52,17 @@ def replay_first_deal(seed: int, rules: bz.Rules = CLASSIC) -> bz.GameState:
         assert seat is not None
         game = game.apply(seats[seat].choose(game.deal.view(seat)))
     return game
+
+
+def play_out(game: bz.GameState, seats: Sequence[Player]) -> tuple[bz.GameState, list[bz.Action]]:
+    """Play a game to its end, each seat choosing from its view; the game and the actions."""
+    actions: list[bz.Action] = []
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        actions.append(seats[seat].choose(game.deal.view(seat)))
+        game = game.apply(actions[-1])
+    return game, actions
 
 
 def narrated_points(lines: Sequence[str]) -> list[int]:
@@ -330,6 +346,8 @@ def test_help_documents_the_player_names(capsys: pytest.CaptureFixture[str], com
     out = capsys.readouterr().out
     assert "player names: KIND or KIND:KEY=VALUE[:KEY=VALUE...]" in out
     assert "monte-carlo:iterations=200" in out
+    assert "monte-carlo:40 (40 iterations a move)" in out
+    assert "monte-carlo:0.5s (half a second a move)" in out
     for name in ("random", "rule-of-thumb (also greedy)", "monte-carlo"):
         assert f"  {name}:" in out
     for key in ("iterations", "time_budget", "rollout", "candidates", "late", "confidence"):
@@ -375,9 +393,7 @@ def test_bad_input_exits_2_with_a_message(
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize(
-    "argv", [["demo", "--seed", "abc"], ["nonsense"], [], ["demo", "--unknown"]]
-)
+@pytest.mark.parametrize("argv", [["demo", "--seed", "abc"], ["nonsense"], ["demo", "--unknown"]])
 def test_bad_arguments_exit_2_through_argparse(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
@@ -414,3 +430,210 @@ def test_python_dash_m_bezique_reports_bad_input_without_traceback() -> None:
     assert done.stdout == ""
     assert "no preset named 'nope'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# -- the command as a new user meets it ----------------------------------------------------
+
+
+def subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = cli.build_parser()
+    found = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert len(found) == 1
+    return dict(found[0].choices)
+
+
+def test_a_bare_bezique_prints_the_help_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys)
+    assert code == 0
+    assert err == ""
+    assert out.startswith("usage: bezique")
+    assert "commands:" in out
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == f"bezique {bz.__version__}\n"
+
+
+def test_the_help_has_a_line_for_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    lines = capsys.readouterr().out.splitlines()
+    names = subcommands()
+    assert {"demo", "variants", "duel", "simulate", "replay"} <= set(names)
+    for name in names:
+        assert any(re.match(rf"^    {name} +\w", line) for line in lines), name
+
+
+@pytest.mark.parametrize("command", [None, *subcommands()])
+def test_every_help_is_plain_text(capsys: pytest.CaptureFixture[str], command: str | None) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--help"] if command is None else [command, "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    for markup in ("``", ":func:", ":class:", ":mod:", ":meth:", "`"):
+        assert markup not in out
+
+
+def test_a_closed_pipe_ends_the_output_quietly() -> None:
+    """``bezique demo --game | head -1``: the reader goes after one line."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "bezique", "demo", "--game", "--seed", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        first = process.stdout.readline()
+        process.stdout.close()
+        err = process.stderr.read().decode()
+        code = process.wait(timeout=120)
+    assert first == b"=== Deal 1: RuleOfThumb0 deals (classic) ===\n"
+    assert "Traceback" not in err
+    assert "Exception ignored" not in err
+    assert err == ""
+    # The game goes on after the first line: its next write finds the pipe closed.
+    assert code == 1
+
+
+def test_a_broken_pipe_exits_with_status_1_and_no_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    read, write = os.pipe()
+    os.close(read)  # the reader has gone before the first line
+    stream = io.TextIOWrapper(os.fdopen(write, "wb"), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", stream)
+    assert main(["variants"]) == 1
+    # The stream now writes to the null device: flushing it at exit fails no more.
+    stream.write("more\n")
+    stream.flush()
+    stream.close()
+    assert capsys.readouterr().err == ""
+
+
+def test_a_terminal_without_suit_symbols_gets_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", stream)
+    assert main(["demo", "--seed", "1"]) == 0
+    stream.flush()
+    text = raw.getvalue().decode("ascii")
+    assert re.search(r"^  Turn-up [AKQJT987][SHDC]: ", text, re.MULTILINE)
+    assert sum(bool(TRICK.match(line)) for line in text.splitlines()) == 32
+
+
+def test_an_ascii_terminal_runs_the_demo_and_the_help() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    for argv in (["demo", "--seed", "3"], ["demo", "--help"], ["variants"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "bezique", *argv],
+            capture_output=True,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert b"Traceback" not in done.stderr
+        done.stdout.decode("ascii")  # nothing but ASCII was written
+    assert (
+        b"QS instead of Q?"
+        in subprocess.run(
+            [sys.executable, "-m", "bezique", "demo", "--help"],
+            capture_output=True,
+            env=env,
+            timeout=120,
+            check=False,
+        ).stdout
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--deals", "100000", "--json"], "there is no directory"),
+        (["duel", "--games", "100000", "--json"], "there is no directory"),
+        (["demo", "--game", "--record"], "there is no directory"),
+    ],
+)
+def test_an_output_path_is_checked_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    missing = str(tmp_path / "missing" / "out.json")
+    code, out, err = run(capsys, *argv, missing)
+    assert code == 2
+    assert out == ""  # nothing was played
+    assert err == f"bezique: {argv[-1]} {missing}: {message} {tmp_path / 'missing'}\n"
+    code, out, err = run(capsys, *argv, str(tmp_path))
+    assert code == 2
+    assert out == ""
+    assert err == f"bezique: {argv[-1]} {tmp_path}: is a directory, not a file\n"
+
+
+# -- game records: demo --record, replay ------------------------------------------------------
+
+
+@pytest.mark.parametrize("suffix", [".json", ".txt"])
+def test_demo_records_the_game_and_replay_narrates_it_alike(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, suffix: str
+) -> None:
+    path = tmp_path / f"game{suffix}"
+    code, shown, err = run(capsys, "demo", "--seed", "2", "--game", "--record", str(path))
+    assert code == 0, err
+    record = bz.load_game_record(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("{") == (suffix == ".json")
+    # The record is the game the demo played (the same seed, the same players).
+    game, _ = play_out(bz.new_game(CLASSIC, seed=2), demo_players(2))
+    assert record.replay() == game
+    assert record.players == ("rule-of-thumb", "random")
+    assert dict(record.tags)["Event"] == "bezique demo"
+    assert re.fullmatch(r"\d{4}\.\d\d\.\d\d", dict(record.tags)["Date"])
+    code, told, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    lines = told.splitlines()
+    assert lines[0] == "Game record: classic, first dealer RuleOfThumb0"
+    assert lines[1] == "  Event: bezique demo"
+    # After the header, the replay tells the game as the demo told it.
+    assert "\n".join(lines[3:]) + "\n" == shown
+
+
+def test_replay_tells_a_partnership_game_and_who_won_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rules = bz.variants.PARTNERSHIP
+    start = bz.new_game(rules, seed=1)
+    game, actions = play_out(start, [RandomPlayer(s) for s in range(4)])
+    path = tmp_path / "partnership.txt"
+    path.write_text(bz.record_game(start, actions).to_text(), encoding="utf-8")
+    code, out, err = run(capsys, "replay", "--ascii", str(path))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Game record: partnership, first dealer Seat0"
+    assert sum(line.startswith("=== Deal ") for line in lines) == len(game.results)
+    assert game.winner is not None
+    partners = [f"Seat{s}" for s in range(4) if rules.side_of(s) == game.winner]
+    totals = ", ".join(f"Seat{s} {game.totals[s]}" for s in range(4))
+    # The side with the higher total at or over the target wins (S000 law 12; EB9).
+    assert lines[-1] == f"{' and '.join(partners)} win the game to 2000, {totals}."
+    assert "♠" not in out
+
+
+def test_replay_refuses_a_tampered_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    code, _, _ = run(capsys, "demo", "--seed", "1", "--game", "--record", str(path))
+    assert code == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["deals"][0]["scores"][0] += 10
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert out == ""
+    assert err.startswith("bezique: deal 1: scores: the record says ")
+    code, out, err = run(capsys, "replay", str(tmp_path / "none.txt"))
+    assert code == 2
+    assert err.startswith("bezique: cannot read ")
+    assert "Traceback" not in err

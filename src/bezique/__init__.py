@@ -32,6 +32,7 @@ from bezique.errors import (
     SeatError,
 )
 from bezique.game import GameState, new_game
+from bezique.game_record import GameRecord, GameStep, load_game_record, record_game
 from bezique.invariants import check_state
 from bezique.io import (
     DealRecord,
@@ -101,8 +102,10 @@ __all__ = [
     "Exchange",
     "FreshCard",
     "GameEnd",
+    "GameRecord",
     "GameRules",
     "GameState",
+    "GameStep",
     "IllegalActionError",
     "InferiorOrder",
     "InvalidStateError",
@@ -149,6 +152,7 @@ __all__ = [
     "deck_order",
     "face_of",
     "format_action",
+    "load_game_record",
     "load_state",
     "new_deal",
     "new_game",
@@ -157,6 +161,7 @@ __all__ = [
     "play_many",
     "players",
     "record_deal",
+    "record_game",
     "state_to_json",
     "variants",
     "view_from_json",

@@ -29,6 +29,7 @@ from bezique.errors import NotationError
 from bezique.melds import MeldKind
 
 __all__ = [
+    "ACTION_VERBS",
     "Action",
     "CardRef",
     "Declare",
@@ -273,3 +274,6 @@ _SIMPLE: dict[str, Action] = {
     "pass": Pass(),
     "pass-to-partner": PassToPartner(),
 }
+
+#: The first word of every action's text form (no card or meld kind is written so).
+ACTION_VERBS: tuple[str, ...] = ("play", "declare", "score", *_SIMPLE)

@@ -1,23 +1,30 @@
 """The ``bezique`` command: ``bezique demo`` plays and narrates a deal or a game;
 ``bezique duel`` pits players against each other, one per seat (or per side in
-partnerships); ``bezique simulate`` plays many deals and summarises them. Players are named as
+partnerships); ``bezique simulate`` plays many deals and summarises them;
+``bezique replay`` narrates a game record. Players are named as
 :func:`bezique.players.make_player` names them, and each is handed only its seat's
 view.
 
-Run ``bezique --help`` (or ``python -m bezique --help``) for the options.
+Run ``bezique --help`` (or ``python -m bezique --help``) for the options; a bare
+``bezique`` prints the same help and exits with status 0. Output that goes to a
+pipe closed early (``bezique demo --game | head -1``) ends quietly with status 1,
+and a terminal that cannot print the suit symbols gets letters (``QS``).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TextIO
 
-from bezique.actions import Declare, Draw, Exchange, Pass, Play, ScorePending
+from bezique.actions import Action, Declare, Draw, Exchange, Pass, Play, ScorePending
 from bezique.cards import face_of
 from bezique.errors import BeziqueError
 from bezique.game import GameState, new_game
+from bezique.game_record import GameRecord, GameStep, load_game_record, record_game
 from bezique.laws.turns import trick_seats
 from bezique.notation import format_action
 from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, Player, make_player
@@ -144,33 +151,81 @@ def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             kinds = [kinds[rules.side_of(s)] for s in range(rules.players)]
     players = _players(kinds, rules.players, lambda i: args.seed * 31 + i)
     names = [_display_name(k, i) for i, k in enumerate(kinds)]
-    narrator = Narrator(out, not args.ascii, names)
-    game: GameState = new_game(rules, seed=args.seed)
-    narrator.deal(game.deal, 1)
+    if args.record:
+        _check_writable(args.record, "--record")
+    narrator = Narrator(out, not args.ascii and _prints_symbols(sys.stdout), names)
+    start: GameState = new_game(rules, seed=args.seed)
+    actions: list[Action] = []
+    steps = _bot_steps(start, players, actions)
+    game = _narrate_game(start, steps, narrator, names, whole=args.game)
+    if args.game:
+        _result(out, names, game)
+    if args.record:
+        today = datetime.date.today().strftime("%Y.%m.%d")
+        tags = {"Event": "bezique demo", "Date": today}
+        _save_record(args.record, record_game(start, actions, players=kinds, tags=tags))
+    return 0
+
+
+def _bot_steps(
+    game: GameState, players: Sequence[Player], actions: list[Action]
+) -> Iterator[GameStep]:
+    """The game played by ``players``, each handed its seat's view, step by step; each
+    action is also added to ``actions``."""
     while not game.is_over:
         seat = game.current_player
         if seat is None:  # pragma: no cover - a game not over has a player to move
             break
-        before = game.deal
-        action = players[seat].choose(before.view(seat))
-        deals_done = len(game.results)
-        game, events = game.step(action)
-        finished = len(game.results) > deals_done
-        after = game.previous if finished and game.previous is not None else game.deal
-        narrator.action(before, after, action, events)
-        if finished:
-            _summary(out, names, game)
-            if not args.game:
+        action = players[seat].choose(game.deal.view(seat))
+        after, events = game.step(action)
+        actions.append(action)
+        yield GameStep(len(game.results) + 1, game, action, after, events)
+        game = after
+
+
+def _narrate_game(
+    start: GameState,
+    steps: Iterable[GameStep],
+    narrator: Narrator,
+    names: Sequence[str],
+    *,
+    whole: bool = True,
+) -> GameState:
+    """Narrate a game step by step (only its first deal unless ``whole``); return the
+    game as the last step left it."""
+    narrator.deal(start.deal, 1)
+    game = start
+    for step in steps:
+        narrator.action(step.before.deal, step.deal_after, step.action, step.events)
+        game = step.after
+        if step.finished_deal:
+            _summary(narrator.out, names, game)
+            if not whole:
                 break
-            if not game.is_over:
-                narrator.deal(game.deal, deals_done + 2)
-    if args.game and game.winner is not None:
-        out(
-            f"{names[game.winner]} wins the game to {rules.game.target}, "
-            + ", ".join(f"{names[s]} {game.totals[s]}" for s in range(rules.players))
-            + "."
-        )
-    return 0
+            if step.dealt_next:
+                narrator.deal(game.deal, step.deal + 1)
+    return game
+
+
+def _result(out: Callable[[str], None], names: Sequence[str], game: GameState) -> None:
+    """The last line of a game: who won (a side names its seats), drawn, or not over."""
+    rules = game.rules
+    totals = ", ".join(f"{names[s]} {game.totals[s]}" for s in range(rules.players))
+
+    def who(side: int) -> str:
+        return " and ".join(names[s] for s in range(rules.players) if rules.side_of(s) == side)
+
+    if not game.is_over:
+        out(f"The game is not over: {totals}.")
+    elif not game.winners:
+        out(f"The game is drawn, {totals}.")
+    elif len(game.winners) > 1:
+        sharing = " and ".join(who(side) for side in game.winners)
+        out(f"{sharing} share the game to {rules.game.target}, {totals}.")
+    else:
+        side = game.winners[0]
+        verb = "win" if rules.sides else "wins"
+        out(f"{who(side)} {verb} the game to {rules.game.target}, {totals}.")
 
 
 def _players(kinds: Sequence[str], seats: int, seed: Callable[[int], int]) -> list[Player]:
@@ -221,9 +276,19 @@ _with_player_help: dict[str, Any] = {
 }
 
 
+#: The top-level help's description: plain text (the module docstring is reST).
+DESCRIPTION = (
+    "Bezique: watch the built-in players play a deal or a game, pit them against each "
+    "other, and replay game records. Run 'bezique COMMAND --help' for a command's options."
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bezique", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    from bezique import __version__
+
+    parser = argparse.ArgumentParser(prog="bezique", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     demo = sub.add_parser(
         "demo",
         help="play and narrate a deal (or a game) between built-in players",
@@ -239,6 +304,12 @@ def build_parser() -> argparse.ArgumentParser:
         "(rule-of-thumb for the first side, random for the others)",
     )
     demo.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
+    demo.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also save the game as a record: JSON if FILE ends in .json, else the text "
+        "record (see: bezique replay)",
+    )
     sub.add_parser("variants", help="list the presets with their aliases")
     duel = sub.add_parser(
         "duel",
@@ -288,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--progress", action="store_true", help="report progress on stderr even if not a terminal"
     )
     simulate.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
+    _add_replay(sub)
     return parser
 
 
@@ -312,6 +384,8 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
     from bezique.simulate import simulate
 
+    if args.json:
+        _check_writable(args.json, "--json")
     seed = _seed_arg(args.seed)
     tty = sys.stderr.isatty()
     shown = [-1.0]
@@ -366,6 +440,8 @@ def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             if rules.players == 2
             else f"--players needs {sides} names, one per {what}, comma-separated{also}"
         )
+    if args.json:
+        _check_writable(args.json, "--json")
     seed = _seed_arg(args.seed)
     tty = sys.stderr.isatty()
 
@@ -411,24 +487,137 @@ def _write_json(path: str, data: object) -> None:
     """Write ``data`` as indented JSON to ``path`` (``--json``)."""
     import json
 
-    try:
-        with open(path, "w", encoding="utf-8") as file:
-            json.dump(data, file, indent=2)
-            file.write("\n")
-    except OSError as error:
-        raise BeziqueError(f"cannot write {path}: {error}") from None
+    _write_text(path, json.dumps(data, indent=2) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
+        code = _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader of the output has gone (bezique demo --game | head -1): point
+        # stdout at the null device so the flush at exit does not fail too, and exit
+        # as Python does on a broken pipe (the recipe of the signal module's docs).
+        _silence(sys.stdout)
+        return 1
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    _tolerate_unprintable(sys.stdout)
+    _tolerate_unprintable(sys.stderr)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            parser.print_help()
+            return 0
         if args.command == "demo":
             return _demo(args, print)
         if args.command == "simulate":
             return _simulate(args, print)
         if args.command == "duel":
             return _duel(args, print)
+        if args.command == "replay":
+            return _replay(args, print)
         return _variants(print)
     except BeziqueError as error:
         print(f"bezique: {error}", file=sys.stderr)
         return 2
+
+
+# -- the terminal: symbols it can print, a reader that has gone ---------------------------
+
+#: The suit symbols, printed unless the output cannot encode them.
+SUIT_SYMBOLS = "♠♥♦♣"
+
+
+def _prints_symbols(stream: TextIO) -> bool:
+    """Whether ``stream`` can print the suit symbols (a terminal set to ASCII cannot)."""
+    try:
+        SUIT_SYMBOLS.encode(stream.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _tolerate_unprintable(stream: TextIO) -> None:
+    """On a stream that cannot print the suit symbols, print any other character it
+    cannot encode as ``?`` rather than fail (a description, a help line)."""
+    if not _prints_symbols(stream) and hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="replace")
+
+
+def _silence(stream: TextIO) -> None:
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):  # not a file: nothing will be flushed at exit
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+# -- output files ------------------------------------------------------------------------
+
+
+def _check_writable(path: str, option: str) -> None:
+    """Refuse an output path that cannot be written, before a long run starts."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise BeziqueError(f"{option} {path}: is a directory, not a file")
+    if not os.path.isdir(folder):
+        raise BeziqueError(f"{option} {path}: there is no directory {folder}")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise BeziqueError(f"{option} {path}: not writable")
+
+
+def _write_text(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise BeziqueError(f"cannot write {path}: {error}") from None
+
+
+# -- game records ------------------------------------------------------------------------
+
+
+def _save_record(path: str, record: GameRecord) -> None:
+    """Write a game record: JSON to a ``.json`` file, else the text record."""
+    text = record.to_json() + "\n" if path.lower().endswith(".json") else record.to_text()
+    _write_text(path, text)
+
+
+def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    replay = sub.add_parser(
+        "replay",
+        help="narrate a game record (JSON or text), checking it against the rules",
+        description="Narrate a game record, saved by 'bezique demo --record' or by "
+        "bezique.record_game: each deal, each trick and declaration, each score, the "
+        "totals and the result. The record is replayed by the rules as it is read; a "
+        "record they refute is refused with the reason.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the record: JSON or the text record")
+    replay.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
+
+
+def _replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    try:
+        with open(args.file, "rb") as file:
+            data = file.read()
+    except OSError as error:
+        raise BeziqueError(f"cannot read {args.file}: {error.strerror}") from None
+    record = load_game_record(data)
+    rules = record.rules
+    if record.players:
+        names = [_display_name(p, s) for s, p in enumerate(record.players)]
+    else:
+        names = [f"Seat{s}" for s in range(rules.players)]
+    out(f"Game record: {rules.name}, first dealer {names[record.first_dealer]}")
+    for name, value in record.tags:
+        out(f"  {name}: {value}")
+    narrator = Narrator(out, not args.ascii and _prints_symbols(sys.stdout), names)
+    game = _narrate_game(record.initial_state(), record.steps(), narrator, names)
+    _result(out, names, game)
+    return 0

@@ -2,14 +2,15 @@
 
 The deal passes to the left, deal by deal (PAR, PKW; EB9 for three and four).
 Each deal's cards come from the game's ``seed`` (deal *i* is shuffled with the
-seed ``f"{seed}/{i}"``) or from an explicit list of deck orders. By default the
-game is decided at the end of a deal: the highest total at or over the target
-wins; equal totals are decided by the totals less that deal's brisques, then by
-the winner of the last trick (S000 law 12); with three or four seats, if the
-winner of the last trick is not among those still tied, they share the win.
-In partnerships the totals, brisques and the win are the sides' (a side's total
-is the sum of its seats'). Under ``GameEnd.FIRST_TO_REACH`` the first player
-(or side) to reach the target wins at once, even in the middle of a deal.
+seed ``f"{seed}/{i}"``, :func:`deal_seed`) or from an explicit list of deck
+orders. By default the game is decided at the end of a deal: the highest total
+at or over the target wins; equal totals are decided by the totals less that
+deal's brisques, then by the winner of the last trick (S000 law 12); with three
+or four seats, if the winner of the last trick is not among those still tied,
+they share the win. In partnerships the totals, brisques and the win are the
+sides' (a side's total is the sum of its seats'). Under
+``GameEnd.FIRST_TO_REACH`` the first player (or side) to reach the target wins
+at once, even in the middle of a deal.
 
 >>> import bezique as bz
 >>> game = bz.new_game(bz.variants.CLASSIC, seed=3)
@@ -35,6 +36,7 @@ from bezique.state import DealState, new_deal
 __all__ = [
     "GameState",
     "cut_for_deal",
+    "deal_seed",
     "decide_winner",
     "decide_winners",
     "new_game",
@@ -242,6 +244,16 @@ def cut_for_deal(rules: Rules, seed: int | str | None) -> int:
             return cuts.index(low)
 
 
+def deal_seed(seed: int | str | None, index: int) -> str:
+    """The seed of deal ``index`` (from 0) of a game seeded with ``seed``: each deal of
+    a game is shuffled by :func:`bezique.new_deal` with its own seed.
+
+    >>> deal_seed(7, 2)
+    '7/2'
+    """
+    return f"{seed}/{index}"
+
+
 def _deal(
     rules: Rules,
     seed: int | str | None,
@@ -253,7 +265,7 @@ def _deal(
         if index >= len(decks):
             raise BeziqueError(f"the game needs a deck order for deal {index + 1}")
         return new_deal(rules, deck=decks[index], dealer=dealer)
-    return new_deal(rules, seed=f"{seed}/{index}", dealer=dealer)
+    return new_deal(rules, seed=deal_seed(seed, index), dealer=dealer)
 
 
 def new_game(

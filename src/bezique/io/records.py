@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -157,6 +157,13 @@ class DealRecord:
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "rules": rules_to_dict(self.rules),
+            **self.body(),
+        }
+
+    def body(self) -> dict[str, Any]:
+        """The deal's own keys of the document (``dealer``, ``deck``, ``actions``,
+        ``scores``), without the rules: what a game record holds for each deal."""
+        return {
             "dealer": self.dealer,
             "deck": list(self.deck),
             "actions": list(self.actions),
@@ -172,10 +179,15 @@ class DealRecord:
     def from_dict(cls, data: object) -> DealRecord:
         """Read a record from JSON data already parsed (see :meth:`from_json`)."""
         doc = read_header(data, RECORD_FORMAT, RECORD_VERSION, _RECORD_KEYS)
-        rules = rules_from_dict(doc["rules"])
-        dealer = read_seat(doc["dealer"], "dealer", rules.players)
+        return cls.from_body(doc, rules_from_dict(doc["rules"]))
+
+    @classmethod
+    def from_body(cls, doc: Mapping[str, Any], rules: Rules, path: str = "") -> DealRecord:
+        """Read the deal's own keys (see :meth:`body`) under ``rules``; ``path`` is put
+        before the name of the field at fault in errors (``"deals[2]."``)."""
+        dealer = read_seat(doc["dealer"], f"{path}dealer", rules.players)
         size = rules.deck_size
-        deck = read_cards(doc["deck"], "deck", size)
+        deck = read_cards(doc["deck"], f"{path}deck", size)
         if sorted(deck) != list(range(size)):
             counts: dict[int, int] = {}
             for card in deck:
@@ -183,21 +195,23 @@ class DealRecord:
             twice = card_set(c for c, k in counts.items() if k > 1)
             missing = card_set(c for c in range(size) if c not in counts)
             raise InvalidStateError(
-                f"deck: must list each of the {size} cards once; "
+                f"{path}deck: must list each of the {size} cards once; "
                 + (f"listed twice: {' '.join(twice)}; " if twice else "")
                 + (f"missing: {' '.join(missing)}" if missing else "")
             )
         actions: list[str] = []
-        for i, item in enumerate(read_list(doc["actions"], "actions")):
-            text = read_str(item, f"actions[{i}]")
+        for i, item in enumerate(read_list(doc["actions"], f"{path}actions")):
+            text = read_str(item, f"{path}actions[{i}]")
             try:
                 parse_action_text(text)
             except NotationError as error:
-                raise NotationError(f"actions[{i}]: {error}") from None
+                raise NotationError(f"{path}actions[{i}]: {error}") from None
             actions.append(text)
-        scores = read_ints(doc["scores"], "scores")
+        scores = read_ints(doc["scores"], f"{path}scores")
         if len(scores) != rules.players:
-            raise InvalidStateError(f"scores: {len(scores)} scores for {rules.players} players")
+            raise InvalidStateError(
+                f"{path}scores: {len(scores)} scores for {rules.players} players"
+            )
         return cls(
             rules=rules,
             dealer=dealer,

@@ -204,6 +204,8 @@ def _help() -> str:
     lines = [
         "player names: KIND or KIND:KEY=VALUE[:KEY=VALUE...],"
         " e.g. monte-carlo:iterations=200:rollout=fast",
+        "  short forms: monte-carlo:40 (40 iterations a move),"
+        " monte-carlo:0.5s (half a second a move)",
         "kinds:",
     ]
     for kind in _KINDS:
