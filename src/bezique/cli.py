@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bezique.actions import Declare, Draw, Exchange, Pass, Play, ScorePending
+from bezique.board import describe_event
 from bezique.cards import face_of
 from bezique.errors import BeziqueError
 from bezique.game import GameState, new_game
@@ -68,16 +69,7 @@ class Narrator:
         for event in events:
             if event.source is ScoreSource.DECLARATION:
                 continue  # narrated with the declaration itself
-            what = {
-                ScoreSource.TURN_UP_SEVEN: "for turning up the seven of trumps",
-                ScoreSource.SEVEN_OF_TRUMPS: "for the seven of trumps",
-                ScoreSource.EXCHANGE: f"for exchanging the seven (takes {event.detail})",
-                ScoreSource.LAST_TRICK: f"for the last trick ({event.detail})",
-                ScoreSource.BRISQUES: f"for brisques ({event.detail})",
-                ScoreSource.CARTE_BLANCHE: "for a carte blanche",
-                ScoreSource.CUT: "for the cut",
-            }[event.source]
-            self.out(f"      {self.names[event.seat]} +{event.points} {what}")
+            self.out(f"      {self.names[event.seat]} +{event.points} {describe_event(event)}")
 
     def action(
         self, before: DealState, after: DealState, action: object, events: Sequence[ScoreEvent]
