@@ -1,6 +1,7 @@
 """The ``bezique`` command: ``bezique demo`` plays and narrates a deal or a game;
 ``bezique duel`` pits players against each other, one per seat (or per side in
-partnerships); ``bezique simulate`` plays many deals and summarises them. Players are named as
+partnerships); ``bezique simulate`` plays many deals and summarises them; ``bezique
+play`` lets a person play a game against built-in players. Players are named as
 :func:`bezique.players.make_player` names them, and each is handed only its seat's
 view.
 
@@ -232,6 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
     sub.add_parser("variants", help="list the presets with their aliases")
+    _add_play(sub)
     duel = sub.add_parser(
         "duel",
         help="play many games between built-in players, one per seat or side, seats "
@@ -281,6 +283,54 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
     return parser
+
+
+def _add_play(sub: Any) -> None:
+    from bezique.console import INPUT_HELP
+
+    play = sub.add_parser(
+        "play",
+        help="play a game yourself, in the terminal, against the built-in players",
+        description="Play a whole game against the built-in players: your seat's board,\n"
+        "your legal moves numbered, every move and score narrated.",
+        epilog=f"{INPUT_HELP}\n\n{PLAYER_NAME_HELP}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
+    play.add_argument(
+        "--players",
+        default="monte-carlo",
+        help="the built-in players of the other seats: one name for all, or one per "
+        "other seat in seat order, comma-separated, e.g. rule-of-thumb or "
+        "monte-carlo:40 (monte-carlo)",
+    )
+    play.add_argument("--seat", type=_count, default=0, help="your seat, from 0 (0)")
+    play.add_argument("--seed", default=None, help="seed of the cards and the players (random)")
+    play.add_argument(
+        "--target", type=_positive, default=None, help="play to this many points instead"
+    )
+    play.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
+
+
+def _play(args: argparse.Namespace) -> int:
+    from bezique.board import can_encode_symbols
+    from bezique.console import play_game
+
+    rules = variants.get(args.variant)
+    if args.target is not None:
+        rules = rules.evolve(target=args.target)
+    try:
+        play_game(
+            rules,
+            seat=args.seat,
+            players=args.players.split(","),
+            seed=None if args.seed is None else _seed_arg(args.seed),
+            symbols=not args.ascii and can_encode_symbols(sys.stdout),
+        )
+    except KeyboardInterrupt:
+        print("\nbezique: interrupted", file=sys.stderr)
+        return 130
+    return 0
 
 
 def _count(text: str) -> int:
@@ -420,6 +470,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args, print)
         if args.command == "duel":
             return _duel(args, print)
+        if args.command == "play":
+            return _play(args)
         return _variants(print)
     except BeziqueError as error:
         print(f"bezique: {error}", file=sys.stderr)
