@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from bezique.state import DealState
 
 __all__ = [
+    "ascii_text",
     "can_encode_symbols",
     "describe_event",
     "hand_order",
@@ -100,6 +101,15 @@ def can_encode_symbols(stream: TextIO | None = None) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+_LETTERS = str.maketrans("♠♥♦♣♤♡♢♧", "SHDCSHDC")
+
+
+def ascii_text(text: str) -> str:
+    """``text`` for an output that cannot print the suit symbols: each symbol
+    written as its suit's letter, anything else beyond ASCII as ``?``."""
+    return text.translate(_LETTERS).encode("ascii", "replace").decode("ascii")
 
 
 def seat_names(players: int) -> tuple[str, ...]:

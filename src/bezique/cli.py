@@ -309,7 +309,11 @@ def _add_play(sub: Any) -> None:
     play.add_argument(
         "--target", type=_positive, default=None, help="play to this many points instead"
     )
-    play.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
+    play.add_argument(
+        "--ascii",
+        action="store_true",
+        help="cards as QS, without suit symbols (the default when the terminal cannot print them)",
+    )
 
 
 def _play(args: argparse.Namespace) -> int:

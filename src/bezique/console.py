@@ -46,7 +46,7 @@ from bezique.actions import (
     ScorePending,
     ShowCarteBlanche,
 )
-from bezique.board import describe_event, render_view, scores_text
+from bezique.board import ascii_text, describe_event, render_view, scores_text
 from bezique.cards import Card, face_of
 from bezique.errors import BeziqueError, NotationError
 from bezique.game import GameState, new_game
@@ -73,7 +73,8 @@ __all__ = [
 INPUT_HELP = """\
 On your turn, type one of:
   N                     the action numbered N in the list
-  QS  (or Q♠, qs, 10S)  play that card; QS[bezique] names a card by its declarations
+  QS  (or qs, 10S)      play that card (a suit symbol may stand for the letter);
+                        QS[bezique] names a card on the table by its declarations
   bezique QS JD         declare that meld with those cards
   QS JD                 declare the one meld those cards make
   d                     draw, ending your turn after a trick won
@@ -324,6 +325,10 @@ class _Table:
                 line = self.ask(f"{self.names[seat]}> ")
             except EOFError:
                 return None
+            except UnicodeDecodeError:
+                # A terminal whose input is not in its declared encoding.
+                self.out("refused: not understood (type help for what may be typed)")
+                continue
             reading = read_input(line, state)
             if reading.action is not None:
                 return reading.action
@@ -485,6 +490,13 @@ def play_game(
         None if s == seat else make_player(kind, seed=f"{seed}/{s}") for s, kind in enumerate(kinds)
     ]
     names = ["You" if s == seat else _display(kind, s) for s, kind in enumerate(kinds)]
+    if not symbols:
+        # An output without the suit symbols: none reaches it, not even in a message.
+        write = out
+
+        def out(line: str) -> None:
+            write(ascii_text(line))
+
     table = _Table(seat, bots, names, ask, out, symbols)
     game = new_game(rules, seed=seed)
     out(f"{rules.name}: {rules.description}".rstrip(": "))
