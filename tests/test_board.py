@@ -379,3 +379,22 @@ def test_the_board_reads_only_the_view() -> None:
     board = render_view(state.view(1), symbols=False)
     other = seat_block(board, "Seat 0")
     assert other == ["Seat 0 (dealer): 8 cards; 0 tricks won"]
+
+
+def test_a_rule_set_of_ones_own_is_drawn_like_a_preset() -> None:
+    # Nothing in the board is written for one preset: a house rule set is drawn too.
+    rules = bz.variants.get("three-hand").evolve(
+        name="house", last_trick_points=50, double_bezique=350
+    )
+    for state in positions(rules, seed=9):
+        for seat in range(rules.players):
+            board = render_view(state.view(seat), symbols=False)
+            assert board.startswith("house: ")
+            check_board(board, state.view(seat), None)
+
+
+def test_a_view_read_back_from_json_draws_the_same_board() -> None:
+    for state in positions(bz.variants.get("partnership"), seed=4):
+        view = state.view(2)
+        again = bz.view_from_json(bz.view_to_json(view))
+        assert again.render(symbols=True) == view.render(symbols=True)

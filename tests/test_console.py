@@ -18,6 +18,7 @@ import pytest
 from positions import CLASSIC, build, deal_deck, meld
 
 import bezique as bz
+import bezique.console
 from bezique import (
     DealState,
     Declare,
@@ -475,6 +476,17 @@ def test_play_refuses_bad_arguments(
 ) -> None:
     assert main(["play", *argv]) == 2
     assert capsys.readouterr().err.startswith(message)
+
+
+def test_an_interrupted_game_ends_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bz.console, "play_game", interrupted)
+    assert main(["play", "--seed", "1"]) == 130
+    assert capsys.readouterr().err == "\nbezique: interrupted\n"
 
 
 # -- through a terminal ---------------------------------------------------------------

@@ -73,6 +73,7 @@ __all__ = [
     "ascii_text",
     "can_encode_symbols",
     "describe_event",
+    "hand_key",
     "hand_order",
     "meld_order",
     "render_game",
@@ -117,15 +118,15 @@ def seat_names(players: int) -> tuple[str, ...]:
     return tuple(f"Seat {seat}" for seat in range(players))
 
 
+def hand_key(face: Card, trump: Suit | None) -> tuple[bool, int, int]:
+    """Where a face goes in a hand on a board: by suit, trumps first, then ♠ ♥ ♦ ♣;
+    within a suit from the ace down (trick order, S000 law 6)."""
+    return (face.suit is not trump, face.suit, -face.rank)
+
+
 def hand_order(cards: Iterable[int], trump: Suit | None) -> list[int]:
-    """Card ids in a board's order: by suit, trumps first, then ♠ ♥ ♦ ♣; within a
-    suit from the ace down (trick order, S000 law 6)."""
-
-    def key(card: int) -> tuple[bool, int, int, int]:
-        face = face_of(card)
-        return (face.suit is not trump, face.suit, -face.rank, card)
-
-    return sorted(cards, key=key)
+    """Card ids in a board's order of a hand (:func:`hand_key`)."""
+    return sorted(cards, key=lambda card: (*hand_key(face_of(card), trump), card))
 
 
 def meld_order(cards: Iterable[int]) -> list[int]:

@@ -46,7 +46,7 @@ from bezique.actions import (
     ScorePending,
     ShowCarteBlanche,
 )
-from bezique.board import ascii_text, describe_event, render_view, scores_text
+from bezique.board import ascii_text, describe_event, hand_key, render_view, scores_text
 from bezique.cards import Card, face_of
 from bezique.errors import BeziqueError, NotationError
 from bezique.game import GameState, new_game
@@ -116,9 +116,18 @@ _SHORT: dict[str, Action] = {
     "pp": PassToPartner(),
 }
 
+#: The first words of the actions' text forms (:mod:`bezique.actions`).
 _VERBS = frozenset(
-    {"play", "declare", "score", "draw", "pass", "exchange", "show-carte-blanche"}
-    | {"pass-to-partner"}
+    (
+        "play",
+        "declare",
+        "score",
+        "draw",
+        "pass",
+        "exchange",
+        "show-carte-blanche",
+        "pass-to-partner",
+    )
 )
 
 
@@ -231,16 +240,15 @@ def numbered_actions(state: DealState) -> tuple[Action, ...]:
     """The legal actions in the order the list numbers them: the engine's order
     (:meth:`~bezique.DealState.legal_actions`), except that cards to play come in
     the board's order of a hand (trumps first, each suit from the ace down)."""
-    actions = state.legal_actions()
     trump = state.trump
 
-    def key(action: Action) -> tuple[int, int, int, tuple[int, ...]]:
+    def key(action: Action) -> tuple[tuple[bool, int, int], tuple[int, ...]]:
         if not isinstance(action, Play):
-            return (0, 0, 0, ())
-        card = action.card.card
-        return (card.suit is not trump, card.suit, -card.rank, action.card.sort_key[1])
+            return ((False, 0, 0), ())
+        return (hand_key(action.card.card, trump), action.card.sort_key[1])
 
-    return tuple(sorted(actions, key=key))
+    # A stable sort: every other action keeps the engine's place and order.
+    return tuple(sorted(state.legal_actions(), key=key))
 
 
 def describe_action(action: Action, state: DealState, *, symbols: bool) -> str:
@@ -301,9 +309,6 @@ class _Table:
         return (
             f"{self.names[seat]} {verb}es" if verb.endswith("s") else f"{self.names[seat]} {verb}s"
         )
-
-    def cards(self, cards: Sequence[int]) -> str:
-        return " ".join(_card(c, self.symbols) for c in sorted(cards, key=face_of)) or "-"
 
     # -- a turn
 
