@@ -1,7 +1,8 @@
 """The ``bezique`` command: ``bezique demo`` plays and narrates a deal or a game;
 ``bezique duel`` pits players against each other, one per seat (or per side in
 partnerships); ``bezique simulate`` plays many deals and summarises them;
-``bezique replay`` narrates a game record. Players are named as
+``bezique replay`` narrates a game record; ``bezique play`` lets a person play a game
+against built-in players. Players are named as
 :func:`bezique.players.make_player` names them, and each is handed only its seat's
 view.
 
@@ -21,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from bezique.actions import Action, Declare, Draw, Exchange, Pass, Play, ScorePending
+from bezique.board import describe_event
 from bezique.cards import face_of
 from bezique.errors import BeziqueError
 from bezique.game import GameState, new_game
@@ -75,16 +77,7 @@ class Narrator:
         for event in events:
             if event.source is ScoreSource.DECLARATION:
                 continue  # narrated with the declaration itself
-            what = {
-                ScoreSource.TURN_UP_SEVEN: "for turning up the seven of trumps",
-                ScoreSource.SEVEN_OF_TRUMPS: "for the seven of trumps",
-                ScoreSource.EXCHANGE: f"for exchanging the seven (takes {event.detail})",
-                ScoreSource.LAST_TRICK: f"for the last trick ({event.detail})",
-                ScoreSource.BRISQUES: f"for brisques ({event.detail})",
-                ScoreSource.CARTE_BLANCHE: "for a carte blanche",
-                ScoreSource.CUT: "for the cut",
-            }[event.source]
-            self.out(f"      {self.names[event.seat]} +{event.points} {what}")
+            self.out(f"      {self.names[event.seat]} +{event.points} {describe_event(event)}")
 
     def action(
         self, before: DealState, after: DealState, action: object, events: Sequence[ScoreEvent]
@@ -311,6 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
         "record (see: bezique replay)",
     )
     sub.add_parser("variants", help="list the presets with their aliases")
+    _add_play(sub)
     duel = sub.add_parser(
         "duel",
         help="play many games between built-in players, one per seat or side, seats "
@@ -361,6 +355,58 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
     _add_replay(sub)
     return parser
+
+
+def _add_play(sub: Any) -> None:
+    from bezique.console import INPUT_HELP
+
+    play = sub.add_parser(
+        "play",
+        help="play a game yourself, in the terminal, against the built-in players",
+        description="Play a whole game against the built-in players: your seat's board,\n"
+        "your legal moves numbered, every move and score narrated.",
+        epilog=f"{INPUT_HELP}\n\n{PLAYER_NAME_HELP}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
+    play.add_argument(
+        "--players",
+        default="monte-carlo",
+        help="the built-in players of the other seats: one name for all, or one per "
+        "other seat in seat order, comma-separated, e.g. rule-of-thumb or "
+        "monte-carlo:40 (monte-carlo)",
+    )
+    play.add_argument("--seat", type=_count, default=0, help="your seat, from 0 (0)")
+    play.add_argument("--seed", default=None, help="seed of the cards and the players (random)")
+    play.add_argument(
+        "--target", type=_positive, default=None, help="play to this many points instead"
+    )
+    play.add_argument(
+        "--ascii",
+        action="store_true",
+        help="cards as QS, without suit symbols (the default when the terminal cannot print them)",
+    )
+
+
+def _play(args: argparse.Namespace) -> int:
+    from bezique.board import can_encode_symbols
+    from bezique.console import play_game
+
+    rules = variants.get(args.variant)
+    if args.target is not None:
+        rules = rules.evolve(target=args.target)
+    try:
+        play_game(
+            rules,
+            seat=args.seat,
+            players=args.players.split(","),
+            seed=None if args.seed is None else _seed_arg(args.seed),
+            symbols=not args.ascii and can_encode_symbols(sys.stdout),
+        )
+    except KeyboardInterrupt:
+        print("\nbezique: interrupted", file=sys.stderr)
+        return 130
+    return 0
 
 
 def _count(text: str) -> int:
@@ -520,6 +566,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return _duel(args, print)
         if args.command == "replay":
             return _replay(args, print)
+        if args.command == "play":
+            return _play(args)
         return _variants(print)
     except BeziqueError as error:
         print(f"bezique: {error}", file=sys.stderr)

@@ -105,6 +105,14 @@ class GameState:
     def legal_actions(self) -> tuple[Action, ...]:
         return () if self.is_over else self.deal.legal_actions()
 
+    def render(self, *, seat: int | None = None, symbols: bool | None = None) -> str:
+        """The game drawn as a text board: the totals, then the deal in progress as
+        ``seat`` sees it, or whole (:func:`bezique.board.render_game`)."""
+        # The drawing lives above the game; imported when asked for, as a satellite.
+        from bezique.board import render_game
+
+        return render_game(self, seat=seat, symbols=symbols)
+
     def apply(self, action: Action | str, *, seat: int | None = None) -> GameState:
         return self.step(action, seat=seat)[0]
 

@@ -121,6 +121,15 @@ class DealState(DealFields):
         """What ``seat`` may know of this deal (see :mod:`bezique.views`)."""
         return seat_view(self, seat)
 
+    def render(self, *, symbols: bool | None = None) -> str:
+        """The whole deal drawn as a text board, every hand face up
+        (:func:`bezique.board.render_state`; ``symbols`` as in
+        :meth:`SeatView.render`). A seat's board is ``state.view(seat).render()``."""
+        # The drawing lives above the state; imported when asked for, as a satellite.
+        from bezique.board import render_state
+
+        return render_state(self, symbols=symbols)
+
     def perfect_information_view(self) -> PerfectInformationView:
         """The whole state, hidden cards included, for research (named as such)."""
         return PerfectInformationView(self)

@@ -59,6 +59,7 @@ __all__ = [
     "TableCard",
     "canonical_labels",
     "canonical_view",
+    "physical_view",
     "relabel",
     "seat_view",
 ]
@@ -130,6 +131,15 @@ class SeatView:
 
         return svg.draw(self)
 
+    def render(self, *, symbols: bool | None = None) -> str:
+        """This view drawn as a text board (:func:`bezique.board.render_view`):
+        cards with suit symbols when ``symbols`` is true or, by default, when
+        standard output can print them; ``QS`` otherwise."""
+        # The drawing lives above the views; imported when asked for, as a satellite.
+        from bezique.board import render_view
+
+        return render_view(self, symbols=symbols)
+
 
 def seat_view(state: DealFields, seat: int) -> SeatView:
     """Build the view of ``seat`` (raises :class:`~bezique.errors.SeatError` for a
@@ -140,6 +150,14 @@ def seat_view(state: DealFields, seat: int) -> SeatView:
 def _table_card(state: DealFields, card: int) -> TableCard:
     broken = state.broken
     return TableCard(card, kinds_in(state.history[card]), kinds_in(broken[card]) if broken else ())
+
+
+def physical_view(state: DealFields, seat: int) -> SeatView:
+    """The view of ``seat`` with the state's physical card ids, not labelled: what a
+    drawing of a whole deal starts from (it shows every card, so copy letters tell
+    nothing there that is hidden). Not for a player: the copy letters of cards out
+    of a concealed hand tell which copies that hand did not hold."""
+    return _raw_view(state, seat)
 
 
 def _raw_view(state: DealFields, seat: int) -> SeatView:
