@@ -1,0 +1,155 @@
+"""What a front end asks of the library: about a seat that is not to act, about text
+typed by a seat that holds only its view, and how melds are shown.
+
+* Seat queries: ``legal_actions(seat=...)``, ``legal_declarations(seat=...)``,
+  ``why_illegal(action, seat=...)`` and ``is_legal(action, seat=...)`` on the deal
+  and on the game answer for the seat asked about, following the engine's own
+  notion of the seat to act (a carte blanche offer, the winner's turn, a right to
+  declare passed to the partner, the duels of the end phase).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from positions import partnership_position
+from strategies import PROPERTY_SETTINGS, Playout, playouts
+
+import bezique as bz
+from bezique import (
+    CardRef,
+    Declare,
+    MeldKind,
+    PassToPartner,
+    Phase,
+    Reason,
+    SeatError,
+    variants,
+)
+from bezique.laws.turns import trick_seats
+
+PRESETS = tuple(name for name, _ in variants.names())
+
+
+def every_preset() -> st.SearchStrategy[Playout]:
+    return playouts(st.sampled_from(PRESETS).map(variants.get))
+
+
+# -- seat queries ----------------------------------------------------------------------
+
+
+@PROPERTY_SETTINGS
+@given(every_preset())
+def test_seat_queries_answer_for_the_seat_to_act_and_refuse_the_others(
+    playout: Playout,
+) -> None:
+    for state in playout.states():
+        to_act = state.current_player
+        legal = state.legal_actions()
+        declarations = state.legal_declarations()
+        for seat in range(state.players):
+            if seat == to_act:
+                assert state.legal_actions(seat=seat) == legal
+                assert state.legal_declarations(seat=seat) == declarations
+                assert all(state.why_illegal(a, seat=seat) == () for a in legal)
+                assert all(state.is_legal(a, seat=seat) for a in legal)
+                continue
+            refused = (Reason.DEAL_OVER,) if to_act is None else (Reason.NOT_YOUR_TURN,)
+            assert state.legal_actions(seat=seat) == ()
+            assert state.legal_declarations(seat=seat) == ()
+            # Whatever the action, legal for the seat to act or not.
+            for action in (*legal, bz.Draw(), bz.Play(CardRef.parse("AS"))):
+                assert state.why_illegal(action, seat=seat) == refused
+                assert not state.is_legal(action, seat=seat)
+            if legal:
+                # apply(seat=...) refuses with the same reasons.
+                with pytest.raises(bz.IllegalActionError) as caught:
+                    state.apply(legal[0], seat=seat)
+                assert caught.value.reasons == refused
+
+
+@pytest.mark.parametrize("seat", [-1, 4, True, "0"])
+def test_a_seat_that_does_not_exist_is_refused(seat: object) -> None:
+    state = bz.new_deal(variants.FOUR_HAND, seed=1)
+    action = state.legal_actions()[0]
+    with pytest.raises(SeatError, match="no seat"):
+        state.legal_actions(seat=seat)  # type: ignore[arg-type]
+    with pytest.raises(SeatError, match="no seat"):
+        state.legal_declarations(seat=seat)  # type: ignore[arg-type]
+    with pytest.raises(SeatError, match="no seat"):
+        state.why_illegal(action, seat=seat)  # type: ignore[arg-type]
+    game = bz.new_game(variants.FOUR_HAND, seed=1)
+    with pytest.raises(SeatError, match="no seat"):
+        game.why_illegal(action, seat=seat)  # type: ignore[arg-type]
+
+
+def test_after_a_pass_to_partner_the_partner_acts_and_the_winner_does_not() -> None:
+    """BIC, EB9: the trick's winner may pass the right to declare to his partner; the
+    partner then acts, and the winner's click is out of turn."""
+    state = partnership_position(variants.PARTNERSHIP, hands={2: "KHa QHa"})
+    marriage = Declare(MeldKind.ROYAL_MARRIAGE, (CardRef.parse("KH"), CardRef.parse("QH")))
+    assert state.why_illegal(marriage, seat=2) == (Reason.NOT_YOUR_TURN,)
+    assert state.legal_actions(seat=2) == ()
+    assert PassToPartner() in state.legal_actions(seat=0)
+    passed = state.apply(PassToPartner(), seat=0)
+    assert passed.window is not None
+    assert passed.window.passed == (0,)
+    assert passed.why_illegal(marriage, seat=2) == ()
+    assert marriage in passed.legal_declarations(seat=2)
+    assert passed.why_illegal(marriage, seat=0) == (Reason.NOT_YOUR_TURN,)
+    assert passed.legal_actions(seat=0) == passed.legal_declarations(seat=0) == ()
+
+
+def test_the_seats_out_of_an_end_phase_duel_are_not_to_act() -> None:
+    """EB9, EB11 (``end_phase="duels"``): each end-phase trick is a duel of two seats;
+    the other two are never to act in it, though the table order would reach them."""
+    rng = random.Random(5)
+    state = bz.new_deal(variants.FOUR_HAND.evolve(end_phase="duels"), seed=5)
+    while not (state.phase is Phase.END and state.window is None and not state.trick):
+        state = state.apply(rng.choice(state.legal_actions()))
+    seats = trick_seats(state.rules, state.tricks, state.leader)
+    out = sorted(set(range(4)) - set(seats))
+    assert len(out) == 2
+    for played in range(2):
+        assert state.current_player == seats[played]
+        action = state.legal_actions()[0]
+        for seat in out:
+            assert state.why_illegal(action, seat=seat) == (Reason.NOT_YOUR_TURN,)
+            assert state.legal_actions(seat=seat) == ()
+        state = state.apply(action, seat=seats[played])
+
+
+def test_when_the_deal_is_over_every_seat_is_told_so() -> None:
+    rng = random.Random(2)
+    state = bz.new_deal(variants.CLASSIC, seed=2)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    for seat in range(2):
+        assert state.why_illegal(bz.Draw(), seat=seat) == (Reason.DEAL_OVER,)
+        assert state.legal_actions(seat=seat) == ()
+
+
+def test_the_game_asks_its_deal_and_refuses_everything_once_over() -> None:
+    game = bz.new_game(variants.CLASSIC, seed=4)
+    to_act = game.current_player
+    assert to_act is not None
+    other = 1 - to_act
+    action = game.legal_actions()[0]
+    assert game.legal_actions(seat=to_act) == game.deal.legal_actions()
+    assert game.legal_actions(seat=other) == ()
+    assert game.why_illegal(action, seat=other) == (Reason.NOT_YOUR_TURN,)
+    assert game.why_illegal(action, seat=to_act) == ()
+    assert game.is_legal(action)
+    assert not game.is_legal(action, seat=other)
+    assert game.legal_declarations(seat=to_act) == game.deal.legal_declarations()
+    assert game.view(to_act) == game.deal.view(to_act)
+    assert game.players == 2
+    rng = random.Random(4)
+    while not game.is_over:
+        game = game.apply(rng.choice(game.legal_actions()))
+    for seat in (None, 0, 1):
+        assert game.why_illegal(action, seat=seat) == (Reason.DEAL_OVER,)
+        assert game.legal_actions(seat=seat) == game.legal_declarations(seat=seat) == ()
