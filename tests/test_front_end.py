@@ -6,6 +6,9 @@ typed by a seat that holds only its view, and how melds are shown.
   and on the game answer for the seat asked about, following the engine's own
   notion of the seat to act (a carte blanche offer, the winner's turn, a right to
   declare passed to the partner, the duels of the end phase).
+* Parsing on a view: ``parse_action(view, text)`` reads what the view's seat types,
+  as ``parse_action(state, text)`` does for the seat to act, resolving bare faces
+  against that seat's own cards only.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from positions import partnership_position
+from positions import build, meld, partnership_position
 from strategies import PROPERTY_SETTINGS, Playout, playouts
 
 import bezique as bz
@@ -25,10 +28,14 @@ from bezique import (
     MeldKind,
     PassToPartner,
     Phase,
+    Play,
     Reason,
     SeatError,
+    format_action,
+    parse_action,
     variants,
 )
+from bezique.actions import parse_action_text
 from bezique.laws.turns import trick_seats
 
 PRESETS = tuple(name for name, _ in variants.names())
@@ -36,6 +43,15 @@ PRESETS = tuple(name for name, _ in variants.names())
 
 def every_preset() -> st.SearchStrategy[Playout]:
     return playouts(st.sampled_from(PRESETS).map(variants.get))
+
+
+def sample(playout: Playout, size: int = 10) -> list[bz.DealState]:
+    """Some states of a playout, among them one in the end phase when it has one."""
+    states = list(playout.states())
+    rng = random.Random(playout.seed)
+    picked = rng.sample(states, min(size, len(states)))
+    end = [s for s in states if s.phase is Phase.END]
+    return picked + ([rng.choice(end)] if end else [])
 
 
 # -- seat queries ----------------------------------------------------------------------
@@ -153,3 +169,60 @@ def test_the_game_asks_its_deal_and_refuses_everything_once_over() -> None:
     for seat in (None, 0, 1):
         assert game.why_illegal(action, seat=seat) == (Reason.DEAL_OVER,)
         assert game.legal_actions(seat=seat) == game.legal_declarations(seat=seat) == ()
+
+
+# -- parsing on a view -----------------------------------------------------------------
+
+
+def _bare(action: bz.Action) -> str | None:
+    """The text of a play or declaration with every card written as its bare face."""
+    if isinstance(action, Play):
+        return f"play {action.card.card}"
+    if isinstance(action, Declare):
+        return f"declare {action.kind.value} " + " ".join(str(c.card) for c in action.cards)
+    return None
+
+
+@PROPERTY_SETTINGS
+@given(every_preset())
+def test_a_view_parses_as_its_state_does_for_the_seat_to_act(playout: Playout) -> None:
+    for state in sample(playout):
+        seat = state.current_player
+        if seat is None:
+            continue
+        view = state.view(seat)
+        for action in state.legal_actions():
+            for text in (str(action), format_action(action, symbols=True)):
+                assert parse_action(view, text) == parse_action(state, text) == action
+            bare = _bare(action)
+            if bare is not None:
+                assert parse_action(view, bare) == parse_action(state, bare)
+
+
+def test_a_bare_face_on_a_view_names_only_the_seats_own_cards() -> None:
+    """Hidden information: the view's seat types; a bare face resolves against its own
+    hand and table, never against what the other seat holds."""
+    state = build(
+        trump="H",
+        seat=0,
+        hand="QS 7C 8C 9C",
+        table=[meld("common-marriage", "KD QD")],
+        other_table=[meld("bezique", "QS JD")],
+        other_hand="JD",
+        window=False,
+    )
+    assert state.current_player == 0
+    mine, theirs = state.view(0), state.view(1)
+    # Seat 0 holds QS concealed, so the face stays bare; seat 1 holds QS only on its
+    # table, so its view resolves QS to the declared card, though not to act.
+    assert parse_action(mine, "play QS") == parse_action_text("play QS")
+    assert parse_action(theirs, "play QS") == parse_action_text("play QS[bezique]")
+    # KD lies only on seat 0's table: seat 1's view does not take it for its own.
+    assert parse_action(mine, "play KD") == parse_action_text("play KD[common-marriage]")
+    assert parse_action(theirs, "play KD") == parse_action_text("play KD")
+    # JD: seat 1 holds a concealed copy and a declared one, so it stays bare.
+    assert parse_action(theirs, "play JD") == parse_action_text("play JD")
+    # Applied by the state, the seat's typed text from its view is refused out of turn.
+    with pytest.raises(bz.IllegalActionError) as caught:
+        state.apply(parse_action(theirs, "play QS"), seat=1)
+    assert caught.value.reasons == (Reason.NOT_YOUR_TURN,)
