@@ -9,6 +9,9 @@ typed by a seat that holds only its view, and how melds are shown.
 * Parsing on a view: ``parse_action(view, text)`` reads what the view's seat types,
   as ``parse_action(state, text)`` does for the seat to act, resolving bare faces
   against that seat's own cards only.
+* Melds shown in one display order: ranks in trick order, highest first, then
+  suits S H D C (a sequence A T K Q J, a marriage K Q, a bezique Q♠ J♦), in
+  ``format_action``, ``DeclaredMeld`` and the tables of states and views.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from positions import build, meld, partnership_position
+from positions import build, deal_deck, meld, partnership_position
 from strategies import PROPERTY_SETTINGS, Playout, playouts
 
 import bezique as bz
@@ -192,8 +195,12 @@ def test_a_view_parses_as_its_state_does_for_the_seat_to_act(playout: Playout) -
             continue
         view = state.view(seat)
         for action in state.legal_actions():
-            for text in (str(action), format_action(action, symbols=True)):
+            for text in (str(action), format_action(action), format_action(action, symbols=True)):
                 assert parse_action(view, text) == parse_action(state, text) == action
+            if isinstance(action, Declare):
+                shown = [CardRef.parse(c) for c in format_action(action).split()[2:]]
+                keys = [c.card.display_key for c in shown]
+                assert keys == sorted(keys)
             bare = _bare(action)
             if bare is not None:
                 assert parse_action(view, bare) == parse_action(state, bare)
@@ -226,3 +233,43 @@ def test_a_bare_face_on_a_view_names_only_the_seats_own_cards() -> None:
     with pytest.raises(bz.IllegalActionError) as caught:
         state.apply(parse_action(theirs, "play QS"), seat=1)
     assert caught.value.reasons == (Reason.NOT_YOUR_TURN,)
+
+
+# -- melds in display order ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("declare trump-sequence JH QH KH TH AH", "declare trump-sequence AH TH KH QH JH"),
+        ("declare common-marriage QS KS", "declare common-marriage KS QS"),
+        ("declare bezique JD QS", "declare bezique QS JD"),
+        (
+            "declare double-bezique JD QS JD QS[bezique]",
+            "declare double-bezique QS QS[bezique] JD JD",
+        ),
+        ("declare four-aces AC AD AH AS", "declare four-aces AS AH AD AC"),
+        ("declare four-jacks JD[bezique] JS JC JH", "declare four-jacks JS JH JD[bezique] JC"),
+    ],
+)
+def test_a_declaration_is_shown_in_display_order(typed: str, shown: str) -> None:
+    """Any order is read; the display order is one: rank in trick order, highest first
+    (S000 law 6: the ten between the ace and the king), then suit S H D C."""
+    action = parse_action_text(typed)
+    assert format_action(action) == shown
+    assert parse_action_text(shown) == action
+    assert format_action(action, symbols=True) == " ".join(
+        (*shown.split()[:2], *(CardRef.parse(c).display() for c in shown.split()[2:]))
+    )
+
+
+def test_a_declared_meld_is_shown_in_display_order() -> None:
+    deck = deal_deck(hands=["AC KS QS", "7C"], turn_up="TH")
+    state = bz.new_deal(variants.CLASSIC, deck=deck)
+    state = bz.play_many(state, ["play 7C", "play AC", "declare common-marriage QS KS"])
+    (meld,) = state.melds
+    assert str(meld) == "common-marriage KS QS"
+    assert meld.display() == "common-marriage K♠ Q♠"
+    shown = [bz.face_of(c) for c in meld.display_cards()]
+    assert shown == [bz.Card.parse("KS"), bz.Card.parse("QS")]
+    assert sorted(meld.display_cards()) == sorted(meld.cards)

@@ -89,11 +89,21 @@ def _ref(entry: TableCard) -> CardRef:
 
 
 def format_action(action: Action, *, symbols: bool = False) -> str:
-    """The text form of an action; with ``symbols``, cards as ``Q♠``."""
-    if not symbols:
-        return str(action)
-    if isinstance(action, Play):
-        return f"play {action.card.display()}"
+    """The text form of an action for people: a declaration's cards in the order
+    melds are shown (:attr:`bezique.Card.display_key`); with ``symbols``, cards
+    as ``Q♠``. :func:`parse_action` reads it back; ``str(action)`` is the
+    canonical form, cards by face, that the JSON forms store.
+
+    >>> marriage = parse_action_text("declare common-marriage QS KS")
+    >>> str(marriage)
+    'declare common-marriage QS KS'
+    >>> format_action(marriage), format_action(marriage, symbols=True)
+    ('declare common-marriage KS QS', 'declare common-marriage K♠ Q♠')
+    """
     if isinstance(action, Declare):
-        return f"declare {action.kind.value} " + " ".join(c.display() for c in action.cards)
+        cards = action.display_cards()
+        shown = (c.display() for c in cards) if symbols else map(str, cards)
+        return f"declare {action.kind.value} " + " ".join(shown)
+    if isinstance(action, Play) and symbols:
+        return f"play {action.card.display()}"
     return str(action)

@@ -12,6 +12,7 @@ import enum
 
 import attrs
 
+from bezique.cards import display_order, face_of
 from bezique.melds import MeldKind
 
 __all__ = [
@@ -60,6 +61,19 @@ class DeclaredMeld:
     trick: int
     points: int
     scored: bool
+
+    def display_cards(self) -> tuple[int, ...]:
+        """The card ids in the order melds are shown (:func:`bezique.cards.display_order`:
+        a sequence A T K Q J, a marriage K Q, a bezique Q♠ J♦)."""
+        return display_order(self.cards)
+
+    def display(self) -> str:
+        """The meld for people, its cards in display order: ``bezique Q♠ J♦``."""
+        return " ".join((self.kind.value, *(face_of(c).display() for c in self.display_cards())))
+
+    def __str__(self) -> str:
+        """The meld as text, its cards in display order: ``bezique QS JD``."""
+        return " ".join((self.kind.value, *(str(face_of(c)) for c in self.display_cards())))
 
 
 @attrs.frozen
