@@ -16,13 +16,15 @@ typed by a seat that holds only its view, and how melds are shown.
 
 from __future__ import annotations
 
+import inspect
 import random
+from typing import get_type_hints
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from positions import build, deal_deck, meld, partnership_position
-from strategies import PROPERTY_SETTINGS, Playout, playouts
+from strategies import PROPERTY_SETTINGS, Playout, chooser, playouts
 
 import bezique as bz
 from bezique import (
@@ -273,3 +275,83 @@ def test_a_declared_meld_is_shown_in_display_order() -> None:
     shown = [bz.face_of(c) for c in meld.display_cards()]
     assert shown == [bz.Card.parse("KS"), bz.Card.parse("QS")]
     assert sorted(meld.display_cards()) == sorted(meld.cards)
+
+
+# -- the same name, the same type ------------------------------------------------------
+
+#: Names shared by a deal state and a seat view that are meant to differ, and why.
+STATE_VIEW_DIFFERENCES = {
+    # A state knows every hand: hand(seat) reads any seat's; a view holds one hand, its
+    # own seat's, as an attribute (of the others it has hand_sizes and known).
+    "hand",
+}
+
+
+def _member(cls: type, name: str) -> tuple[str, str]:
+    """What ``cls.name`` is: ("data", its type) for a field or a property, ("method",
+    its return type) for a method; ``cls`` itself written as Self."""
+    raw = inspect.getattr_static(cls, name, None)
+    if isinstance(raw, property) and raw.fget is not None:
+        kind, hint = "data", get_type_hints(raw.fget)["return"]
+    elif inspect.isfunction(raw):
+        kind, hint = "method", get_type_hints(raw)["return"]
+    else:
+        kind, hint = "data", get_type_hints(cls)[name]
+    # A method returning its own class (apply, step) returns Self on each.
+    own = f"{cls.__module__}.{cls.__qualname__}"
+    return kind, repr(hint).replace(own, "Self")
+
+
+def _public(cls: type) -> set[str]:
+    return {name for name in dir(cls) if not name.startswith("_")}
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "allowed"),
+    [
+        (bz.DealState, bz.SeatView, STATE_VIEW_DIFFERENCES),
+        (bz.DealState, bz.GameState, set()),
+    ],
+)
+def test_a_name_on_states_and_views_means_one_type(
+    first: type, second: type, allowed: set[str]
+) -> None:
+    """For every public name shared by the two classes, both are data of one type, or
+    both methods with one return type (a view answers for its own seat, a game for its
+    deal in progress: their parameters may be fewer)."""
+    shared = _public(first) & _public(second)
+    assert {"legal_actions", "tables", "scores", "current_player", "trick"} & shared
+    differing = {
+        name: (_member(first, name), _member(second, name))
+        for name in sorted(shared)
+        if _member(first, name) != _member(second, name)
+    }
+    assert set(differing) == allowed, differing
+
+
+def test_what_a_view_shows_is_what_its_state_shows() -> None:
+    """The shared names give equal values on a state and a view of it, where the view
+    names its cards by labels (compared by face and history here)."""
+    choose = chooser(random.Random(0), eager=True)
+    state = bz.new_deal(variants.CLASSIC, seed=0)
+    checked = largest = 0
+    while not state.is_over:
+        largest = max(largest, *map(len, state.tables))
+        for seat in range(2):
+            view = state.view(seat)
+            assert view.legal_actions() == state.legal_actions(seat=seat)
+            assert view.trick_number == state.trick_number
+            assert view.turn_up_card == state.turn_up_card
+            assert view.side_scores == state.side_scores
+            faces = [[(bz.face_of(t.card), t.history) for t in table] for table in view.tables]
+            assert faces == [
+                [(bz.face_of(t.card), t.history) for t in table] for table in state.tables
+            ]
+            # Each table lists its cards in the order melds are shown.
+            for table in (*state.tables, *view.tables):
+                keys = [bz.face_of(t.card).display_key for t in table]
+                assert keys == sorted(keys)
+            checked += 1
+        state = state.apply(choose(state.legal_actions()))
+    assert checked > 100
+    assert largest >= 4

@@ -38,6 +38,7 @@ __all__ = [
     "Rank",
     "Suit",
     "card_id_name",
+    "display_key_of",
     "display_order",
     "face_of",
     "parse_card_id",
@@ -222,13 +223,19 @@ def parse_card_id(text: str) -> int:
     return (ord(cleaned[-1]) - ord("a")) * FACES_PER_PACK + face.index
 
 
+def display_key_of(card_id: int) -> tuple[tuple[int, int], int]:
+    """Where a card id goes when melds are shown: its face's :attr:`Card.display_key`,
+    then the id."""
+    return (FACES[card_id % FACES_PER_PACK].display_key, card_id)
+
+
 def display_order(card_ids: Iterable[int]) -> tuple[int, ...]:
-    """Card ids in the order melds are shown (:attr:`Card.display_key`, then by id).
+    """Card ids in the order melds are shown (:func:`display_key_of`).
 
     >>> [card_id_name(c) for c in display_order(map(parse_card_id, ["QSa", "ASa", "JSa"]))]
     ['ASa', 'QSa', 'JSa']
     """
-    return tuple(sorted(card_ids, key=lambda c: (face_of(c).display_key, c)))
+    return tuple(sorted(card_ids, key=display_key_of))
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

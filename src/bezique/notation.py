@@ -25,7 +25,8 @@ from bezique.actions import Action, CardRef, Declare, Play, parse_action_text
 from bezique.cards import Card, face_of
 from bezique.engine.fields import DealFields
 from bezique.laws.zones import bits, deck_tables
-from bezique.views import SeatView, TableCard
+from bezique.records import TableCard
+from bezique.views import SeatView
 
 __all__ = ["format_action", "parse_action"]
 
