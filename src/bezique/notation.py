@@ -2,8 +2,8 @@
 
 :func:`parse_action` reads the text form of :mod:`bezique.actions` and, for
 convenience, lets a bare face name a declared card when the player holds no
-copy of that face in the concealed hand and all held copies share one
-history::
+copy of that face in the concealed hand and all held copies are named alike
+(one history, the same melds broken)::
 
     >>> import bezique as bz
     >>> state = bz.new_deal(bz.variants.CLASSIC, deck=range(64))
