@@ -53,7 +53,7 @@ def time_decisions(
             if mover == seat:
                 views.append(built - start)
                 every.append(done - built)
-                if len(view.legal_actions) > 1:
+                if len(view.legal_actions()) > 1:
                     with_choice.append(done - built)
             state = state.apply(action)
     return every, with_choice, views

@@ -71,7 +71,7 @@ class EagerRandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: bz.SeatView) -> bz.Action:
-        actions = view.legal_actions
+        actions = view.legal_actions()
         eager = [a for a in actions if isinstance(a, (bz.ShowCarteBlanche, bz.Declare))]
         return self.rng.choice(eager or list(actions))
 

@@ -28,7 +28,7 @@ class EagerRandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: bz.SeatView) -> bz.Action:
-        actions = view.legal_actions
+        actions = view.legal_actions()
         melds = [a for a in actions if isinstance(a, (bz.Declare, bz.ScorePending))]
         return self.rng.choice(melds or list(actions))
 

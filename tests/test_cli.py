@@ -319,7 +319,7 @@ class SeatViewsOnly:
         if type(view) is not bz.SeatView or view.current_player != view.seat:
             raise TypeError(f"handed {type(view).__name__}, not the mover's SeatView")
         self.calls += 1
-        return view.legal_actions[0]
+        return view.legal_actions()[0]
 
 
 def test_demo_hands_players_seat_views_only(

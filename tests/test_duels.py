@@ -240,7 +240,7 @@ def test_a_seat_outside_the_duel_cannot_play() -> None:
     assert bz.state_to_json(state) == before
     # Its view has no action to offer, and says whose turn it is.
     view = state.view(outside)
-    assert view.legal_actions == ()
+    assert view.legal_actions() == ()
     assert view.current_player == w
 
 

@@ -646,7 +646,7 @@ def test_every_state_of_a_deal_at_more_seats_passes_every_area(rules: Rules) -> 
             area(state)
         check_state(state)
         # Exactly one seat may act while the deal goes on, and its view says so.
-        movers = [s for s in range(n) if state.view(s).legal_actions]
+        movers = [s for s in range(n) if state.view(s).legal_actions()]
         assert movers == ([] if state.is_over else [state.current_player])
         count += 1
     assert count > rules.total_tricks * n

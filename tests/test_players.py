@@ -79,12 +79,12 @@ def test_every_player_chooses_a_legal_action_in_every_preset(name: str) -> None:
         view = mover_view(state)
         for player in players:
             action = player.choose(view)
-            assert action in view.legal_actions
+            assert action in view.legal_actions()
             assert not state.why_illegal(action)
     search = small_search()
     for state in positions(rules, 6, 3):
         view = mover_view(state)
-        assert search.choose(view) in view.legal_actions
+        assert search.choose(view) in view.legal_actions()
 
 
 @pytest.mark.parametrize("name", ["classic", "rubicon", "wikipedia", "cards-and-dominoes"])
@@ -96,7 +96,7 @@ def test_rule_of_thumb_plays_whole_deals(name: str) -> None:
         while not state.is_over:
             view = mover_view(state)
             ranked = player.ranked(view)
-            assert sorted(map(str, ranked)) == sorted(map(str, view.legal_actions))
+            assert sorted(map(str, ranked)) == sorted(map(str, view.legal_actions()))
             assert ranked[0] == player.choose(view)
             state = state.apply(ranked[0])
         assert state.result is not None
@@ -191,7 +191,7 @@ def test_random_and_rule_of_thumb_players_are_reproducible() -> None:
 
 def test_monte_carlo_is_reproducible_from_its_seed() -> None:
     views = [mover_view(s) for s in positions(bz.variants.CLASSIC, 11, 8)]
-    views = [v for v in views if len(v.legal_actions) > 2][:4]
+    views = [v for v in views if len(v.legal_actions()) > 2][:4]
     assert views
     first = [MonteCarloPlayer(iterations=6, seed=3).choose(v) for v in views]
     again = [MonteCarloPlayer(iterations=6, seed=3).choose(v) for v in views]
@@ -237,7 +237,7 @@ def late_view() -> SeatView:
     while state.stock_size > 10 or state.window is not None:
         state = state.apply(rule.choose(mover_view(state)))
     view = mover_view(state)
-    assert len(view.legal_actions) > 2
+    assert len(view.legal_actions()) > 2
     return view
 
 
@@ -245,7 +245,7 @@ def late_view() -> SeatView:
 def test_every_player_name_builds_a_player(name: str) -> None:
     view = late_view()
     first = make_player(name, seed=3).choose(view)
-    assert first in view.legal_actions
+    assert first in view.legal_actions()
     # The same name and seed make the same choice (a time budget depends on the machine).
     timed = "0.01" in name
     assert timed or make_player(name, seed=3).choose(view) == first
@@ -342,7 +342,7 @@ def searched_view() -> SeatView:
     """An early view with several plays to choose from (long playouts)."""
     state = bz.new_deal(bz.variants.CLASSIC, seed=21)
     view = mover_view(state)
-    assert len(view.legal_actions) >= 5
+    assert len(view.legal_actions()) >= 5
     return view
 
 
@@ -355,11 +355,11 @@ def test_monte_carlo_keeps_to_its_playout_budget() -> None:
         # Rounds of one sample and three candidates, two rounds at least.
         assert player.last_playouts == 3 * max(2, iterations // 3)
         assert len(player.last_means) == 3
-    legal = len(view.legal_actions)
+    legal = len(view.legal_actions())
     every = MonteCarloPlayer(iterations=2 * legal, seed=1, candidates=None)
     every.choose(view)
     assert every.last_playouts == 2 * legal
-    assert set(every.last_means) == set(view.legal_actions)
+    assert set(every.last_means) == set(view.legal_actions())
 
 
 def test_monte_carlo_gives_late_decisions_more_playouts() -> None:
@@ -426,7 +426,7 @@ def test_monte_carlo_plays_each_action_once_when_nothing_is_hidden() -> None:
     view = state.view(0)
     player = MonteCarloPlayer(iterations=60, seed=1)
     action = player.choose(view)
-    assert player.last_playouts == len(view.legal_actions)
+    assert player.last_playouts == len(view.legal_actions())
     best = max(player.last_means.values())
     assert player.last_means[action] == best
 
@@ -486,7 +486,7 @@ def test_the_fast_policy_plays_the_last_tricks_as_the_rule_of_thumb_player(name:
                 assert fast.choose(state) == rule.choose(view)
                 checked += 1
             state = state.apply(
-                rule.choose(view) if rng.random() < 0.5 else rng.choice(view.legal_actions)
+                rule.choose(view) if rng.random() < 0.5 else rng.choice(view.legal_actions())
             )
     assert checked > 0
 

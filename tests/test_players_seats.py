@@ -43,7 +43,7 @@ def play_deal(rules: bz.Rules, seats: list[Player], seed: int) -> DealState:
         assert seat is not None
         view = state.view(seat)
         action = seats[seat].choose(view)
-        assert action in view.legal_actions
+        assert action in view.legal_actions()
         assert not state.why_illegal(action)
         state = state.apply(action)
     assert state.result is not None
@@ -220,7 +220,7 @@ def test_rule_of_thumb_gives_its_aces_and_tens_to_its_partners_last_trick() -> N
             seat = state.current_player
             assert seat is not None
             view = state.view(seat)
-            plays = [a for a in view.legal_actions if isinstance(a, Play)]
+            plays = [a for a in view.legal_actions() if isinstance(a, Play)]
             best = winning_face([c % 32 for c in state.trick], state.trump, False)
             beaters = beaters_mask(best, state.trump, False)
             if any(beaters >> a.card.card.index & 1 for a in plays):

@@ -204,7 +204,7 @@ class ViewRecorder:
         if view.current_player != view.seat:
             raise ValueError("a player was handed the view of a seat not to move")
         self.seats.add(view.seat)
-        return view.legal_actions[0]
+        return view.legal_actions()[0]
 
 
 def test_play_deals_hands_players_seat_views_only() -> None:

@@ -223,14 +223,14 @@ def test_a_view_shows_no_hidden_card(states: list[DealState]) -> None:
             for obj in _reachable(view):
                 assert not isinstance(obj, (DealState, PerfectInformationView))
             held = {face_of(c) for c in state.held(seat)}
-            for action in view.legal_actions:
+            for action in view.legal_actions():
                 assert state.is_legal(action)
                 if isinstance(action, Play):
                     assert action.card.card in held
                 if isinstance(action, Declare):
                     assert {ref.card for ref in action.cards} <= held
             if state.current_player != seat:
-                assert view.legal_actions == ()
+                assert view.legal_actions() == ()
 
 
 def _swap(deck: list[str], a: int, b: int) -> list[str]:
@@ -366,11 +366,11 @@ def test_c_legal_actions_of_a_view_are_the_states(
     for state in states:
         seat = state.current_player
         if seat is None:
-            assert all(state.view(s).legal_actions == () for s in range(state.players))
+            assert all(state.view(s).legal_actions() == () for s in range(state.players))
             continue
         view = state.view(seat)
         assert view.current_player == seat
-        assert view.legal_actions == state.legal_actions()
+        assert view.legal_actions() == state.legal_actions()
         assert determinize(view, rng).legal_actions() == state.legal_actions()
 
 
@@ -500,7 +500,7 @@ def test_an_ineligible_seat_is_asked_and_can_only_pass() -> None:
     assert state.offers == (1, 0)
     assert state.current_player == 1
     assert state.legal_actions() == (bz.Pass(),)
-    assert state.view(1).legal_actions == (bz.Pass(),)
+    assert state.view(1).legal_actions() == (bz.Pass(),)
     assert state.why_illegal(bz.ShowCarteBlanche()) == (bz.Reason.NO_CARTE_BLANCHE,)
     with pytest.raises(bz.IllegalActionError):
         state.apply(bz.ShowCarteBlanche())

@@ -46,7 +46,16 @@ from bezique.io import (
 from bezique.legality import Reason
 from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
 from bezique.notation import format_action, parse_action
-from bezique.records import DealResult, DeclaredMeld, Phase, ScoreEvent, ScoreSource, Trick, Window
+from bezique.records import (
+    DealResult,
+    DeclaredMeld,
+    Phase,
+    ScoreEvent,
+    ScoreSource,
+    TableCard,
+    Trick,
+    Window,
+)
 from bezique.rules import (
     BrisqueTiming,
     CarteBlanche,
@@ -76,7 +85,7 @@ from bezique.rules import (
     variants,
 )
 from bezique.state import DealState, PerfectInformationView, new_deal, play_many
-from bezique.views import SeatView, TableCard
+from bezique.views import SeatView
 
 __version__ = "0.1.0"
 

@@ -50,6 +50,9 @@ def _kinds_key(kinds: tuple[MeldKind, ...]) -> tuple[int, ...]:
 
 _KIND_ORDER = {kind: i for i, kind in enumerate(MeldKind)}
 
+#: A history, broken marks or meld numbers, as they sort.
+_Key = tuple[int, ...]
+
 
 def _normal_history(kinds: Iterable[MeldKind]) -> tuple[MeldKind, ...]:
     """A history in canonical form: each kind once, in kind order."""
@@ -134,6 +137,13 @@ class CardRef:
     def sort_key(self) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         return (self.card.index, _kinds_key(self.history), _kinds_key(self.broken), self.melds)
 
+    @property
+    def display_key(self) -> tuple[tuple[int, int], _Key, _Key, _Key]:
+        """Where this card goes when a meld is shown: :attr:`Card.display_key`, then as
+        :attr:`sort_key`."""
+        _, history, broken, melds = self.sort_key
+        return (self.card.display_key, history, broken, melds)
+
     def display(self) -> str:
         return self.card.display() + self._suffix()
 
@@ -169,11 +179,18 @@ class Declare:
     """Declare a meld: lay its cards on the table and score it (or leave it pending).
 
     ``cards`` are kept in a canonical order (by face, then history), so equal
-    declarations compare equal however they were written.
+    declarations compare equal however they were written, and the text form
+    ``str(declare)`` follows that order. :meth:`display_cards` gives them in the
+    order melds are shown (:attr:`bezique.Card.display_key`: A T K Q J, a marriage
+    K Q, a bezique Q♠ J♦).
     """
 
     kind: MeldKind
     cards: tuple[CardRef, ...] = attrs.field(converter=_canonical)
+
+    def display_cards(self) -> tuple[CardRef, ...]:
+        """The cards in the order melds are shown."""
+        return tuple(sorted(self.cards, key=lambda c: c.display_key))
 
     def __str__(self) -> str:
         return f"declare {self.kind.value} " + " ".join(map(str, self.cards))

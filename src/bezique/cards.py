@@ -38,6 +38,8 @@ __all__ = [
     "Rank",
     "Suit",
     "card_id_name",
+    "display_key_of",
+    "display_order",
     "face_of",
     "parse_card_id",
 ]
@@ -182,6 +184,14 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
+    @property
+    def display_key(self) -> tuple[int, int]:
+        """Where this face goes when a meld's cards are shown: by rank in trick order,
+        highest first, then by suit (S H D C). So a sequence reads A T K Q J, a
+        marriage K Q, a bezique Q♠ J♦ and four of a kind ♠ ♥ ♦ ♣; this one order
+        is used wherever melds are shown (see :func:`display_order`)."""
+        return (-int(self.rank), int(self.suit))
+
 
 FACES: tuple[Card, ...] = tuple(Card(Suit(i // 8), Rank(i % 8)) for i in range(FACES_PER_PACK))
 """The 32 faces, indexed by :attr:`Card.index`."""
@@ -211,6 +221,21 @@ def parse_card_id(text: str) -> int:
         raise NotationError(f"not a physical card: {text!r} (expected a face and a copy letter)")
     face = Card.parse(cleaned[:-1])
     return (ord(cleaned[-1]) - ord("a")) * FACES_PER_PACK + face.index
+
+
+def display_key_of(card_id: int) -> tuple[tuple[int, int], int]:
+    """Where a card id goes when melds are shown: its face's :attr:`Card.display_key`,
+    then the id."""
+    return (FACES[card_id % FACES_PER_PACK].display_key, card_id)
+
+
+def display_order(card_ids: Iterable[int]) -> tuple[int, ...]:
+    """Card ids in the order melds are shown (:func:`display_key_of`).
+
+    >>> [card_id_name(c) for c in display_order(map(parse_card_id, ["QSa", "ASa", "JSa"]))]
+    ['ASa', 'QSa', 'JSa']
+    """
+    return tuple(sorted(card_ids, key=display_key_of))
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

@@ -25,13 +25,15 @@ from collections.abc import Sequence
 
 import attrs
 
-from bezique.actions import Action
+from bezique.actions import Action, Declare
 from bezique.cards import Card, Rank
+from bezique.engine.moves import check_seat
 from bezique.errors import BeziqueError, IllegalActionError, SeatError
 from bezique.legality import Reason
 from bezique.records import DealResult, ScoreEvent
 from bezique.rules import DealScoring, GameEnd, Rules
 from bezique.state import DealState, new_deal
+from bezique.views import SeatView
 
 __all__ = [
     "GameState",
@@ -102,8 +104,38 @@ class GameState:
 
         return svg.draw(self)
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        return () if self.is_over else self.deal.legal_actions()
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def legal_actions(self, *, seat: int | None = None) -> tuple[Action, ...]:
+        """The legal actions in the deal in progress (see
+        :meth:`bezique.DealState.legal_actions`, ``seat`` included); empty once the
+        game is over."""
+        return () if self.is_over else self.deal.legal_actions(seat=seat)
+
+    def legal_declarations(self, *, seat: int | None = None) -> tuple[Declare, ...]:
+        """The legal declarations in the deal in progress (see
+        :meth:`bezique.DealState.legal_declarations`); empty once the game is over."""
+        return () if self.is_over else self.deal.legal_declarations(seat=seat)
+
+    def why_illegal(self, action: Action, *, seat: int | None = None) -> tuple[Reason, ...]:
+        """Why ``action`` is illegal in the deal in progress (see
+        :meth:`bezique.DealState.why_illegal`, ``seat`` included); once the game is
+        over, ``(Reason.DEAL_OVER,)``, as :meth:`apply` refuses it."""
+        if self.is_over:
+            if seat is not None:
+                check_seat(self.deal, seat)
+            return (Reason.DEAL_OVER,)
+        return self.deal.why_illegal(action, seat=seat)
+
+    def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
+        return not self.why_illegal(action, seat=seat)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know of the deal in progress (or, once the game is over,
+        of its last deal): :meth:`bezique.DealState.view`."""
+        return self.deal.view(seat)
 
     def render(self, *, seat: int | None = None, symbols: bool | None = None) -> str:
         """The game drawn as a text board: the totals, then the deal in progress as

@@ -1,5 +1,5 @@
-"""The records of a deal: its phase, completed tricks, declarations, the trick
-winner's turn, score events and the result.
+"""The records of a deal: its phase, completed tricks, declarations, the cards on
+the tables, the trick winner's turn, score events and the result.
 
 They are plain frozen values with no behaviour, shared by the engine, the
 views, the JSON forms and the players (so none of those needs the engine to
@@ -9,9 +9,11 @@ name them).
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 import attrs
 
+from bezique.cards import display_key_of, display_order, face_of
 from bezique.melds import MeldKind
 
 __all__ = [
@@ -20,8 +22,10 @@ __all__ = [
     "Phase",
     "ScoreEvent",
     "ScoreSource",
+    "TableCard",
     "Trick",
     "Window",
+    "table_order",
 ]
 
 
@@ -46,6 +50,21 @@ class Trick:
 
 
 @attrs.frozen
+class TableCard:
+    """A declared card on a table: its card id, the kinds it was declared in,
+    and which of those melds have since lost a card."""
+
+    card: int
+    history: tuple[MeldKind, ...]
+    broken: tuple[MeldKind, ...] = ()
+
+
+def table_order(entries: Iterable[TableCard]) -> tuple[TableCard, ...]:
+    """A table's cards in the order melds are shown (:func:`bezique.cards.display_order`)."""
+    return tuple(sorted(entries, key=lambda t: display_key_of(t.card)))
+
+
+@attrs.frozen
 class DeclaredMeld:
     """A declaration made in this deal.
 
@@ -60,6 +79,19 @@ class DeclaredMeld:
     trick: int
     points: int
     scored: bool
+
+    def display_cards(self) -> tuple[int, ...]:
+        """The card ids in the order melds are shown (:func:`bezique.cards.display_order`:
+        a sequence A T K Q J, a marriage K Q, a bezique Q♠ J♦)."""
+        return display_order(self.cards)
+
+    def display(self) -> str:
+        """The meld for people, its cards in display order: ``bezique Q♠ J♦``."""
+        return " ".join((self.kind.value, *(face_of(c).display() for c in self.display_cards())))
+
+    def __str__(self) -> str:
+        """The meld as text, its cards in display order: ``bezique QS JD``."""
+        return " ".join((self.kind.value, *(str(face_of(c)) for c in self.display_cards())))
 
 
 @attrs.frozen

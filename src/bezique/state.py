@@ -52,8 +52,13 @@ class DealState(DealFields):
     :class:`~bezique.engine.fields.DealFields`.
     """
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the player to move, each real choice once.
+    def legal_actions(self, *, seat: int | None = None) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, each real choice once.
+
+        ``seat``, when given, asks for that seat: a seat that is not to act now
+        has no legal action (an empty tuple), as when the deal is over. A front
+        end may so ask for the seat at its table without first asking whose
+        turn it is. A seat that does not exist raises :class:`~bezique.SeatError`.
 
         Order: in trick play, ``Play`` by face (suit S H D C, rank 7 up to A) then
         history (:attr:`CardRef.sort_key`); in the winner's turn, ``Exchange``, then
@@ -63,19 +68,49 @@ class DealState(DealFields):
         blanche is on offer, ``ShowCarteBlanche`` then ``Pass``. Empty once the deal
         is over.
         """
+        if seat is not None and self._turn_reasons(seat):
+            return ()
         cached = self._legal
         return cached if cached is not None else legal_actions(self)
 
-    def legal_declarations(self) -> tuple[Declare, ...]:
-        """The legal declarations of the player to move (empty outside the winner's turn)."""
+    def legal_declarations(self, *, seat: int | None = None) -> tuple[Declare, ...]:
+        """The legal declarations of the seat to act (empty outside the winner's
+        turn); ``seat`` as in :meth:`legal_actions`."""
+        if seat is not None and self._turn_reasons(seat):
+            return ()
         return legal_declarations(self)
 
-    def why_illegal(self, action: Action) -> tuple[Reason, ...]:
-        """The reasons ``action`` is illegal here; empty if it is legal."""
+    def why_illegal(self, action: Action, *, seat: int | None = None) -> tuple[Reason, ...]:
+        """The reasons ``action`` is illegal here; empty if it is legal.
+
+        ``seat``, when given, is the seat that means to act, as in :meth:`apply`:
+        for a seat that is not to act the answer is ``(Reason.NOT_YOUR_TURN,)``
+        alone (``(Reason.DEAL_OVER,)`` once the deal is over), whatever the
+        action. Whether the action would be legal in that seat's own turn
+        depends on the position it will then face (the trick led, the cards
+        drawn, the declarations made before it), so it is not guessed at; ask
+        again when the seat is to act. A seat that does not exist raises
+        :class:`~bezique.SeatError`.
+        """
+        if seat is not None:
+            refused = self._turn_reasons(seat)
+            if refused:
+                return refused
         return why_illegal(self, action)
 
-    def is_legal(self, action: Action) -> bool:
-        return not self.why_illegal(action)
+    def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
+        """Whether ``action`` is legal now (for ``seat``, when given: see :meth:`why_illegal`)."""
+        return not self.why_illegal(action, seat=seat)
+
+    def _turn_reasons(self, seat: int) -> tuple[Reason, ...]:
+        """Empty if ``seat`` (checked: :class:`~bezique.SeatError`) is to act now, else
+        why not. The seat to act is the engine's :attr:`current_player`, which follows
+        a carte blanche offer, the winner's turn, a right to declare passed to the
+        partner and the duels of the end phase."""
+        to_act = self.current_player
+        if self._seat(seat) == to_act:
+            return ()
+        return (Reason.DEAL_OVER,) if to_act is None else (Reason.NOT_YOUR_TURN,)
 
     def apply(self, action: Action | str, *, seat: int | None = None) -> DealState:
         """The state after ``action`` (an action or its text form).
@@ -106,11 +141,9 @@ class DealState(DealFields):
     def require_turn(self, seat: int, action: Action | str = "") -> None:
         """Raise :class:`~bezique.IllegalActionError` unless ``seat`` is to act now
         (:class:`~bezique.SeatError` if there is no such seat)."""
-        self._seat(seat)
-        to_act = self.current_player
-        if seat != to_act:
-            reasons = (Reason.DEAL_OVER,) if to_act is None else (Reason.NOT_YOUR_TURN,)
-            raise IllegalActionError(action, reasons, seat=seat, to_act=to_act)
+        reasons = self._turn_reasons(seat)
+        if reasons:
+            raise IllegalActionError(action, reasons, seat=seat, to_act=self.current_player)
 
     def require_legal(self, action: Action) -> None:
         reasons = self.why_illegal(action)

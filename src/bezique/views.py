@@ -4,7 +4,8 @@ A view holds only information its seat is entitled to (S000 law 6: the stock
 is face down, tricks are turned down but were seen as they were played):
 
 * its own hand, every card of it;
-* every seat's declared cards on the table, with what each was declared in;
+* every seat's declared cards on the table, with what each was declared in
+  (:class:`TableCard`, listed in the order melds are shown);
 * the cards of each seat's concealed hand that the other seats have seen
   (``known``: shown in a carte blanche, gained by exchanging the seven, the
   turn-up taken last, table cards taken back at the end phase), its own
@@ -33,9 +34,9 @@ meld has one label); the same card may have another label in a later view.
 >>> view = state.view(1)
 >>> len(view.hand), view.hand_sizes, view.stock_size
 (8, (8, 8), 48)
->>> view.legal_actions == state.legal_actions()
+>>> view.legal_actions() == state.legal_actions()
 True
->>> state.view(0).legal_actions
+>>> state.view(0).legal_actions()
 ()
 """
 
@@ -46,12 +47,12 @@ from collections.abc import Mapping
 import attrs
 
 from bezique.actions import Action
-from bezique.cards import FACES_PER_PACK, Suit
-from bezique.engine.fields import DealFields
+from bezique.cards import FACES_PER_PACK, Card, Suit, face_of
+from bezique.engine.fields import DealFields, trick_number
 from bezique.engine.moves import check_seat, legal_actions
 from bezique.laws.zones import bits
-from bezique.melds import MeldKind, kinds_in
-from bezique.records import DeclaredMeld, Phase, Trick, Window
+from bezique.melds import MeldKind
+from bezique.records import DeclaredMeld, Phase, TableCard, Trick, Window, table_order
 from bezique.rules import Rules
 
 __all__ = [
@@ -63,16 +64,6 @@ __all__ = [
     "relabel",
     "seat_view",
 ]
-
-
-@attrs.frozen
-class TableCard:
-    """A declared card on a table: its physical id, the kinds it was declared in,
-    and which of those melds have since lost a card."""
-
-    card: int
-    history: tuple[MeldKind, ...]
-    broken: tuple[MeldKind, ...] = ()
 
 
 @attrs.frozen
@@ -104,12 +95,18 @@ class SeatView:
     offers: tuple[int, ...]
     carte_blanche: tuple[bool, ...]
     current_player: int | None
-    #: The legal actions when it is this seat's turn, else empty.
-    legal_actions: tuple[Action, ...]
+    #: The legal actions when it is this seat's turn, else empty: read them with
+    #: :meth:`legal_actions` (given to the constructor as ``legal_actions=``).
+    _legal_actions: tuple[Action, ...]
     #: Per seat, the cards in its hand (not on a table) that keep a declaration
     #: history: only in the end phase when melding goes on after the close (S003).
     #: Every such card has been shown in a meld.
     hand_kinds: tuple[tuple[TableCard, ...], ...] = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of this seat when it is to act, in the order of
+        :meth:`bezique.DealState.legal_actions`; empty otherwise."""
+        return self._legal_actions
 
     @property
     def players(self) -> int:
@@ -118,6 +115,21 @@ class SeatView:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1-based) of the trick being played or just completed (see
+        :attr:`bezique.DealState.trick_number`)."""
+        return trick_number(self.phase, self.window, self.tricks)
+
+    @property
+    def turn_up_card(self) -> Card | None:
+        return None if self.turn_up is None else face_of(self.turn_up)
+
+    @property
+    def side_scores(self) -> tuple[int, ...]:
+        """The points of each side: the seats' scores added up by :meth:`Rules.side_totals`."""
+        return self.rules.side_totals(self.scores)
 
     def held(self) -> tuple[int, ...]:
         """This seat's whole hand: concealed cards and table cards."""
@@ -147,11 +159,6 @@ def seat_view(state: DealFields, seat: int) -> SeatView:
     return canonical_view(_raw_view(state, seat))
 
 
-def _table_card(state: DealFields, card: int) -> TableCard:
-    broken = state.broken
-    return TableCard(card, kinds_in(state.history[card]), kinds_in(broken[card]) if broken else ())
-
-
 def physical_view(state: DealFields, seat: int) -> SeatView:
     """The view of ``seat`` with the state's physical card ids, not labelled: what a
     drawing of a whole deal starts from (it shows every card, so copy letters tell
@@ -164,9 +171,7 @@ def _raw_view(state: DealFields, seat: int) -> SeatView:
     """The view with the state's physical card ids (before labelling)."""
     seat = check_seat(state, seat)
     n = state.players
-    tables = tuple(
-        tuple(_table_card(state, c) for c in bits(state.table_masks[s])) for s in range(n)
-    )
+    tables = state.tables
     # Seen: what the state records as revealed, and the declared cards still in a
     # hand (declared after the close, S003: shown like any declaration).
     seen = list(state.revealed_masks or (0,) * n)
@@ -176,7 +181,7 @@ def _raw_view(state: DealFields, seat: int) -> SeatView:
     known = tuple(tuple(bits(seen[s] & state.hand_masks[s])) for s in range(n))
     history = state.history
     hand_kinds = tuple(
-        tuple(_table_card(state, c) for c in bits(state.hand_masks[s]) if history[c])
+        table_order(state.table_card(c) for c in bits(state.hand_masks[s]) if history[c])
         for s in range(n)
     )
     current = state.current_player
@@ -293,8 +298,7 @@ def relabel(view: SeatView, labels: Mapping[int, int]) -> SeatView:
         return tuple(sorted(labels[c] for c in cards))
 
     def entries(table: tuple[TableCard, ...]) -> tuple[TableCard, ...]:
-        moved = (TableCard(labels[t.card], t.history, t.broken) for t in table)
-        return tuple(sorted(moved, key=lambda t: t.card))
+        return table_order(TableCard(labels[t.card], t.history, t.broken) for t in table)
 
     window = view.window
     if window is not None and window.exchanged is not None:

@@ -24,10 +24,18 @@ from bezique.laws.scoring import deal_game_scores
 from bezique.laws.turns import in_duels, trick_seats
 from bezique.laws.zones import DeckTables, bits, deck_tables
 from bezique.melds import MeldKind, kinds_in
-from bezique.records import DealResult, DeclaredMeld, Phase, Trick, Window
+from bezique.records import (
+    DealResult,
+    DeclaredMeld,
+    Phase,
+    TableCard,
+    Trick,
+    Window,
+    table_order,
+)
 from bezique.rules import Rules
 
-__all__ = ["DealDraft", "DealFields", "duel_seat"]
+__all__ = ["DealDraft", "DealFields", "duel_seat", "trick_number"]
 
 # The phases as module names: in Python 3.11, reading an enum member from its
 # class (``Phase.STOCK``) costs about ten times a global name, and the engine's
@@ -135,9 +143,21 @@ class DealFields(DealDraft):
         return tuple(tuple(bits(mask)) for mask in self.hand_masks)
 
     @property
-    def tables(self) -> tuple[tuple[int, ...], ...]:
-        """Per seat, the card ids of its declared cards lying face up."""
-        return tuple(tuple(bits(mask)) for mask in self.table_masks)
+    def tables(self) -> tuple[tuple[TableCard, ...], ...]:
+        """Per seat, its declared cards lying face up, each with the kinds it was
+        declared in and those since broken (:meth:`table_card`), in the order melds
+        are shown (:func:`~bezique.records.table_order`); as a seat view lists them.
+        The card ids alone, in id order, are :meth:`table`."""
+        return tuple(
+            table_order(self.table_card(c) for c in bits(mask)) for mask in self.table_masks
+        )
+
+    def table_card(self, card_id: int) -> TableCard:
+        """A declared card as the tables list it: its history and broken melds."""
+        broken = self.broken
+        return TableCard(
+            card_id, kinds_in(self.history[card_id]), kinds_in(broken[card_id]) if broken else ()
+        )
 
     @property
     def won(self) -> tuple[tuple[int, ...], ...]:
@@ -178,9 +198,7 @@ class DealFields(DealDraft):
     @property
     def trick_number(self) -> int:
         """The number (1-based) of the trick being played or just completed."""
-        if self.phase is OVER or self.window is not None:
-            return len(self.tricks)
-        return len(self.tricks) + 1
+        return trick_number(self.phase, self.window, self.tricks)
 
     @property
     def turn_up_card(self) -> Card | None:
@@ -261,3 +279,11 @@ def duel_seat(state: DealDraft) -> int:
     if played >= len(seats):
         raise InvalidStateError(f"trick.cards: {played} cards in a trick of {len(seats)} seats")
     return seats[played]
+
+
+def trick_number(phase: Phase, window: Window | None, tricks: Sequence[Trick]) -> int:
+    """The number (1-based) of the trick being played, or of the one just completed
+    while its winner's turn lasts (and of the last once the deal is over)."""
+    if phase is OVER or window is not None:
+        return len(tricks)
+    return len(tricks) + 1

@@ -57,7 +57,8 @@ from bezique.io.writers import (
     window_to_dict,
 )
 from bezique.melds import MeldKind, kinds_in
-from bezique.views import SeatView, TableCard
+from bezique.records import TableCard, table_order
+from bezique.views import SeatView
 
 __all__ = [
     "VIEW_FORMAT",
@@ -141,7 +142,7 @@ def view_to_dict(view: SeatView) -> dict[str, Any]:
         "melds": melds_to_list(view.melds, sort=False),
         "scores": list(view.scores),
         "to_move": view.current_player,
-        "legal_actions": [str(a) for a in view.legal_actions],
+        "legal_actions": [str(a) for a in view.legal_actions()],
     }
 
 
@@ -162,16 +163,11 @@ def _entry(value: object, path: str, size: int) -> TableCard:
 def _seat_entries(
     seats: Sequence[Mapping[str, Any]], key: str, size: int
 ) -> tuple[tuple[TableCard, ...], ...]:
-    """Per seat, its list ``key`` of declared cards, by card id."""
+    """Per seat, its list ``key`` of declared cards, in the order a view lists them."""
     return tuple(
-        tuple(
-            sorted(
-                (
-                    _entry(e, f"seats[{s}].{key}[{i}]", size)
-                    for i, e in enumerate(read_list(seat[key], f"seats[{s}].{key}"))
-                ),
-                key=lambda t: t.card,
-            )
+        table_order(
+            _entry(e, f"seats[{s}].{key}[{i}]", size)
+            for i, e in enumerate(read_list(seat[key], f"seats[{s}].{key}"))
         )
         for s, seat in enumerate(seats)
     )

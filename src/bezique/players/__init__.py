@@ -2,7 +2,7 @@
 
 A player has one method, ``choose(view) -> action``: it is handed the
 :class:`~bezique.views.SeatView` of the seat to move and returns one of
-``view.legal_actions``. A view holds no hidden card (see :mod:`bezique.views`),
+``view.legal_actions()``. A view holds no hidden card (see :mod:`bezique.views`),
 so a player cannot peek at the stock or at the other hands.
 
 The built-in players, each reproducible from its arguments:

@@ -1,7 +1,7 @@
 """The player protocol: one method, ``choose(view) -> action``.
 
 A player is handed the :class:`~bezique.views.SeatView` of the seat to move and
-returns one of ``view.legal_actions``. The simulations, the matches and the
+returns one of ``view.legal_actions()``. The simulations, the matches and the
 command line hand players views and nothing else (:mod:`bezique.simulate`,
 :mod:`bezique.cli`).
 """
@@ -22,7 +22,7 @@ class Player(Protocol):
     """Chooses an action for the seat to move, from that seat's view."""
 
     def choose(self, view: SeatView) -> Action:
-        """One of ``view.legal_actions``."""
+        """One of ``view.legal_actions()``."""
         ...
 
 
@@ -41,7 +41,7 @@ def as_view(view: SeatView | DealState) -> SeatView:
 def legal_actions(view: SeatView) -> tuple[Action, ...]:
     """The view's legal actions; raises :class:`~bezique.errors.BeziqueError` when the
     view's seat has none (it is not that seat's turn, or the deal is over)."""
-    actions = view.legal_actions
+    actions = view.legal_actions()
     if not actions:
         raise BeziqueError(f"seat {view.seat} has no legal action in this view")
     return actions
