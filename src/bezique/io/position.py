@@ -27,10 +27,11 @@ from typing import Any
 
 import attrs
 
-from bezique.cards import FACES_PER_PACK, Card, Suit, face_of, parse_card_id
+from bezique.cards import FACES_PER_PACK, Card, Suit, face_of
 from bezique.errors import BeziqueError, InvalidStateError, NotationError, RulesError
 from bezique.invariants import check_cards, check_shape, check_state
-from bezique.io.names import CARD_IDS, card_name
+from bezique.io.names import card_name
+from bezique.io.readers import read_card
 from bezique.io.writers import card_key, kinds_list
 from bezique.laws.dealing import eldest_hand
 from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
@@ -343,16 +344,7 @@ class _Reader:
 
     def card(self, text: str, where: str) -> int:
         """A physical card named in full (``QSa``): reference fields name them so."""
-        card = CARD_IDS.get(text)
-        if card is None:
-            try:
-                card = parse_card_id(text)
-            except NotationError as error:
-                raise NotationError(f"{where}: {error}") from None
-        if not 0 <= card < self.size:
-            packs = self.size // FACES_PER_PACK
-            raise NotationError(f"{where}: there is no card {text} in a deck of {packs} packs")
-        return card
+        return read_card(text, where, self.size)
 
     # -- zones ---------------------------------------------------------------------
 
