@@ -31,10 +31,10 @@ from bezique.cards import FACES_PER_PACK, Card, Suit, face_of
 from bezique.errors import BeziqueError, InvalidStateError, NotationError, RulesError
 from bezique.invariants import check_cards, check_shape, check_state
 from bezique.io.names import card_name
-from bezique.io.readers import read_card
+from bezique.io.readers import kept_broken, kept_carte_blanche, read_card
 from bezique.io.writers import card_key, kinds_list
 from bezique.laws.dealing import eldest_hand
-from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
+from bezique.laws.declaring import trump_fixers, won_card_histories
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import next_leader, trick_seats
 from bezique.laws.zones import bits
@@ -445,15 +445,6 @@ class _Reader:
             # Cards declared from those won keep the kinds of their melds (S003).
             for card, kinds in won_card_histories(melds, won).items():
                 self.history[card] = kinds
-        broken: list[int] = self.broken
-        if not tracks_broken(rules):
-            if any(broken):
-                card = next(c for c in range(self.size) if broken[c])
-                raise InvalidStateError(
-                    f"{card_name(card)}: a kind marked * (a broken meld), but these rules "
-                    "never re-form melds"
-                )
-            broken = []
         lasting, offers = self.carte_blanche()
         revealed = [
             mask([self.reference(c, f"revealed[{s}]") for c in part.split()])
@@ -476,7 +467,7 @@ class _Reader:
             window=self.window(),
             melds=melds,
             scores=self.scores(),
-            broken=tuple(broken),
+            broken=kept_broken(rules, self.broken),
             carte_blanche=lasting,
             offers=offers,
             revealed_masks=tuple(revealed),
@@ -599,12 +590,7 @@ class _Reader:
     def carte_blanche(self) -> tuple[tuple[bool, ...], tuple[int, ...]]:
         lasting = {self.seat(s, "carte-blanche") for s in self.field("carte-blanche").split()}
         offers = tuple(self.seat(s, "offers") for s in self.field("offers").split())
-        if self.rules.carte_blanche.carte_blanche_points is None:
-            if lasting or offers:
-                raise InvalidStateError(
-                    "carte blanche: these rules have none, but "
-                    + ("a seat's carte blanche lasts" if lasting else "one is offered")
-                )
+        if not kept_carte_blanche(self.rules, [s in lasting for s in range(self.n)], offers):
             return (), ()
         return tuple(s in lasting for s in range(self.n)), offers
 
