@@ -15,6 +15,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import PROPERTY_SETTINGS, reachable_states
 from test_serialization import HOUSE, PRESETS, SETTINGS, playout
 
 import bezique as bz
@@ -67,6 +68,18 @@ def test_every_position_of_a_random_deal_round_trips(rules: Rules, seed: int, ea
         ]
         count += 1
     assert count > rules.total_tricks
+
+
+@settings(PROPERTY_SETTINGS, max_examples=60)
+@given(state=reachable_states())
+def test_a_state_under_any_knobs_round_trips(state: DealState) -> None:
+    """Rule sets drawn over every knob travel in the rules field as knobs changed; their
+    own description and sources come with the rules given."""
+    text = bz.format_position(state)
+    assert bz.parse_position(text).rules.knobs() == state.rules.knobs()
+    back = bz.parse_position(text, rules=state.rules)
+    assert bz.same_position(back, state)
+    assert back.legal_actions() == state.legal_actions()
 
 
 def test_every_preset_round_trips_at_every_step() -> None:
