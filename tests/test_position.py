@@ -143,6 +143,41 @@ def test_faces_take_the_copies_in_the_order_written() -> None:
     assert bz.parse_card_id("TSb") in state.won_cards(0)
 
 
+def test_a_position_may_give_only_the_number_of_tricks() -> None:
+    counted = bz.parse_position(DOC_POSITION.replace("tricks: 10", "tricks: #2"), seed=1)
+    assert counted == bz.parse_position(DOC_POSITION, seed=1)
+
+
+def test_the_winners_chosen_for_a_number_of_tricks_keep_the_play() -> None:
+    """Outside the duels, who won which trick changes nothing that is legal or scored
+    after it: a position with only the number of tricks plays as the original (the
+    finished deal aside: its last winner is not in it)."""
+    for rules in PRESETS:
+        for state in playout(rules, seed=6, dealer=1):
+            if state.offers or state.is_over:
+                continue
+            text = bz.format_position(state)
+            winners = "".join(str(t.winner) for t in state.tricks) or "-"
+            counted = text.replace(f"tricks: {winners};", f"tricks: #{len(state.tricks)};")
+            back = bz.parse_position(counted)
+            assert back.legal_actions() == state.legal_actions(), counted
+            assert back.current_player == state.current_player
+            assert attrs.evolve(back, tricks=state.tricks) == state
+
+
+def test_only_the_number_of_tricks_is_refused_in_the_duels() -> None:
+    """EB9, EB11: which seats play the duels depends on who won the last stock trick."""
+    rules = DUELS[0]
+    state = bz.new_deal(rules, seed=4)
+    rng = random.Random(4)
+    while len(state.tricks) <= rules.stock_tricks:
+        state = state.apply(rng.choice(state.legal_actions()))
+    winners = "".join(str(t.winner) for t in state.tricks)
+    text = bz.format_position(state).replace(winners, f"#{len(winners)}")
+    with pytest.raises(NotationError, match="give who won each trick"):
+        bz.parse_position(text)
+
+
 def test_a_stock_of_unknown_order_is_shuffled_by_the_seed() -> None:
     one = bz.parse_position(DOC_POSITION, seed=1)
     again = bz.parse_position(DOC_POSITION, seed=1)
@@ -181,6 +216,14 @@ def test_rules_with_their_own_name_are_given_to_the_reader() -> None:
     assert bz.parse_position(without, rules=house) == state
 
 
+def test_a_name_with_spaces_is_written_as_one_word() -> None:
+    house = bz.variants.CLASSIC.evolve(name="my house; rules", double_bezique=350)
+    state = bz.new_deal(house, seed=2)
+    text = bz.format_position(state)
+    assert text.startswith("rules: my-house-rules ")
+    assert bz.parse_position(text, rules=house) == state
+
+
 # -- malformed text ----------------------------------------------------------------------
 
 
@@ -202,6 +245,7 @@ def test_rules_with_their_own_name_are_given_to_the_reader() -> None:
         (("0 bezique", "0 bezik"), "melds[0]: unknown meld kind"),
         (("scores: 50/0", "scores: 50/none"), "scores[1]: 'none' is not a whole number"),
         (("tricks: 10", "tricks: 1x"), "tricks: 'x' is not a seat number"),
+        (("tricks: 10", "tricks: #two"), "expected '#' and a number"),
         (("trumps: H", "trumps: X"), "trumps:"),
         (("stock: ?", "stock: ?many"), "expected '?' or '?' and a number"),
         (("turn-up: 7H", "turn-up: 7H 8H"), "turn-up: one card"),
@@ -244,6 +288,7 @@ def test_no_rules_at_all_is_refused() -> None:
         # S000 law 6: a seven of hearts cannot take a trick from the ace of clubs.
         (("tricks: 10", "tricks: 01"), "no tricks won by seat"),
         (("tricks: 10", "tricks: 1"), "won[0]: 2 card(s), but the 0 trick(s)"),
+        (("tricks: 10", "tricks: #3"), "which 3 trick(s) of 2 cards do not make"),
         # S000 law 7: only the winner of a trick declares after it.
         (("@2", "@1"), "won trick 1"),
         (("0 bezique QSa JDa", "0 four-tens QSa JDa"), "'four-tens' cannot be declared"),

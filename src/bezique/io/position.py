@@ -36,7 +36,7 @@ from bezique.io.writers import card_key, kinds_list
 from bezique.laws.dealing import eldest_hand
 from bezique.laws.declaring import trump_fixers, won_card_histories
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
-from bezique.laws.turns import next_leader, trick_seats
+from bezique.laws.turns import in_duels, next_leader, trick_seats
 from bezique.laws.zones import bits
 from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, Phase, Trick, Window
@@ -163,7 +163,12 @@ def _rules_text(rules: Rules) -> str:
     ]
     if "sides" in theirs and "sides" not in mine:
         changed.append("sides=" + _EMPTY)
-    return " ".join([rules.name, *changed])
+    return " ".join([_slug(rules.name), *changed])
+
+
+def _slug(name: str) -> str:
+    """A rule set's name as one word of the field: spaces and separators made ``-``."""
+    return re.sub(r"[\s;=/]+", "-", name.strip()) or _EMPTY
 
 
 def _knob_text(value: Any) -> str:
@@ -268,7 +273,7 @@ def _same_name(a: str, b: str) -> bool:
     try:
         return variants.get(a) is variants.get(b)
     except RulesError:
-        return a.strip().lower() == b.strip().lower()
+        return _slug(a).lower() == _slug(b).lower()
 
 
 def _build_rules(base: Rules, changes: dict[str, Any]) -> Rules:
@@ -414,7 +419,11 @@ class _Reader:
     def state(self) -> DealState:
         rules, n = self.rules, self.n
         dealer = self.seat(self.fields["dealer"], "dealer")
-        winners = tuple(self.seat(ch, "tricks") for ch in self.field("tricks").replace(" ", ""))
+        tricks_text = self.field("tricks").replace(" ", "")
+        count = tricks_text[1:] if tricks_text.startswith("#") else None
+        if count is not None and not count.isdigit():
+            raise NotationError(f"tricks: {tricks_text!r} (expected '#' and a number)")
+        winners = () if count is not None else tuple(self.seat(ch, "tricks") for ch in tricks_text)
         trump = self.trump()
         turn_up = self.zone(self.field("turn-up"), "turn-up", kinds=False)
         if len(turn_up) > 1:
@@ -453,7 +462,9 @@ class _Reader:
         state = DealState(
             rules=rules,
             dealer=dealer,
-            phase=self.phase(len(winners), len(stock_ids) + (up is not None)),
+            phase=self.phase(
+                len(winners) if count is None else int(count), len(stock_ids) + (up is not None)
+            ),
             trump=trump,
             turn_up=up,
             stock=tuple(stock_ids),
@@ -475,12 +486,69 @@ class _Reader:
         # The cards are where they may be before the tricks are rebuilt from them.
         check_shape(state)
         check_cards(state)
+        if count is not None:
+            winners = self.choose_winners(state, int(count))
         tricks = rebuild_tricks(state, winners)
         leader = next_leader(rules, tricks) if tricks else state.leader
         state = attrs.evolve(state, tricks=tricks, leader=leader)
         check_state(state)
         self.check_to_move(state)
         return state
+
+    def choose_winners(self, state: DealState, count: int) -> tuple[int, ...]:
+        """Who won each of ``count`` tricks, for a position that gives only their number:
+        each seat as many tricks as its won cards fill, the winner of each trick after
+        which a meld was declared its declarer (or the declarer's partner), the last the
+        seat that leads now (or holds the winner's turn), and each seat's tricks
+        together, so that the lead changes as seldom as it may."""
+        rules, n = self.rules, self.n
+        if (in_duels(rules) and count > rules.stock_tricks) or state.offers:
+            raise NotationError(
+                "tricks: give who won each trick here (duels or a carte blanche on offer)"
+            )
+        left = [mask.bit_count() // n for mask in state.won_masks]
+        if sum(left) != count or any(mask.bit_count() % n for mask in state.won_masks):
+            raise InvalidStateError(
+                f"won: {', '.join(str(m.bit_count()) for m in state.won_masks)} card(s), "
+                f"which {count} trick(s) of {n} cards do not make"
+            )
+        pinned: dict[int, int] = {m.trick: m.seat for m in state.melds if 1 <= m.trick <= count}
+        to_move = self.fields.get("to-move", _EMPTY)
+        if count and state.window is not None:
+            pinned[count] = state.window.winner
+        elif count and to_move != _EMPTY:
+            pinned[count] = (self.seat(to_move, "to-move") - len(state.trick)) % n
+        for seat in pinned.values():
+            left[seat] -= 1
+        # A declaration may follow a trick its partner won (BIC, EB9): a seat pinned
+        # to more tricks than its cards fill hands some of them to a partner.
+        for number in sorted(pinned)[:-1] if count in pinned else sorted(pinned):
+            seat = pinned[number]
+            side = rules.side_of(seat)
+            partner = next(
+                (p for p in range(n) if left[p] > 0 and p != seat and rules.side_of(p) == side),
+                None,
+            )
+            if left[seat] < 0 and partner is not None:
+                pinned[number] = partner
+                left[seat] += 1
+                left[partner] -= 1
+        winners: list[int] = []
+        last = eldest_hand(n, state.dealer)
+        for number in range(1, count + 1):
+            chosen = pinned.get(number)
+            if chosen is None:
+                later = [pinned[k] for k in sorted(pinned) if k > number]
+                chosen = next((s for s in [last, *later, *range(n)] if left[s] > 0), last)
+                left[chosen] -= 1
+            winners.append(chosen)
+            last = chosen
+        if any(left):
+            raise InvalidStateError(
+                "tricks: the declarations and the seat to move ask more tricks of a seat "
+                "than its won cards fill"
+            )
+        return tuple(winners)
 
     def reference(self, text: str, where: str) -> Callable[[], int]:
         card = self.card(text, where)
