@@ -178,6 +178,20 @@ def test_only_the_number_of_tricks_is_refused_in_the_duels() -> None:
         bz.parse_position(text)
 
 
+def test_declared_cards_written_bare_take_the_kinds_of_their_melds() -> None:
+    bare = DOC_POSITION.replace("QSa[bezique] JDa[bezique]", "QSa JDa")
+    assert bz.parse_position(bare, seed=1) == bz.parse_position(DOC_POSITION, seed=1)
+
+
+def test_a_table_card_in_no_meld_is_refused() -> None:
+    """S000 law 7: a card lies on the table because it was declared."""
+    text = DOC_POSITION.replace("hands: AS TS KS", "hands: AS TS").replace(
+        "QSa[bezique] JDa[bezique]", "QSa JDa KS"
+    )
+    with pytest.raises(InvalidStateError, match="belongs to no declared meld"):
+        bz.parse_position(text, seed=1)
+
+
 def test_a_stock_of_unknown_order_is_shuffled_by_the_seed() -> None:
     one = bz.parse_position(DOC_POSITION, seed=1)
     again = bz.parse_position(DOC_POSITION, seed=1)
@@ -293,7 +307,7 @@ def test_no_rules_at_all_is_refused() -> None:
         (("@2", "@1"), "won trick 1"),
         (("0 bezique QSa JDa", "0 four-tens QSa JDa"), "'four-tens' cannot be declared"),
         (("0 bezique QSa JDa", "0 double-bezique QSa JDa"), "do not form a double-bezique"),
-        (("QSa[bezique] JDa[bezique]", "QSa[bezique] JDa"), "melds containing it are [bezique]"),
+        (("JDa[bezique]", "JDa[four-queens]"), "melds containing it are [bezique]"),
         (("scores: 50/0", "scores: 30/0"), "less than the 40 its scored melds are worth"),
         (("to-move: 0", "to-move: 1"), "seat 0 is to move"),
         (("trumps: H", "trumps: S"), "but the turn-up is 7Ha"),

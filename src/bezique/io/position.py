@@ -29,18 +29,18 @@ import attrs
 
 from bezique.cards import FACES_PER_PACK, Card, Suit, face_of
 from bezique.errors import BeziqueError, InvalidStateError, NotationError, RulesError
-from bezique.invariants import check_cards, check_shape, check_state
+from bezique.invariants import check_cards, check_shape, check_state, meld_histories
 from bezique.io.names import card_name
 from bezique.io.readers import kept_broken, kept_carte_blanche, read_card
 from bezique.io.writers import card_key, kinds_list
 from bezique.laws.dealing import eldest_hand
-from bezique.laws.declaring import trump_fixers, won_card_histories
+from bezique.laws.declaring import trump_fixers
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import in_duels, next_leader, trick_seats
 from bezique.laws.zones import bits
 from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, Phase, Trick, Window
-from bezique.rules import DeclareFrom, Rules, variants
+from bezique.rules import Rules, variants
 from bezique.state import DealState
 
 __all__ = ["FIELDS", "format_position", "parse_position", "rebuild_tricks", "same_position"]
@@ -321,6 +321,8 @@ class _Reader:
         # Faces stand for the next free copy, in the order the zones are read.
         self.named: set[int] = set()
         self.faces: list[tuple[Card, Callable[[int], None]]] = []
+        # The cards written with their kinds; the others take those of their melds.
+        self.explicit: set[int] = set()
 
     # -- fields --------------------------------------------------------------------
 
@@ -391,6 +393,7 @@ class _Reader:
         return resolve
 
     def set_kinds(self, card: int, text: str, where: str) -> None:
+        self.explicit.add(card)
         for word in text.split(","):
             name = word[:-1] if word.endswith("*") else word
             try:
@@ -450,10 +453,6 @@ class _Reader:
         if unknown:
             stock_ids = self.shuffled_rest(stock_text[1:], hands, tables, won, trick, up)
         melds = self.melds()
-        if rules.zones.declare_from is DeclareFrom.WON:
-            # Cards declared from those won keep the kinds of their melds (S003).
-            for card, kinds in won_card_histories(melds, won).items():
-                self.history[card] = kinds
         lasting, offers = self.carte_blanche()
         revealed = [
             mask([self.reference(c, f"revealed[{s}]") for c in part.split()])
@@ -483,6 +482,13 @@ class _Reader:
             offers=offers,
             revealed_masks=tuple(revealed),
         )
+        # A declared card written without its kinds has those of the melds it is in.
+        declared, expected, _ = meld_histories(state)
+        history = tuple(
+            expected[c] if declared >> c & 1 and c not in self.explicit else kinds
+            for c, kinds in enumerate(state.history)
+        )
+        state = attrs.evolve(state, history=history)
         # The cards are where they may be before the tricks are rebuilt from them.
         check_shape(state)
         check_cards(state)
