@@ -249,6 +249,7 @@ def test_a_name_with_spaces_is_written_as_one_word() -> None:
         (("dealer: 0", "dealer: 0; dealer: 1"), "given twice"),
         (("; scores: 50/0", ""), "the field 'scores' is missing"),
         (("rules: classic", "rules: nosuch"), "no preset named 'nosuch'"),
+        (("rules: classic", "rules: "), "rules: empty"),
         (("rules: classic", "rules: classic packs"), "is not a knob"),
         (("rules: classic", "rules: classic colour=red"), "no rule field named 'colour'"),
         (("AS TS", "AS XS"), "hands[0]: not a card"),
@@ -273,6 +274,31 @@ def test_malformed_positions_are_refused(change: tuple[str, str], message: str) 
     with pytest.raises(NotationError, match=None) as error:
         bz.parse_position(text, seed=1)
     assert message in str(error.value)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(
+    edits=st.lists(
+        st.tuples(
+            st.integers(0, len(DOC_POSITION)),
+            st.integers(0, 3),
+            st.sampled_from([*"0123456789#?-/;:[]*,@= \nQSaHbDC", "bezique", "pending", "null"]),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_any_edit_of_a_position_loads_or_raises_a_library_error(
+    edits: list[tuple[int, int, str]],
+) -> None:
+    text = DOC_POSITION
+    for at, cut, insert in edits:
+        text = text[:at] + insert + text[at + cut :]
+    try:
+        state = bz.parse_position(text, seed=1)
+    except bz.BeziqueError:
+        return
+    bz.check_state(state)
 
 
 def test_a_position_that_is_not_text_is_refused() -> None:

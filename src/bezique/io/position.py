@@ -240,6 +240,8 @@ def _read_rules(text: str | None, given: Rules | None) -> Rules:
         if given is None:
             raise NotationError("position: the field 'rules' is missing and no rules were given")
         return given
+    if not text.split():
+        raise NotationError("rules: empty (expected a preset's name, then knob=value)")
     name, *knobs = text.split()
     changes: dict[str, Any] = {}
     for item in knobs:
