@@ -73,6 +73,7 @@ __all__ = [
     "check_trumps",
     "check_window",
     "check_window_actions",
+    "meld_histories",
 ]
 
 
@@ -520,28 +521,10 @@ def check_histories(state: DealState) -> None:
     stock phase, and hand cards in the end phase where declaring goes on, keep meld
     kinds, exactly those of the melds that contain them; a table card belongs to a
     meld; a broken mark is on a kind the card was declared in."""
-    rules = state.rules
-    size = rules.deck_size
+    size = state.rules.deck_size
     if state.phase is not Phase.STOCK and any(state.table_masks):
         _bad("table: cards lie on the table only in the stock phase (S000 law 9)")
-    if rules.zones.declare_from is DeclareFrom.WON:
-        # S003 (Polish): melds are shown from the cards won, which keep their kinds.
-        declared = sum(state.won_masks)
-        zone = "among the cards won"
-    elif state.phase is Phase.STOCK:
-        declared = sum(state.table_masks)
-        zone = "on a table"
-    elif state.phase is Phase.END and rules.declarations.melding_after_close:
-        declared = sum(state.hand_masks)
-        zone = "in a hand"
-    else:
-        declared = 0
-        zone = ""
-    expected_history = [0] * size
-    for meld in state.melds:
-        for card in meld.cards:
-            if 0 <= card < size and declared >> card & 1:
-                expected_history[card] |= meld.kind.bit
+    declared, expected_history, zone = meld_histories(state)
     for card in range(size):
         got = state.history[card]
         want = expected_history[card]
@@ -569,6 +552,35 @@ def check_histories(state: DealState) -> None:
                 f"{_name(card)}: broken melds of kinds it was not declared in "
                 f"({_kinds_text(state.broken[card] & ~state.history[card])})"
             )
+
+
+def meld_histories(state: DealState) -> tuple[int, list[int], str]:
+    """The cards that keep the kinds they were declared in now (a mask), the history
+    each card must have (the kinds of the melds containing it, for those cards; none
+    for the others), and where those cards lie, in words: the cards won where melds
+    are shown from them (S003), table cards in the stock phase, hand cards in the end
+    phase where declaring goes on; none otherwise."""
+    rules = state.rules
+    size = rules.deck_size
+    if rules.zones.declare_from is DeclareFrom.WON:
+        # S003 (Polish): melds are shown from the cards won, which keep their kinds.
+        declared = sum(state.won_masks)
+        zone = "among the cards won"
+    elif state.phase is Phase.STOCK:
+        declared = sum(state.table_masks)
+        zone = "on a table"
+    elif state.phase is Phase.END and rules.declarations.melding_after_close:
+        declared = sum(state.hand_masks)
+        zone = "in a hand"
+    else:
+        declared = 0
+        zone = ""
+    expected = [0] * size
+    for meld in state.melds:
+        for card in meld.cards:
+            if 0 <= card < size and declared >> card & 1:
+                expected[card] |= meld.kind.bit
+    return declared, expected, zone
 
 
 # -- what the other seats have seen ----------------------------------------------------

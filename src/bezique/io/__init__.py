@@ -9,6 +9,8 @@ name the field at fault in every error, and written by the same printer
 * :mod:`bezique.io.state_json`: :func:`state_to_json`, :func:`load_state`, ...;
 * :mod:`bezique.io.view_json`: :func:`view_to_json`, :func:`view_from_json`, ...;
 * :mod:`bezique.io.records`: :class:`DealRecord`, :func:`record_deal`, :func:`deck_order`;
+* :mod:`bezique.io.position`: :func:`format_position`, :func:`parse_position`, the
+  position notation (a state without its tricks, in a few lines of text);
 * :mod:`bezique.io.rules_json`: :func:`rules_to_dict`, :func:`rules_from_dict`.
 
 The documentation page "JSON format" describes the documents.
@@ -16,6 +18,7 @@ The documentation page "JSON format" describes the documents.
 
 from __future__ import annotations
 
+from bezique.io.position import format_position, parse_position, same_position
 from bezique.io.records import RECORD_FORMAT, RECORD_VERSION, DealRecord, deck_order, record_deal
 from bezique.io.rules_json import rules_from_dict, rules_to_dict
 from bezique.io.state_json import (
@@ -44,10 +47,13 @@ __all__ = [
     "VIEW_VERSION",
     "DealRecord",
     "deck_order",
+    "format_position",
     "load_state",
+    "parse_position",
     "record_deal",
     "rules_from_dict",
     "rules_to_dict",
+    "same_position",
     "state_from_dict",
     "state_to_dict",
     "state_to_json",

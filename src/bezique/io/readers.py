@@ -20,14 +20,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
-from bezique.cards import FACES_PER_PACK, Suit, parse_card_id
+from bezique.cards import FACES_PER_PACK, Suit, card_id_name, parse_card_id
 from bezique.errors import InvalidStateError, NotationError
 from bezique.io.names import CARD_IDS
+from bezique.laws.declaring import tracks_broken
 from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, Phase, Trick, Window
+from bezique.rules import Rules
 
 __all__ = [
     "fail",
+    "kept_broken",
+    "kept_carte_blanche",
     "read_bool",
     "read_card",
     "read_cards",
@@ -303,3 +307,30 @@ def read_melds(value: object, players: int, size: int) -> tuple[DeclaredMeld, ..
             )
         )
     return tuple(melds)
+
+
+def kept_broken(rules: Rules, broken: Sequence[int]) -> tuple[int, ...]:
+    """The broken marks a state keeps, from one read per card: all of them where the
+    rules re-form melds, none otherwise (a mark there is refused)."""
+    if tracks_broken(rules):
+        return tuple(broken)
+    card = next((c for c, marks in enumerate(broken) if marks), None)
+    if card is not None:
+        raise InvalidStateError(
+            f"{card_id_name(card)}: a kind marked * (a broken meld), but these rules "
+            "never re-form melds"
+        )
+    return ()
+
+
+def kept_carte_blanche(rules: Rules, lasting: Sequence[bool], offers: Sequence[int]) -> bool:
+    """Whether a state keeps carte blanches (the rules have them); a carte blanche
+    that lasts or is offered under rules without one is refused."""
+    if rules.carte_blanche.carte_blanche_points is not None:
+        return True
+    if any(lasting) or offers:
+        raise InvalidStateError(
+            "carte blanche: these rules have none, but "
+            + ("a seat's carte blanche lasts" if any(lasting) else "one is offered")
+        )
+    return False

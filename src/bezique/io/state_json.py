@@ -29,6 +29,8 @@ from bezique.invariants import check_state
 from bezique.io.names import card_name
 from bezique.io.readers import (
     fail,
+    kept_broken,
+    kept_carte_blanche,
     read_bool,
     read_card,
     read_cards,
@@ -62,7 +64,7 @@ from bezique.io.writers import (
     trump_to_json,
     window_to_dict,
 )
-from bezique.laws.declaring import tracks_broken, won_card_histories
+from bezique.laws.declaring import won_card_histories
 from bezique.laws.zones import bits
 from bezique.records import DeclaredMeld, Trick, Window
 from bezique.rules import DeclareFrom
@@ -331,21 +333,8 @@ def state_from_dict(data: object) -> DealState:
     tricks = read_tricks(doc["tricks"], n, size)
     window = read_window(doc["window"], n, size)
     offers = read_seat_list(doc["offers"], "offers", n)
-    if rules.carte_blanche.carte_blanche_points is None:
-        if any(lasting) or offers:
-            raise InvalidStateError(
-                "carte blanche: these rules have none, but "
-                + ("a seat's carte blanche lasts" if any(lasting) else "one is offered")
-            )
+    if not kept_carte_blanche(rules, lasting, offers):
         lasting = []
-    if not tracks_broken(rules):
-        if any(broken):
-            card = next(c for c in range(size) if broken[c])
-            raise InvalidStateError(
-                f"{card_id_name(card)}: a kind marked * (a broken meld), but these rules "
-                "never re-form melds"
-            )
-        broken = []
     melds = read_melds(doc["melds"], n, size)
     if rules.zones.declare_from is DeclareFrom.WON:
         # Cards declared from those won keep the kinds of their melds (S003).
@@ -371,7 +360,7 @@ def state_from_dict(data: object) -> DealState:
         window=window,
         melds=melds,
         scores=scores,
-        broken=tuple(broken),
+        broken=kept_broken(rules, broken),
         carte_blanche=tuple(lasting),
         offers=offers,
         revealed_masks=tuple(revealed),

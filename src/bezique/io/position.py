@@ -1,0 +1,828 @@
+"""The position notation: a deal state in a few lines of text, without its tricks.
+
+Like a chess FEN, a position says what lies where now (hands, tables, the cards
+won, the stock, the turn-up, the trick on the table, the winner's turn, the
+declarations, the scores) and not how the play came there: of the tricks
+already played it keeps only who won each. :func:`format_position` writes one,
+:func:`parse_position` reads one back, checks it with
+:func:`bezique.invariants.check_state` and returns a :class:`~bezique.DealState`
+ready to play on.
+
+The grammar, the fields and what is checked are on the documentation page
+"Position notation".
+
+>>> import bezique as bz
+>>> state = bz.new_deal(bz.variants.CLASSIC, seed=7).apply("play 9H")
+>>> same_position(parse_position(format_position(state)), state)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from bezique.cards import FACES_PER_PACK, Card, Suit, face_of
+from bezique.errors import BeziqueError, InvalidStateError, NotationError, RulesError
+from bezique.invariants import check_cards, check_shape, check_state, meld_histories
+from bezique.io.names import card_name
+from bezique.io.readers import kept_broken, kept_carte_blanche, read_card
+from bezique.io.writers import card_key, kinds_list
+from bezique.laws.dealing import eldest_hand
+from bezique.laws.declaring import trump_fixers
+from bezique.laws.tricks import takes_table, trick_terms, winning_index
+from bezique.laws.turns import in_duels, next_leader, trick_seats
+from bezique.laws.zones import bits
+from bezique.melds import MeldKind
+from bezique.records import DeclaredMeld, Phase, Trick, Window
+from bezique.rules import Rules, variants
+from bezique.state import DealState
+
+__all__ = ["FIELDS", "format_position", "parse_position", "rebuild_tricks", "same_position"]
+
+#: The fields of a position, in the order :func:`format_position` writes them.
+FIELDS = (
+    "rules",
+    "dealer",
+    "tricks",
+    "to-move",
+    "trumps",
+    "turn-up",
+    "stock",
+    "hands",
+    "tables",
+    "won",
+    "trick",
+    "window",
+    "melds",
+    "revealed",
+    "carte-blanche",
+    "offers",
+    "scores",
+)
+#: The fields a position must give; the others default to empty.
+_REQUIRED = ("dealer", "stock", "hands", "scores")
+_EMPTY = "-"
+#: How many choices the search for the tricks may try before it gives up.
+_SEARCH_BUDGET = 20_000
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+def format_position(state: DealState, *, lines: bool = False) -> str:
+    """The position of ``state``: its fields as ``name: value``, separated by ``"; "``
+    (or one a line with ``lines``). Fields that are empty are left out."""
+    n = state.players
+    cards = _cards_text
+    out: list[tuple[str, str]] = [
+        ("rules", state.rules.derived(_rules_text)),
+        ("dealer", str(state.dealer)),
+        ("tricks", "".join(str(t.winner) for t in state.tricks) or _EMPTY),
+        ("to-move", _EMPTY if state.current_player is None else str(state.current_player)),
+        ("trumps", _EMPTY if state.trump is None else state.trump.letter),
+        ("turn-up", _EMPTY if state.turn_up is None else card_name(state.turn_up)),
+        ("stock", cards(state.stock)),
+        ("hands", _per_seat(state, state.hand_masks, declared=True)),
+    ]
+    if any(state.table_masks):
+        out.append(("tables", _per_seat(state, state.table_masks, declared=True)))
+    if any(state.won_masks):
+        out.append(("won", _per_seat(state, state.won_masks, declared=False)))
+    if state.trick:
+        out.append(("trick", cards(state.trick)))
+    if state.window is not None:
+        out.append(("window", _window_text(state.window)))
+    if state.melds:
+        out.append(("melds", ", ".join(_meld_text(m) for m in state.melds)))
+    if any(state.revealed_masks):
+        out.append(("revealed", _per_seat(state, state.revealed_masks, declared=False)))
+    if any(state.carte_blanche):
+        lasting = [str(s) for s in range(n) if state.carte_blanche[s]]
+        out.append(("carte-blanche", " ".join(lasting)))
+    if state.offers:
+        out.append(("offers", " ".join(map(str, state.offers))))
+    out.append(("scores", "/".join(map(str, state.scores))))
+    return ("\n" if lines else "; ").join(f"{name}: {value}" for name, value in out)
+
+
+def _cards_text(cards: Sequence[int]) -> str:
+    return " ".join(card_name(c) for c in cards) or _EMPTY
+
+
+def _per_seat(state: DealState, masks: Sequence[int], *, declared: bool) -> str:
+    """Each seat's cards sorted by face then copy, seats separated by ``/``; with
+    ``declared``, a declared card followed by its kinds in brackets."""
+    broken = state.broken
+    parts = []
+    for mask in masks:
+        tokens = []
+        for card in sorted(bits(mask), key=card_key):
+            history = state.history[card] if declared else 0
+            kinds = kinds_list(history, broken[card] if broken else 0)
+            tokens.append(card_name(card) + (f"[{','.join(kinds)}]" if kinds else ""))
+        parts.append(" ".join(tokens) or _EMPTY)
+    return "/".join(parts)
+
+
+def _window_text(window: Window) -> str:
+    words = [str(window.seat)]
+    if window.declarations:
+        words.append(f"declarations={window.declarations}")
+    if window.scored:
+        words.append("scored")
+    if window.exchanged is not None:
+        words.append(f"exchanged={card_name(window.exchanged)}")
+    if window.passed:
+        words.append("passed=" + ",".join(map(str, window.passed)))
+    return " ".join(words)
+
+
+def _meld_text(meld: DeclaredMeld) -> str:
+    cards = " ".join(card_name(c) for c in sorted(meld.cards, key=card_key))
+    return f"{meld.seat} {meld.kind.value} {cards} @{meld.trick}" + (
+        "" if meld.scored else " pending"
+    )
+
+
+def _rules_text(rules: Rules) -> str:
+    """The rules' name, then each knob that differs from the preset of that name (or,
+    for a name no preset has, from the defaults) as ``knob=value``."""
+    base = _base_rules(rules.name)
+    mine = rules.knobs()
+    theirs = base.knobs()
+    changed = [
+        f"{key}={_knob_text(value)}"
+        for key, value in mine.items()
+        if key not in theirs or theirs[key] != value
+    ]
+    if "sides" in theirs and "sides" not in mine:
+        changed.append("sides=" + _EMPTY)
+    return " ".join([_slug(rules.name), *changed])
+
+
+def _slug(name: str) -> str:
+    """A rule set's name as one word of the field: spaces and separators made ``-``."""
+    return re.sub(r"[\s;=/]+", "-", name.strip()) or _EMPTY
+
+
+def _knob_text(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(map(str, value)) + ("," if len(value) == 1 else "")
+    return str(value)
+
+
+def _base_rules(name: str) -> Rules:
+    try:
+        return variants.get(name)
+    except RulesError:
+        return Rules(name=name)
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def parse_position(
+    text: str, *, rules: Rules | None = None, seed: int | str | None = None
+) -> DealState:
+    """Read a position and check it; return the deal state, ready to play on.
+
+    ``rules``: the rule set, for a position whose rules field is missing or names
+    rules that are not a preset with knobs changed (a house rule set with its own
+    description or sources); the field, when given, must agree with it. ``seed``:
+    the shuffle of a stock written ``?`` (its order unknown), as
+    :func:`bezique.new_deal` takes it.
+
+    Raises :class:`~bezique.NotationError` for text that does not parse (an unknown
+    field, a field twice, a card or meld kind that does not exist) and
+    :class:`~bezique.InvalidStateError` for a position no deal can reach; each
+    message names the field at fault.
+    """
+    fields = _split_fields(text)
+    rules = _read_rules(fields.get("rules"), rules)
+    for name in _REQUIRED:
+        if name not in fields:
+            raise NotationError(f"position: the field {name!r} is missing")
+    return _Reader(rules, fields, seed).state()
+
+
+def _split_fields(text: str) -> dict[str, str]:
+    if not isinstance(text, str):
+        raise NotationError(f"position: expected text, got {type(text).__name__}")
+    fields: dict[str, str] = {}
+    for item in re.split(r"[;\n]", text):
+        item = item.strip()
+        if not item:
+            continue
+        name, colon, value = item.partition(":")
+        name = name.strip().lower()
+        if not colon:
+            raise NotationError(f"position: {item!r} is not a field (expected 'name: value')")
+        if name not in FIELDS:
+            raise NotationError(f"position: unknown field {name!r}; fields are {', '.join(FIELDS)}")
+        if name in fields:
+            raise NotationError(f"position: the field {name!r} is given twice")
+        fields[name] = value.strip()
+    return fields
+
+
+def _read_rules(text: str | None, given: Rules | None) -> Rules:
+    if text is None:
+        if given is None:
+            raise NotationError("position: the field 'rules' is missing and no rules were given")
+        return given
+    if not text.split():
+        raise NotationError("rules: empty (expected a preset's name, then knob=value)")
+    name, *knobs = text.split()
+    changes: dict[str, Any] = {}
+    for item in knobs:
+        key, equals, value = item.partition("=")
+        if not equals:
+            raise NotationError(f"rules: {item!r} is not a knob (expected knob=value)")
+        changes[key] = _knob_value(value)
+    if given is not None and _same_name(given.name, name):
+        built = _build_rules(_base_rules(given.name), changes)
+        if built.knobs() != given.knobs():
+            raise InvalidStateError(
+                f"rules: the position's knobs ({text}) differ from those of the rules given"
+            )
+        return given
+    if given is not None:
+        raise InvalidStateError(
+            f"rules: the position names {name!r}, the rules given {given.name!r}"
+        )
+    try:
+        variants.get(name)
+    except RulesError:
+        if not changes:
+            raise NotationError(
+                f"rules: no preset named {name!r}; pass the rules to parse_position"
+            ) from None
+    return _build_rules(_base_rules(name), changes)
+
+
+def _same_name(a: str, b: str) -> bool:
+    """Whether two names name the same rules: the same preset, or the same text."""
+    try:
+        return variants.get(a) is variants.get(b)
+    except RulesError:
+        return _slug(a).lower() == _slug(b).lower()
+
+
+def _build_rules(base: Rules, changes: dict[str, Any]) -> Rules:
+    if not changes:
+        return base
+    try:
+        return base.evolve(**changes)
+    except RulesError as error:
+        raise NotationError(f"rules: {error}") from None
+
+
+def _knob_value(text: str) -> Any:
+    if text == "null":
+        return None
+    if text in ("true", "false"):
+        return text == "true"
+    if text == _EMPTY:
+        return ()
+    if "," in text:
+        return tuple(_knob_value(part) for part in text.split(",") if part)
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    return text
+
+
+_TOKEN = re.compile(r"^([^\[\]]+)(?:\[([^\[\]]*)\])?$")
+
+
+def _first(box: list[int]) -> Callable[[], int]:
+    """The card a zone's token names, once its face has been given a copy."""
+    return lambda: box[0]
+
+
+class _Reader:
+    """One position being read: the cards are named first, then placed."""
+
+    def __init__(self, rules: Rules, fields: dict[str, str], seed: int | str | None) -> None:
+        self.rules = rules
+        self.fields = fields
+        self.seed = seed
+        self.n = rules.players
+        self.size = rules.deck_size
+        self.history = [0] * self.size
+        self.broken = [0] * self.size
+        # Faces stand for the next free copy, in the order the zones are read.
+        self.named: set[int] = set()
+        self.faces: list[tuple[Card, Callable[[int], None]]] = []
+        # The cards written with their kinds; the others take those of their melds.
+        self.explicit: set[int] = set()
+
+    # -- fields --------------------------------------------------------------------
+
+    def field(self, name: str) -> str:
+        value = self.fields.get(name, _EMPTY)
+        return "" if value == _EMPTY else value
+
+    def seat(self, text: str, where: str) -> int:
+        if not re.fullmatch(r"\d+", text):
+            raise NotationError(f"{where}: {text!r} is not a seat number")
+        seat = int(text)
+        if seat >= self.n:
+            raise InvalidStateError(f"{where}: no seat {seat}; seats are 0..{self.n - 1}")
+        return seat
+
+    def per_seat(self, name: str) -> list[str]:
+        value = self.fields.get(name)
+        if value is None:
+            return [""] * self.n
+        parts = [p.strip() for p in value.split("/")]
+        if len(parts) != self.n:
+            raise InvalidStateError(
+                f"{name}: {len(parts)} seat(s) separated by '/', for {self.n} players"
+            )
+        return ["" if p == _EMPTY else p for p in parts]
+
+    def card(self, text: str, where: str) -> int:
+        """A physical card named in full (``QSa``): reference fields name them so."""
+        return read_card(text, where, self.size)
+
+    # -- zones ---------------------------------------------------------------------
+
+    def zone(self, text: str, where: str, *, kinds: bool) -> list[Callable[[], int]]:
+        """The cards of a zone, in order, each as a function giving its id once every
+        face has been given a copy. ``kinds``: cards may carry their kinds."""
+        out: list[Callable[[], int]] = []
+        for token in text.split():
+            match = _TOKEN.match(token)
+            if match is None:
+                raise NotationError(f"{where}: {token!r} is not a card")
+            name, kinds_text = match.group(1), match.group(2)
+            if kinds_text is not None and not kinds:
+                raise NotationError(f"{where}: {token!r}: cards here carry no meld kinds")
+            box: list[int] = []
+            if name[-1:].isalpha() and name[-1:].islower() and len(name) >= 3:
+                card = self.card(name, where)
+                self.named.add(card)
+                box.append(card)
+                if kinds_text is not None:
+                    self.set_kinds(card, kinds_text, where)
+            else:
+                try:
+                    face = Card.parse(name)
+                except NotationError as error:
+                    raise NotationError(f"{where}: {error}") from None
+                self.faces.append((face, self._resolver(box, kinds_text, where)))
+            out.append(_first(box))
+        return out
+
+    def _resolver(
+        self, box: list[int], kinds_text: str | None, where: str
+    ) -> Callable[[int], None]:
+        def resolve(card: int) -> None:
+            box.append(card)
+            if kinds_text is not None:
+                self.set_kinds(card, kinds_text, where)
+
+        return resolve
+
+    def set_kinds(self, card: int, text: str, where: str) -> None:
+        self.explicit.add(card)
+        for word in text.split(","):
+            name = word[:-1] if word.endswith("*") else word
+            try:
+                kind = MeldKind(name)
+            except ValueError:
+                raise NotationError(f"{where}: unknown meld kind {name!r}") from None
+            self.history[card] |= kind.bit
+            if word.endswith("*"):
+                self.broken[card] |= kind.bit
+
+    def give_copies(self) -> None:
+        """Each face written without a copy letter is the lowest copy not named yet."""
+        packs = self.size // FACES_PER_PACK
+        for face, resolve in self.faces:
+            copies = (c * FACES_PER_PACK + face.index for c in range(packs))
+            card = next((c for c in copies if c not in self.named), None)
+            if card is None:
+                raise InvalidStateError(
+                    f"card conservation: more {face} than the {packs} pack(s) of the deck hold"
+                )
+            self.named.add(card)
+            resolve(card)
+
+    # -- the state -----------------------------------------------------------------
+
+    def state(self) -> DealState:
+        rules, n = self.rules, self.n
+        dealer = self.seat(self.fields["dealer"], "dealer")
+        tricks_text = self.field("tricks").replace(" ", "")
+        count = tricks_text[1:] if tricks_text.startswith("#") else None
+        if count is not None and not count.isdigit():
+            raise NotationError(f"tricks: {tricks_text!r} (expected '#' and a number)")
+        winners = () if count is not None else tuple(self.seat(ch, "tricks") for ch in tricks_text)
+        trump = self.trump()
+        turn_up = self.zone(self.field("turn-up"), "turn-up", kinds=False)
+        if len(turn_up) > 1:
+            raise NotationError("turn-up: one card or '-'")
+        stock_text = self.field("stock")
+        unknown = stock_text.startswith("?")
+        stock = [] if unknown else self.zone(stock_text, "stock", kinds=False)
+        zones = {
+            name: [
+                self.zone(text, f"{name}[{s}]", kinds=name != "won")
+                for s, text in enumerate(self.per_seat(name))
+            ]
+            for name in ("hands", "tables", "won")
+        }
+        trick = self.zone(self.field("trick"), "trick", kinds=False)
+        self.give_copies()
+
+        def mask(cards: list[Callable[[], int]]) -> int:
+            return sum({1 << c() for c in cards})
+
+        hands, tables, won = ([mask(z) for z in zones[name]] for name in ("hands", "tables", "won"))
+        stock_ids = [c() for c in stock]
+        up = turn_up[0]() if turn_up else None
+        if unknown:
+            stock_ids = self.shuffled_rest(stock_text[1:], hands, tables, won, trick, up)
+        melds = self.melds()
+        lasting, offers = self.carte_blanche()
+        revealed = [
+            mask([self.reference(c, f"revealed[{s}]") for c in part.split()])
+            for s, part in enumerate(self.per_seat("revealed"))
+        ]
+        state = DealState(
+            rules=rules,
+            dealer=dealer,
+            phase=self.phase(
+                len(winners) if count is None else int(count), len(stock_ids) + (up is not None)
+            ),
+            trump=trump,
+            turn_up=up,
+            stock=tuple(stock_ids),
+            hand_masks=tuple(hands),
+            table_masks=tuple(tables),
+            history=tuple(self.history),
+            won_masks=tuple(won),
+            tricks=(),
+            trick=tuple(c() for c in trick),
+            leader=eldest_hand(n, dealer),
+            window=self.window(),
+            melds=melds,
+            scores=self.scores(),
+            broken=kept_broken(rules, self.broken),
+            carte_blanche=lasting,
+            offers=offers,
+            revealed_masks=tuple(revealed),
+        )
+        # A declared card written without its kinds has those of the melds it is in.
+        declared, expected, _ = meld_histories(state)
+        history = tuple(
+            expected[c] if declared >> c & 1 and c not in self.explicit else kinds
+            for c, kinds in enumerate(state.history)
+        )
+        state = attrs.evolve(state, history=history)
+        # The cards are where they may be before the tricks are rebuilt from them.
+        check_shape(state)
+        check_cards(state)
+        if count is not None:
+            winners = self.choose_winners(state, int(count))
+        tricks = rebuild_tricks(state, winners)
+        leader = next_leader(rules, tricks) if tricks else state.leader
+        state = attrs.evolve(state, tricks=tricks, leader=leader)
+        check_state(state)
+        self.check_to_move(state)
+        return state
+
+    def choose_winners(self, state: DealState, count: int) -> tuple[int, ...]:
+        """Who won each of ``count`` tricks, for a position that gives only their number:
+        each seat as many tricks as its won cards fill, the winner of each trick after
+        which a meld was declared its declarer (or the declarer's partner), the last the
+        seat that leads now (or holds the winner's turn), and each seat's tricks
+        together, so that the lead changes as seldom as it may."""
+        rules, n = self.rules, self.n
+        if (in_duels(rules) and count > rules.stock_tricks) or state.offers:
+            raise NotationError(
+                "tricks: give who won each trick here (duels or a carte blanche on offer)"
+            )
+        left = [mask.bit_count() // n for mask in state.won_masks]
+        if sum(left) != count or any(mask.bit_count() % n for mask in state.won_masks):
+            raise InvalidStateError(
+                f"won: {', '.join(str(m.bit_count()) for m in state.won_masks)} card(s), "
+                f"which {count} trick(s) of {n} cards do not make"
+            )
+        pinned: dict[int, int] = {m.trick: m.seat for m in state.melds if 1 <= m.trick <= count}
+        to_move = self.fields.get("to-move", _EMPTY)
+        if count and state.window is not None:
+            pinned[count] = state.window.winner
+        elif count and to_move != _EMPTY:
+            pinned[count] = (self.seat(to_move, "to-move") - len(state.trick)) % n
+        for seat in pinned.values():
+            left[seat] -= 1
+        # A declaration may follow a trick its partner won (BIC, EB9): a seat pinned
+        # to more tricks than its cards fill hands some of them to a partner.
+        for number in sorted(pinned)[:-1] if count in pinned else sorted(pinned):
+            seat = pinned[number]
+            side = rules.side_of(seat)
+            partner = next(
+                (p for p in range(n) if left[p] > 0 and p != seat and rules.side_of(p) == side),
+                None,
+            )
+            if left[seat] < 0 and partner is not None:
+                pinned[number] = partner
+                left[seat] += 1
+                left[partner] -= 1
+        winners: list[int] = []
+        last = eldest_hand(n, state.dealer)
+        for number in range(1, count + 1):
+            chosen = pinned.get(number)
+            if chosen is None:
+                later = [pinned[k] for k in sorted(pinned) if k > number]
+                chosen = next((s for s in [last, *later, *range(n)] if left[s] > 0), last)
+                left[chosen] -= 1
+            winners.append(chosen)
+            last = chosen
+        if any(left):
+            raise InvalidStateError(
+                "tricks: the declarations and the seat to move ask more tricks of a seat "
+                "than its won cards fill"
+            )
+        return tuple(winners)
+
+    def reference(self, text: str, where: str) -> Callable[[], int]:
+        card = self.card(text, where)
+        return lambda: card
+
+    def trump(self) -> Suit | None:
+        text = self.field("trumps")
+        if not text:
+            return None
+        try:
+            return Suit.parse(text)
+        except NotationError as error:
+            raise NotationError(f"trumps: {error}") from None
+
+    def phase(self, done: int, stock_size: int) -> Phase:
+        if done == self.rules.total_tricks:
+            return Phase.OVER
+        return Phase.STOCK if stock_size else Phase.END
+
+    def shuffled_rest(
+        self,
+        count: str,
+        hands: list[int],
+        tables: list[int],
+        won: list[int],
+        trick: list[Callable[[], int]],
+        up: int | None,
+    ) -> list[int]:
+        """A stock of unknown order: the cards no other field places, shuffled by the
+        seed."""
+        placed = sum(hands) | sum(tables) | sum(won) | sum(1 << c() for c in trick)
+        if up is not None:
+            placed |= 1 << up
+        rest = [c for c in range(self.size) if not placed >> c & 1]
+        if count:
+            if not count.isdigit():
+                raise NotationError(f"stock: '?{count}' (expected '?' or '?' and a number)")
+            if int(count) != len(rest):
+                raise InvalidStateError(
+                    f"stock: '?{count}', but {len(rest)} card(s) of the deck are placed "
+                    "nowhere else"
+                )
+        if self.seed is not None and (
+            isinstance(self.seed, bool) or not isinstance(self.seed, (int, str))
+        ):
+            raise BeziqueError(f"seed must be an int or a string, got {self.seed!r}")
+        random.Random(self.seed).shuffle(rest)
+        return rest
+
+    def melds(self) -> tuple[DeclaredMeld, ...]:
+        out = []
+        text = self.field("melds")
+        for i, item in enumerate(text.split(",") if text else ()):
+            where = f"melds[{i}]"
+            words = item.split()
+            scored = True
+            if words and words[-1] == "pending":
+                scored = False
+                words.pop()
+            if len(words) < 4 or not words[-1].startswith("@"):
+                raise NotationError(
+                    f"{where}: {item.strip()!r} (expected seat, kind, cards, @trick [pending])"
+                )
+            seat = self.seat(words[0], f"{where}.seat")
+            try:
+                kind = MeldKind(words[1])
+            except ValueError:
+                raise NotationError(f"{where}: unknown meld kind {words[1]!r}") from None
+            points = self.rules.meld_value(kind)
+            if points is None:
+                raise InvalidStateError(
+                    f"{where}.kind: {kind.value!r} cannot be declared under these rules"
+                )
+            trick = words[-1][1:]
+            if not trick.isdigit():
+                raise NotationError(f"{where}: {words[-1]!r} (expected @ and a trick number)")
+            cards = tuple(sorted(self.card(w, f"{where}.cards") for w in words[2:-1]))
+            out.append(DeclaredMeld(seat, kind, cards, int(trick), points, scored))
+        return tuple(out)
+
+    def window(self) -> Window | None:
+        text = self.field("window")
+        if not text:
+            return None
+        seat_text, *words = text.split()
+        seat = self.seat(seat_text, "window")
+        declarations, scored = 0, False
+        exchanged: int | None = None
+        passed: tuple[int, ...] = ()
+        for word in words:
+            key, _, value = word.partition("=")
+            if key == "declarations" and value.isdigit():
+                declarations = int(value)
+            elif word == "scored":
+                scored = True
+            elif key == "exchanged" and value:
+                exchanged = self.card(value, "window.exchanged")
+            elif key == "passed" and value:
+                passed = tuple(self.seat(p, "window.passed") for p in value.split(","))
+            else:
+                raise NotationError(
+                    f"window: {word!r} (expected declarations=N, scored, exchanged=CARD "
+                    "or passed=SEATS)"
+                )
+        return Window(seat, declarations, scored, exchanged, passed)
+
+    def carte_blanche(self) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+        lasting = {self.seat(s, "carte-blanche") for s in self.field("carte-blanche").split()}
+        offers = tuple(self.seat(s, "offers") for s in self.field("offers").split())
+        if not kept_carte_blanche(self.rules, [s in lasting for s in range(self.n)], offers):
+            return (), ()
+        return tuple(s in lasting for s in range(self.n)), offers
+
+    def scores(self) -> tuple[int, ...]:
+        out = []
+        for s, text in enumerate(self.per_seat("scores")):
+            if not re.fullmatch(r"-?\d+", text):
+                raise NotationError(f"scores[{s}]: {text!r} is not a whole number")
+            out.append(int(text))
+        return tuple(out)
+
+    def check_to_move(self, state: DealState) -> None:
+        text = self.fields.get("to-move")
+        if text is None:
+            return
+        said = None if text == _EMPTY else self.seat(text, "to-move")
+        if said != state.current_player:
+            now = state.current_player
+            raise InvalidStateError(
+                f"to-move: the position says {text}, but "
+                + ("the deal is over" if now is None else f"seat {now} is to move")
+            )
+
+
+# -- the tricks behind the won cards ---------------------------------------------------
+
+
+def rebuild_tricks(state: DealState, winners: Sequence[int]) -> tuple[Trick, ...]:
+    """Tricks won by ``winners`` in turn that hold exactly each seat's won cards, each
+    taken by its winner's card under the laws (:func:`~bezique.laws.tricks.winning_index`
+    with the terms of its time).
+
+    Which seat played which card is not kept, so each trick is built from the
+    winner's pile: the winner's card, cards it beats played before it, and cards
+    that do not beat it after. Raises :class:`~bezique.InvalidStateError` when no
+    such tricks exist (or none is found within the search's budget).
+    """
+    rules = state.rules
+    n = rules.players
+    fixers = trump_fixers(rules)
+    fixed_after = next((m.trick for m in state.melds if m.kind in fixers), None)
+    shells: list[Trick] = []
+    leader = eldest_hand(n, state.dealer)
+    wanted: list[list[tuple[int, int, int, tuple[Suit | None, bool]]]] = [[] for _ in range(n)]
+    for i, winner in enumerate(winners):
+        number = i + 1
+        seats = trick_seats(rules, shells, leader)
+        if winner not in seats:
+            raise InvalidStateError(
+                f"tricks: seat {winner} won trick {number}, but only seats "
+                f"{', '.join(map(str, seats))} played to it"
+            )
+        trump = state.trump if fixed_after is None or number > fixed_after else None
+        terms = trick_terms(rules, trump, number <= rules.stock_tricks)
+        wanted[winner].append((i, len(seats), seats.index(winner), terms))
+        shells.append(Trick(leader, (), winner))
+        leader = next_leader(rules, shells)
+    cards: dict[int, list[int]] = {}
+    for seat in range(n):
+        pile = list(bits(state.won_masks[seat]))
+        held = sum(size for _, size, _, _ in wanted[seat])
+        if held != len(pile):
+            raise InvalidStateError(
+                f"won[{seat}]: {len(pile)} card(s), but the {len(wanted[seat])} trick(s) "
+                f"seat {seat} won hold {held}"
+            )
+        cards.update(_split_pile(seat, pile, wanted[seat]))
+    return tuple(
+        Trick(shell.leader, tuple(cards[i]), shell.winner) for i, shell in enumerate(shells)
+    )
+
+
+def _split_pile(
+    seat: int, pile: list[int], wanted: list[tuple[int, int, int, tuple[Suit | None, bool]]]
+) -> dict[int, list[int]]:
+    """The cards of each trick ``seat`` won, in play order, from its pile."""
+    # Tricks won by a card played after the lead need a card that beats the best of
+    # those before it; the hardest first. Tricks won by the lead take any cards: the
+    # strongest leads.
+    taken = sorted((w for w in wanted if w[2]), key=lambda w: -w[2])
+    budget = [_SEARCH_BUDGET]
+    found = _search(taken, pile, budget)
+    if found is None:
+        raise InvalidStateError(
+            f"won[{seat}]: no tricks won by seat {seat} in the order of 'tricks' hold these "
+            "cards (a card that wins each trick it did not lead)"
+        )
+    out, rest = found
+    for i, size, _, (trump, _) in (w for w in wanted if not w[2]):
+        group = sorted(rest[:size], key=lambda c: _strength(c, trump), reverse=True)
+        del rest[:size]
+        out[i] = group
+    return out
+
+
+def _strength(card: int, trump: Suit | None) -> tuple[bool, int]:
+    face = face_of(card)
+    return (face.suit is trump, int(face.rank))
+
+
+def _search(
+    wanted: Sequence[tuple[int, int, int, tuple[Suit | None, bool]]],
+    pile: list[int],
+    budget: list[int],
+) -> tuple[dict[int, list[int]], list[int]] | None:
+    if not wanted:
+        return {}, pile
+    (i, size, position, (trump, offsuit)), later = wanted[0], wanted[1:]
+    table = takes_table(trump, offsuit)
+
+    def takes(card: int, best: int) -> bool:
+        return bool(table[(best & 31) << 5 | (card & 31)])
+
+    # A card that could serve another trick (beating cards, or being beaten) is
+    # spent last: the least useful cards go before and after the winning card.
+    count: dict[int, int] = {}
+    for c in pile:
+        count[c & 31] = count.get(c & 31, 0) + 1
+    faces_use = {
+        f: sum(n * (table[g << 5 | f] + table[f << 5 | g]) for g, n in count.items()) for f in count
+    }
+    use = {c: faces_use[c & 31] for c in pile}
+    tried: set[int] = set()
+    for card in sorted(pile, key=lambda c: _strength(c, trump), reverse=True):
+        if card & 31 in tried:
+            continue
+        tried.add(card & 31)
+        others = sorted((c for c in pile if c != card), key=lambda c: (use[c], _strength(c, trump)))
+        # The card played first of those before it is one it beats; the others
+        # before it do not beat that one, those after it do not beat it.
+        for lead in itertools.islice((c for c in others if takes(card, c)), 8):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            fill = [c for c in others if c != lead and not takes(c, lead)][: position - 1]
+            after = [c for c in others if c != lead and c not in fill and not takes(c, card)]
+            if len(fill) < position - 1 or len(after) < size - 1 - position:
+                continue
+            group = [lead, *fill, card, *after[: size - 1 - position]]
+            if winning_index(group, trump, offsuit) != position:
+                continue
+            found = _search(later, [c for c in pile if c not in group], budget)
+            if found is not None:
+                found[0][i] = group
+                return found
+    return None
+
+
+# -- comparing positions ---------------------------------------------------------------
+
+
+def same_position(a: DealState, b: DealState) -> bool:
+    """Whether two states are the same position: equal in every field but the cards
+    of the completed tricks (of which a position keeps who led and who won each)."""
+    return _without_trick_cards(a) == _without_trick_cards(b)
+
+
+def _without_trick_cards(state: DealState) -> DealState:
+    return attrs.evolve(state, tricks=tuple(Trick(t.leader, (), t.winner) for t in state.tricks))
