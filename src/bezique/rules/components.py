@@ -26,7 +26,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from bezique.cards import FACES_PER_PACK
-from bezique.errors import RulesError
+from bezique.errors import RulesError, shown, wrong_type
 from bezique.melds import BeziquePair, MeldKind, MeldValues, QuartetSuits
 from bezique.options import Option, check_fields, describe
 
@@ -563,10 +563,10 @@ class Rules(_DerivedStore):
         if not isinstance(self.name, str) or not self.name:
             raise RulesError("Rules.name must be a non-empty string", ["name"])
         if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise RulesError(f"players must be a number, got {self.players!r}", ["players"])
+            raise RulesError(f"players must be a number, got {shown(self.players)}", ["players"])
         if not 2 <= self.players <= MAX_PLAYERS:
             raise RulesError(
-                f"players={self.players!r}: a deal has 2 to {MAX_PLAYERS} players", ["players"]
+                f"players={shown(self.players)}: a deal has 2 to {MAX_PLAYERS} players", ["players"]
             )
         _check_sides(self.sides, self.players)
         deck = self.deck
@@ -714,7 +714,7 @@ class Rules(_DerivedStore):
             elif key in _VALUE_FIELDS:
                 values[key] = value
             else:
-                raise RulesError(f"no rule field named {key!r}", [key])
+                raise RulesError(f"no rule field named {shown(key)}", [key])
         if values:
             current = parts.get("declarations", {}).get("values", self.declarations.values)
             parts.setdefault("declarations", {})["values"] = _build(
@@ -746,6 +746,8 @@ class Rules(_DerivedStore):
     @classmethod
     def from_knobs(cls, name: str, knobs: Mapping[str, Any], description: str = "") -> Rules:
         """Build rules from a flat mapping as produced by :meth:`knobs`."""
+        if not isinstance(knobs, Mapping):
+            wrong_type("Rules.from_knobs()", "knobs", "a mapping", knobs)
         changes = {k: (tuple(v) if isinstance(v, list) else v) for k, v in knobs.items()}
         return Rules(name=name, description=description).evolve(**changes)
 
@@ -763,11 +765,16 @@ def _check_sides(sides: object, players: int) -> None:
         or len(sides) != players
         or not all(isinstance(s, int) and not isinstance(s, bool) for s in sides)
     ):
-        raise RulesError(f"sides must give one side number per seat, got {sides!r}", ["sides"])
+        raise RulesError(
+            f"sides must give one side number per seat, got {shown(sides, 80)}", ["sides"]
+        )
+    if not all(0 <= s < players for s in sides):
+        raise RulesError(f"sides {shown(sides, 80)} must number the sides from 0", ["sides"])
     count = max(sides) + 1
     if sorted(set(sides)) != list(range(count)) or count < 2:
         raise RulesError(
-            f"sides {sides!r} must number at least two sides 0, 1, ... with a seat in each",
+            f"sides {shown(sides, 80)} must number at least two sides 0, 1, ... "
+            "with a seat in each",
             ["sides"],
         )
 
@@ -783,7 +790,7 @@ def _convert(component: type[Any], key: str, value: Any) -> Any:
             return hint(value)
         except ValueError:
             raise RulesError(
-                f"{key}={value!r} is not an option; expected {describe(hint)}", [key]
+                f"{key}={shown(value)} is not an option; expected {describe(hint)}", [key]
             ) from None
     if typing.get_origin(hint) is tuple and isinstance(value, list):
         return tuple(value)
