@@ -51,7 +51,7 @@ def check_fields(obj: object) -> None:
     for field in attrs.fields(cls):
         value = getattr(obj, field.name)
         expected = hints[field.name]
-        if not _is_instance(value, expected):
+        if misfit(value, expected, field.name, limit=None) is not None:
             raise RulesError(
                 f"{cls.__name__}.{field.name} must be {describe(expected)}, got {shown(value)}",
                 [field.name],
@@ -70,20 +70,6 @@ def check_fields(obj: object) -> None:
                     )
 
 
-def _is_instance(value: object, expected: Any) -> bool:
-    origin = typing.get_origin(expected)
-    if origin in (types.UnionType, typing.Union):
-        return any(_is_instance(value, arg) for arg in typing.get_args(expected))
-    if origin is tuple:
-        args = typing.get_args(expected)
-        return isinstance(value, tuple) and all(_is_instance(v, args[0]) for v in value)
-    if expected is type(None):
-        return value is None
-    if expected is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, expected)
-
-
 class Misfit(typing.NamedTuple):
     """Where a value does not fit its annotation (:func:`misfit`)."""
 
@@ -93,12 +79,14 @@ class Misfit(typing.NamedTuple):
     wrong_type: bool
 
 
-def misfit(value: object, expected: Any, path: str, *, limit: int = MAX_KNOB) -> Misfit | None:
+def misfit(
+    value: object, expected: Any, path: str, *, limit: int | None = MAX_KNOB
+) -> Misfit | None:
     """Where ``value`` does not fit the type annotation ``expected``; ``None`` when it
-    fits. Integers beyond ``limit`` either way do not fit. Frozen attrs values of the
-    plain records of a deal (tricks, table cards, a view) are checked field by field;
-    other classes (the rules, the actions, which check themselves when built) by
-    ``isinstance``.
+    fits. Integers beyond ``limit`` either way do not fit (``None``: no bound). Frozen
+    attrs values of the plain records of a deal (tricks, table cards, a view) are
+    checked field by field; other classes (the rules, the actions, which check
+    themselves when built) by ``isinstance``.
 
     >>> misfit((1, "2"), tuple[int, ...], "hand")
     Misfit(message='hand[1] must be an integer, not str', wrong_type=True)
@@ -129,7 +117,7 @@ def misfit(value: object, expected: Any, path: str, *, limit: int = MAX_KNOB) ->
     if expected is int:
         if not isinstance(value, int) or isinstance(value, bool):
             return wrong
-        if abs(value) > limit:
+        if limit is not None and abs(value) > limit:
             return Misfit(f"{path} must be at most {limit:,} either way, got {shown(value)}", False)
         return None
     if expected is type(None):
