@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from bezique import cli
 from bezique.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,6 +83,19 @@ def test_the_largest_seed_and_a_text_seed_are_read(capsys: pytest.CaptureFixture
 
 
 # -- Ctrl-C ---------------------------------------------------------------------------------
+
+
+def test_an_interrupted_command_says_so_in_one_line_with_status_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_simulate", interrupted)
+    before = signal.getsignal(signal.SIGINT)
+    assert main(["simulate"]) == 130
+    assert capsys.readouterr().err == "\nbezique: interrupted\n"
+    assert signal.getsignal(signal.SIGINT) is before
 
 
 def _group_members(group: int) -> list[int]:

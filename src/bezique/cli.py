@@ -19,6 +19,7 @@ import datetime
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
@@ -591,12 +592,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         # Ctrl-C at any moment of a command: one line, exit status 130, as a shell
-        # reports it. A second Ctrl-C must not interrupt the message; the workers of
-        # a run are gone already (bezique.simulate.run_chunks stops them).
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        print("\nbezique: interrupted", file=sys.stderr)
+        # reports it. The workers of a run are gone already (run_chunks stops them).
+        _say_interrupted()
         return 130
     return code
+
+
+def _say_interrupted() -> None:
+    """Print that the command was interrupted, a second Ctrl-C ignored meanwhile."""
+    if threading.current_thread() is not threading.main_thread():
+        print("\nbezique: interrupted", file=sys.stderr)
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        print("\nbezique: interrupted", file=sys.stderr)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _main(argv: Sequence[str] | None) -> int:
