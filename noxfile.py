@@ -91,6 +91,16 @@ def slow(session: nox.Session) -> None:
 
 
 @nox.session(default=False)
+def interrupts(session: nox.Session) -> None:
+    """Send Ctrl-C to 100 runs of `bezique simulate --jobs 2` and `bezique duel --jobs 2`
+    at random moments of their first two seconds; fail on a traceback, an exit status
+    other than 130 or a process left behind (`nox -s interrupts -- 20`: 20 runs)."""
+    install_groups(session, "test")
+    session.install("-e", ".")
+    session.run("python", "tests/test_cli_interrupts.py", *(session.posargs or ["100"]))
+
+
+@nox.session(default=False)
 def browser(session: nox.Session) -> None:
     """Open the SVG pictures of positions in headless Chromium and check the screenshots
     (their size, not blank); the PNGs are left in the session's tmp directory."""

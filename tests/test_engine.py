@@ -48,9 +48,15 @@ def test_queries_of_a_new_deal() -> None:
     assert state.side_scores == state.scores
 
 
-@pytest.mark.parametrize("seat", [2, -1, True, "0"])
-def test_a_seat_that_does_not_exist(seat: object) -> None:
+@pytest.mark.parametrize("seat", [2, -1])
+def test_a_seat_that_does_not_exist(seat: int) -> None:
     with pytest.raises(SeatError, match="no seat"):
+        _deal().hand(seat)
+
+
+@pytest.mark.parametrize("seat", [True, "0"])
+def test_a_seat_of_the_wrong_type(seat: object) -> None:
+    with pytest.raises(TypeError, match="seat must be an int"):
         _deal().hand(seat)  # type: ignore[arg-type]
 
 

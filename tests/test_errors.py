@@ -93,11 +93,19 @@ def test_every_reason_has_its_own_explanation() -> None:
         assert reason.value == reason.value.lower()
 
 
-@pytest.mark.parametrize("seat", [5, 2, -1, True, "0", 1.0])
-def test_a_bad_seat_is_a_seat_error(seat: object) -> None:
+@pytest.mark.parametrize("seat", [5, 2, -1, pytest.param(10**5000, id="huge")])
+def test_a_bad_seat_is_a_seat_error(seat: int) -> None:
     state = bz.new_deal(CLASSIC, seed=1)
     for query in (state.hand, state.table, state.held, state.won_cards, state.brisques_won):
         with pytest.raises(SeatError, match="seat"):
+            query(seat)
+
+
+@pytest.mark.parametrize("seat", [True, "0", 1.0, None])
+def test_a_seat_of_the_wrong_type_is_a_type_error(seat: object) -> None:
+    state = bz.new_deal(CLASSIC, seed=1)
+    for query in (state.hand, state.table, state.held, state.won_cards, state.brisques_won):
+        with pytest.raises(TypeError, match="seat must be an int"):
             query(seat)  # type: ignore[arg-type]
 
 
@@ -107,9 +115,15 @@ def test_state_hand_5_names_the_seats() -> None:
         state.hand(5)
 
 
-@pytest.mark.parametrize("dealer", [3, 2, -1, "0", None])
-def test_a_bad_dealer_is_a_seat_error(dealer: object) -> None:
+@pytest.mark.parametrize("dealer", [3, 2, -1, pytest.param(10**5000, id="huge")])
+def test_a_bad_dealer_is_a_seat_error(dealer: int) -> None:
     with pytest.raises(SeatError, match="seat"):
+        bz.new_deal(CLASSIC, seed=1, dealer=dealer)
+
+
+@pytest.mark.parametrize("dealer", ["0", None, True])
+def test_a_dealer_of_the_wrong_type_is_a_type_error(dealer: object) -> None:
+    with pytest.raises(TypeError, match="dealer must be an int"):
         bz.new_deal(CLASSIC, seed=1, dealer=dealer)  # type: ignore[arg-type]
 
 
@@ -131,9 +145,9 @@ def test_bad_decks_and_seeds() -> None:
         bz.new_deal(CLASSIC, deck=three_queens)
     with pytest.raises(NotationError, match="not a card"):
         bz.new_deal(CLASSIC, deck=["ZZ", *range(63)])
-    with pytest.raises(NotationError):
+    with pytest.raises(TypeError, match="deck must be"):
         bz.new_deal(CLASSIC, deck=[True, *range(63)])
-    with pytest.raises(BeziqueError, match="seed"):
+    with pytest.raises(TypeError, match="seed must be an int"):
         bz.new_deal(CLASSIC, seed=1.5)  # type: ignore[arg-type]
 
 

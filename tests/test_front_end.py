@@ -92,7 +92,7 @@ def test_seat_queries_answer_for_the_seat_to_act_and_refuse_the_others(
                 assert caught.value.reasons == refused
 
 
-@pytest.mark.parametrize("seat", [-1, 4, True, "0"])
+@pytest.mark.parametrize("seat", [-1, 4])
 def test_a_seat_that_does_not_exist_is_refused(seat: object) -> None:
     state = bz.new_deal(variants.FOUR_HAND, seed=1)
     action = state.legal_actions()[0]

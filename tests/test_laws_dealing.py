@@ -31,8 +31,14 @@ def test_a_seeded_shuffle_is_a_permutation_that_repeats() -> None:
 
 @pytest.mark.parametrize("seed", [True, 1.5, b"x", [1]])
 def test_a_seed_must_be_an_int_or_a_string(seed: object) -> None:
-    with pytest.raises(BeziqueError, match="seed"):
+    with pytest.raises(TypeError, match="seed must be an int"):
         shuffled_deck(CLASSIC, seed)  # type: ignore[arg-type]
+
+
+def test_an_integer_seed_has_at_most_256_bits() -> None:
+    with pytest.raises(BeziqueError, match="seed must be an integer of at most 256 bits"):
+        shuffled_deck(CLASSIC, -(2**256))
+    assert len(shuffled_deck(CLASSIC, 2**256 - 1)) == CLASSIC.deck_size
 
 
 def test_faces_are_numbered_copy_by_copy_and_names_are_taken_as_they_are() -> None:
@@ -50,6 +56,8 @@ def test_a_deck_must_hold_every_card_once() -> None:
     with pytest.raises(BeziqueError, match="more than 2 times"):
         deck_order(CLASSIC, ["QS"] * 3)
     with pytest.raises(NotationError):
+        deck_order(CLASSIC, ["ZZ"])
+    with pytest.raises(TypeError, match="deck must be a sequence of ints, strs or Cards"):
         deck_order(CLASSIC, [True])
 
 

@@ -321,7 +321,7 @@ def test_a_bad_player_name_raises_a_notation_error(name: str, message: str) -> N
 
 
 def test_a_player_name_must_be_text() -> None:
-    with pytest.raises(NotationError, match="must be a string"):
+    with pytest.raises(TypeError, match=r"make_player\(\): name must be a str, not int"):
         make_player(cast("str", 3))
 
 

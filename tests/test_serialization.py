@@ -555,7 +555,7 @@ def test_text_that_is_no_state_document(text: str, fragment: str) -> None:
 
 
 def test_load_state_refuses_what_is_not_text() -> None:
-    with pytest.raises(NotationError, match="expected JSON text"):
+    with pytest.raises(TypeError, match="text must be JSON text"):
         load_state(42)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="not UTF-8"):
         load_state(b"\xff\xfe{")
@@ -1132,7 +1132,7 @@ def test_record_deal_needs_the_state_as_dealt() -> None:
         record_deal(later, [])
     with pytest.raises(InvalidStateError, match="from this deck"):
         record_deal(start, [], deck=deck_order(C, 5))
-    with pytest.raises(NotationError, match=r"deck: \[0\]: not a card"):
+    with pytest.raises(TypeError, match=r"deck\[0\] must be an int, a str or a Card"):
         record_deal(start, [], deck=[None])  # type: ignore[list-item]
     with pytest.raises(IllegalActionError):
         record_deal(start, ["draw"])

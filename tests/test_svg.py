@@ -20,7 +20,7 @@ import pytest
 from positions import build, meld
 
 import bezique as bz
-from bezique import BeziqueError, DealState, Phase, SeatError, SeatView, svg, variants
+from bezique import DealState, Phase, SeatError, SeatView, svg, variants
 from bezique.cards import face_of
 from bezique.io import view_from_json, view_to_json
 
@@ -270,8 +270,10 @@ def test_save_writes_the_picture(tmp_path: Path) -> None:
 
 def test_bad_subjects_and_seats_are_refused() -> None:
     state = bz.new_deal(variants.CLASSIC, seed=1)
-    with pytest.raises(BeziqueError, match="cannot draw a str"):
+    with pytest.raises(TypeError, match=r"draw\(\): subject must be a SeatView.*not str"):
         svg.draw("QS")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seat must be an int"):
+        svg.draw(state, seat="1")  # type: ignore[arg-type]
     with pytest.raises(SeatError, match="seat 0's view"):
         svg.draw(state.view(0), seat=1)
     with pytest.raises(SeatError, match="no seat 2"):

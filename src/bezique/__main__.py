@@ -1,5 +1,11 @@
 """``python -m bezique``: the command line."""
 
-from bezique.cli import main
+import sys
+
+try:
+    from bezique.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the command line loads: nothing has started yet.
+    print("\nbezique: interrupted", file=sys.stderr)
+    raise SystemExit(130) from None
 
 raise SystemExit(main())

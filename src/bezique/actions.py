@@ -25,11 +25,13 @@ from collections.abc import Iterable
 import attrs
 
 from bezique.cards import Card
-from bezique.errors import NotationError
+from bezique.errors import NotationError, require, require_int, shown, wrong_type
 from bezique.melds import MeldKind
 
 __all__ = [
+    "ACTION_TYPES",
     "ACTION_VERBS",
+    "MAX_MELD_NUMBER",
     "Action",
     "CardRef",
     "Declare",
@@ -54,16 +56,34 @@ _KIND_ORDER = {kind: i for i, kind in enumerate(MeldKind)}
 _Key = tuple[int, ...]
 
 
+#: The highest meld number an action may name (:attr:`CardRef.melds`,
+#: :class:`ScorePending`): far more melds than any deal declares.
+MAX_MELD_NUMBER = 999_999
+
+
 def _normal_history(kinds: Iterable[MeldKind]) -> tuple[MeldKind, ...]:
     """A history in canonical form: each kind once, in kind order."""
-    return tuple(sorted(set(kinds), key=_KIND_ORDER.__getitem__))
+    if isinstance(kinds, (str, bytes)) or not isinstance(kinds, Iterable):
+        wrong_type("CardRef()", "history and broken", "tuples of MeldKind", kinds)
+    out = tuple(set(kinds))
+    for kind in out:
+        if type(kind) is not MeldKind:
+            wrong_type("CardRef()", "history and broken", "tuples of MeldKind", kind)
+    return tuple(sorted(out, key=_KIND_ORDER.__getitem__))
 
 
 def _meld_numbers(numbers: Iterable[int]) -> tuple[int, ...]:
     """Meld numbers in canonical form: each once, in order."""
-    out = tuple(sorted(set(numbers)))
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in out):
-        raise NotationError(f"meld numbers count from 1, got {numbers!r}")
+    if isinstance(numbers, (str, bytes)) or not isinstance(numbers, Iterable):
+        wrong_type("CardRef()", "melds", "a tuple of ints", numbers)
+    out = tuple(set(numbers))
+    for number in out:
+        require_int(number, "CardRef()", "melds")
+    out = tuple(sorted(out))
+    if out and not 1 <= out[0] <= out[-1] <= MAX_MELD_NUMBER:
+        raise NotationError(
+            f"meld numbers count from 1 to {MAX_MELD_NUMBER}, got {shown(numbers, 80)}"
+        )
     return out
 
 
@@ -96,6 +116,10 @@ class CardRef:
     #: ``broken`` as a bit mask (derived).
     broken_mask: int = attrs.field(init=False, eq=False, repr=False)
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not Card:
+            wrong_type("CardRef()", "card", "a Card", self.card)
+
     @mask.default
     def _history_mask(self) -> int:
         return sum(kind.bit for kind in self.history)
@@ -108,27 +132,29 @@ class CardRef:
     def parse(cls, text: str) -> CardRef:
         """Parse ``QS``, ``QS[bezique,four-queens]``, ``QS[four-queens*]`` or
         ``QS[four-queens*]@3``."""
+        require(text, str, "CardRef.parse()", "text", "a str")
         cleaned = text.strip()
         if "]@" in cleaned:
             base, _, numbers = cleaned.rpartition("@")
-            try:
-                melds = tuple(int(n) for n in numbers.split("+"))
-            except ValueError:
+            parts = numbers.split("+")
+            if not all(_is_number(n) for n in parts):
                 raise NotationError(
-                    f"meld numbers after @ must be numbers joined by +, in {text!r}"
-                ) from None
-            return attrs.evolve(cls.parse(base), melds=melds)
+                    f"meld numbers after @ must be numbers 1 to {MAX_MELD_NUMBER} joined by +, "
+                    f"in {shown(text, 80)}"
+                )
+            return attrs.evolve(cls.parse(base), melds=tuple(int(n) for n in parts))
         if "[" not in cleaned:
             return cls(Card.parse(cleaned))
         face, _, rest = cleaned.partition("[")
         if not rest.endswith("]"):
-            raise NotationError(f"unclosed history in {text!r}")
+            raise NotationError(f"unclosed history in {shown(text, 80)}")
         names = [n.strip().lower() for n in rest[:-1].replace("+", ",").split(",") if n.strip()]
         try:
             kinds = tuple(MeldKind(n.removesuffix("*")) for n in names)
         except ValueError:
             raise NotationError(
-                f"unknown meld kind in {text!r}; kinds are: " + ", ".join(k.value for k in MeldKind)
+                f"unknown meld kind in {shown(text, 80)}; kinds are: "
+                + ", ".join(k.value for k in MeldKind)
             ) from None
         broken = tuple(k for k, n in zip(kinds, names, strict=True) if n.endswith("*"))
         return cls(Card.parse(face), kinds, broken)
@@ -160,18 +186,33 @@ class CardRef:
         return str(self.card) + self._suffix()
 
 
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a meld number in ASCII digits, short enough to read."""
+    return text.isascii() and text.isdigit() and len(text) <= len(str(MAX_MELD_NUMBER))
+
+
 @attrs.frozen
 class Play:
     """Play a card to the current trick."""
 
     card: CardRef
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.card, CardRef):
+            wrong_type("Play()", "card", "a CardRef", self.card)
+
     def __str__(self) -> str:
         return f"play {self.card}"
 
 
 def _canonical(cards: Iterable[CardRef]) -> tuple[CardRef, ...]:
-    return tuple(sorted(cards, key=lambda c: c.sort_key))
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        wrong_type("Declare()", "cards", "a tuple of CardRef", cards)
+    out = tuple(cards)
+    for card in out:
+        if not isinstance(card, CardRef):
+            wrong_type("Declare()", "cards", "a tuple of CardRef", card)
+    return tuple(sorted(out, key=lambda c: c.sort_key))
 
 
 @attrs.frozen
@@ -187,6 +228,10 @@ class Declare:
 
     kind: MeldKind
     cards: tuple[CardRef, ...] = attrs.field(converter=_canonical)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.kind) is not MeldKind:
+            wrong_type("Declare()", "kind", "a MeldKind", self.kind)
 
     def display_cards(self) -> tuple[CardRef, ...]:
         """The cards in the order melds are shown."""
@@ -219,6 +264,12 @@ class ScorePending:
 
     meld: int
 
+    def __attrs_post_init__(self) -> None:
+        require_int(self.meld, "ScorePending()", "meld")
+        if abs(self.meld) > MAX_MELD_NUMBER:
+            # Beyond any deal's melds, and too long to write in the action's text.
+            raise NotationError(f"no meld number {shown(self.meld)}: at most {MAX_MELD_NUMBER}")
+
     def __str__(self) -> str:
         return f"score {self.meld}"
 
@@ -250,6 +301,8 @@ class PassToPartner:
 
 
 Action = Play | Declare | Exchange | ShowCarteBlanche | ScorePending | Draw | Pass | PassToPartner
+#: The classes of :data:`Action`, for ``isinstance``.
+ACTION_TYPES = (Play, Declare, Exchange, ShowCarteBlanche, ScorePending, Draw, Pass, PassToPartner)
 
 
 def parse_action_text(text: str) -> Action:
@@ -260,6 +313,7 @@ def parse_action_text(text: str) -> Action:
     >>> str(parse_action_text("play QS[FOUR-QUEENS*,bezique]"))
     'play QS[bezique,four-queens*]'
     """
+    require(text, str, "parse_action_text()", "text", "a str")
     words = text.split()
     if not words:
         raise NotationError("empty action text")
@@ -271,15 +325,16 @@ def parse_action_text(text: str) -> Action:
             kind = MeldKind(args[0].lower())
         except ValueError:
             raise NotationError(
-                f"unknown meld kind {args[0]!r}; kinds are: " + ", ".join(k.value for k in MeldKind)
+                f"unknown meld kind {shown(args[0])}; kinds are: "
+                + ", ".join(k.value for k in MeldKind)
             ) from None
         return Declare(kind, tuple(CardRef.parse(a) for a in args[1:]))
-    if verb == "score" and len(args) == 1 and args[0].isdigit():
+    if verb == "score" and len(args) == 1 and _is_number(args[0]):
         return ScorePending(int(args[0]))
     if not args and verb in _SIMPLE:
         return _SIMPLE[verb]
     raise NotationError(
-        f"not an action: {text!r} (expected play CARD, declare KIND CARDS..., exchange, "
+        f"not an action: {shown(text, 80)} (expected play CARD, declare KIND CARDS..., exchange, "
         "show-carte-blanche, score N, draw, pass or pass-to-partner)"
     )
 

@@ -59,14 +59,15 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from bezique.cards import FACES_PER_PACK, Card, Suit, card_id_name, face_of
-from bezique.errors import BeziqueError, NotationError
+from bezique.engine.fields import DealFields
+from bezique.errors import BeziqueError, NotationError, require
+from bezique.game import GameState
 from bezique.laws.turns import trick_seats
 from bezique.records import DeclaredMeld, Phase, ScoreEvent, ScoreSource
 from bezique.rules import Rules
 from bezique.views import SeatView, TableCard, physical_view
 
 if TYPE_CHECKING:
-    from bezique.game import GameState
     from bezique.state import DealState
 
 __all__ = [
@@ -166,6 +167,7 @@ def render_view(
     ``names`` names the seats (``Seat 0``, ``Seat 1``, ... by default);
     ``symbols`` as in the module documentation.
     """
+    require(view, SeatView, "render_view()", "view", "a SeatView")
     return _Board(view, None, (), symbols, names).lines()
 
 
@@ -174,6 +176,7 @@ def render_state(
 ) -> str:
     """The board of a whole deal: every seat's hand face up, the top of the stock
     and everything a seat view shows. Cards are the state's physical cards."""
+    require(state, DealFields, "render_state()", "state", "a DealState")
     # The state's physical card ids, in a view whose hand is its seat's only: the
     # board adds the other hands and the stock.
     view = physical_view(state, 0)
@@ -190,6 +193,7 @@ def render_game(
     """The board of a game: the game totals and the target, then the deal in
     progress (the last deal, once the game is over) as ``seat`` sees it, or whole
     when ``seat`` is ``None``."""
+    require(game, GameState, "render_game()", "game", "a GameState")
     rules = game.rules
     labels = _names(names, rules.players)
     deal = game.previous if game.is_over and game.previous is not None else game.deal

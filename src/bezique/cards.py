@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from bezique.errors import NotationError
+from bezique.errors import NotationError, require, require_int, shown, wrong_type
 
 __all__ = [
     "FACES",
@@ -69,9 +69,10 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Parse ``S``/``H``/``D``/``C`` (any case) or a suit symbol."""
+        require(text, str, "Suit.parse()", "text", "a str")
         suit = _SUIT_INPUT.get(text.strip().upper())
         if suit is None:
-            raise NotationError(f"not a suit: {text!r} (expected one of S H D C or ♠ ♥ ♦ ♣)")
+            raise NotationError(f"not a suit: {shown(text)} (expected one of S H D C or ♠ ♥ ♦ ♣)")
         return suit
 
 
@@ -107,9 +108,12 @@ class Rank(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Parse ``A T K Q J 9 8 7`` (any case) or ``10``."""
+        require(text, str, "Rank.parse()", "text", "a str")
         rank = _RANK_INPUT.get(text.strip().upper())
         if rank is None:
-            raise NotationError(f"not a rank: {text!r} (expected one of A T K Q J 9 8 7 or 10)")
+            raise NotationError(
+                f"not a rank: {shown(text)} (expected one of A T K Q J 9 8 7 or 10)"
+            )
         return rank
 
 
@@ -154,21 +158,22 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        if not 0 <= index < FACES_PER_PACK:
-            raise NotationError(f"not a face index: {index!r}")
+        if not 0 <= require_int(index, "Card.from_index()", "index") < FACES_PER_PACK:
+            raise NotationError(f"not a face index: {shown(index)}")
         return FACES[index]
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse a face: rank then suit, ``QS``, ``TD``, ``10D``, ``Q♠``."""
+        require(text, str, "Card.parse()", "text", "a str")
         cleaned = text.strip()
         if len(cleaned) < 2 or any(ch.isspace() for ch in cleaned):
-            raise NotationError(f"not a card: {text!r} (expected a rank and a suit, e.g. QS)")
+            raise NotationError(f"not a card: {shown(text)} (expected a rank and a suit, e.g. QS)")
         try:
             rank = Rank.parse(cleaned[:-1])
             suit = Suit.parse(cleaned[-1])
         except NotationError as error:
-            raise NotationError(f"not a card: {text!r} ({error})") from None
+            raise NotationError(f"not a card: {shown(text)} ({error})") from None
         return FACES[int(suit) * 8 + int(rank)]
 
     def display(self) -> str:
@@ -199,7 +204,13 @@ FACES: tuple[Card, ...] = tuple(Card(Suit(i // 8), Rank(i % 8)) for i in range(F
 
 def face_of(card_id: int) -> Card:
     """The face of a physical card id."""
-    return FACES[card_id % FACES_PER_PACK]
+    try:
+        face = FACES[card_id % FACES_PER_PACK]
+    except TypeError:
+        wrong_type("face_of()", "card_id", "an int", card_id)
+    if card_id < 0 or type(card_id) is bool:
+        raise NotationError(f"no card id {shown(card_id)}: card ids count from 0")
+    return face
 
 
 def card_id_name(card_id: int) -> str:
@@ -208,17 +219,20 @@ def card_id_name(card_id: int) -> str:
     >>> card_id_name(Card.parse("QS").index + 32)
     'QSb'
     """
-    copy, face = divmod(card_id, FACES_PER_PACK)
-    if copy >= 26:
-        raise NotationError(f"card id {card_id} is beyond 26 packs")
+    copy, face = divmod(require_int(card_id, "card_id_name()", "card_id"), FACES_PER_PACK)
+    if not 0 <= copy < 26:
+        raise NotationError(f"card id {shown(card_id)} is not in 26 packs")
     return str(FACES[face]) + chr(ord("a") + copy)
 
 
 def parse_card_id(text: str) -> int:
     """Parse the text form of a physical card, ``QSa`` (``10Sb`` accepted)."""
+    require(text, str, "parse_card_id()", "text", "a str")
     cleaned = text.strip()
     if len(cleaned) < 3 or not "a" <= cleaned[-1] <= "z":
-        raise NotationError(f"not a physical card: {text!r} (expected a face and a copy letter)")
+        raise NotationError(
+            f"not a physical card: {shown(text)} (expected a face and a copy letter)"
+        )
     face = Card.parse(cleaned[:-1])
     return (ord(cleaned[-1]) - ord("a")) * FACES_PER_PACK + face.index
 
@@ -240,6 +254,8 @@ def display_order(card_ids: Iterable[int]) -> tuple[int, ...]:
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Parse several faces separated by spaces or commas."""
+    if not isinstance(text, (str, Iterable)):
+        wrong_type("parse_cards()", "text", "a str or strings", text)
     parts: Iterator[str] = (
         iter(text.replace(",", " ").split()) if isinstance(text, str) else iter(text)
     )

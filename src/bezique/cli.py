@@ -17,14 +17,16 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from bezique.actions import Action, Declare, Draw, Exchange, Pass, Play, ScorePending
 from bezique.board import describe_event
 from bezique.cards import face_of
-from bezique.errors import BeziqueError
+from bezique.errors import MAX_SEED_BITS, BeziqueError, shown
 from bezique.game import GameState, new_game
 from bezique.game_record import GameRecord, GameStep, load_game_record, record_game
 from bezique.laws.turns import trick_seats
@@ -287,7 +289,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="play and narrate a deal (or a game) between built-in players",
         **_with_player_help,
     )
-    demo.add_argument("--seed", type=int, default=1, help="seed of the shuffle and the players")
+    demo.add_argument(
+        "--seed", type=_int_seed, default=1, help="seed of the shuffle and the players"
+    )
     demo.add_argument("--game", action="store_true", help="play a whole game to the target")
     demo.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
     demo.add_argument(
@@ -319,7 +323,9 @@ def build_parser() -> argparse.ArgumentParser:
         "without partnerships two names put A against B in every other seat",
     )
     duel.add_argument("--games", type=_positive, default=100, help="number of games (100)")
-    duel.add_argument("--seed", default="1", help="seed of the cards and the players (1)")
+    duel.add_argument(
+        "--seed", type=_seed_arg, default=1, help="seed of the cards and the players (1)"
+    )
     duel.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
     duel.add_argument("--jobs", type=_count, default=1, help="worker processes (1; 0: one per CPU)")
     duel.add_argument(
@@ -340,7 +346,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--jobs", type=_count, default=1, help="worker processes (1; 0: one per CPU)"
     )
-    simulate.add_argument("--seed", default="1", help="seed of the deals and the players (1)")
+    simulate.add_argument(
+        "--seed", type=_seed_arg, default=1, help="seed of the deals and the players (1)"
+    )
     simulate.add_argument(
         "--variant", default="classic", help="preset name (see: bezique variants)"
     )
@@ -377,7 +385,9 @@ def _add_play(sub: Any) -> None:
         "monte-carlo:40 (monte-carlo)",
     )
     play.add_argument("--seat", type=_count, default=0, help="your seat, from 0 (0)")
-    play.add_argument("--seed", default=None, help="seed of the cards and the players (random)")
+    play.add_argument(
+        "--seed", type=_seed_arg, default=None, help="seed of the cards and the players (random)"
+    )
     play.add_argument(
         "--target", type=_positive, default=None, help="play to this many points instead"
     )
@@ -400,7 +410,7 @@ def _play(args: argparse.Namespace) -> int:
             rules,
             seat=args.seat,
             players=args.players.split(","),
-            seed=None if args.seed is None else _seed_arg(args.seed),
+            seed=args.seed,
             symbols=not args.ascii and can_encode_symbols(sys.stdout),
         )
     except KeyboardInterrupt:
@@ -409,14 +419,24 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The most digits a count on the command line may have (a billion deals is more
+#: than a run of days plays).
+_COUNT_DIGITS = 9
+
+
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
+    """A count of the command line: ASCII digits (not ``²``, ``1_000`` or ``١``), few
+    enough to be played (refused the way argparse refuses an ``int``: one line)."""
+    digits = text.strip()
+    if digits.startswith("-") and digits[1:].isascii() and digits[1:].isdigit():
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {shown(text)}")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}")
+    if len(digits.lstrip("0")) > _COUNT_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"at most {_COUNT_DIGITS} digits, got {len(digits)} digits"
+        )
+    return int(digits)
 
 
 def _positive(text: str) -> int:
@@ -432,15 +452,15 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
     if args.json:
         _check_writable(args.json, "--json")
-    seed = _seed_arg(args.seed)
+    seed = args.seed
     tty = sys.stderr.isatty()
-    shown = [-1.0]
+    last = [-1.0]
 
     def progress(done: int, total: int, elapsed: float) -> None:
         # A line updated in place on a terminal, else a line every few seconds.
-        if done < total and elapsed - shown[0] < (0.2 if tty else 5.0):
+        if done < total and elapsed - last[0] < (0.2 if tty else 5.0):
             return
-        shown[0] = elapsed
+        last[0] = elapsed
         rate = done / elapsed if elapsed > 0 else 0.0
         line = f"{done}/{total} deals, {rate:,.0f}/s"
         if tty:
@@ -449,18 +469,14 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         else:
             print(line, file=sys.stderr, flush=True)
 
-    try:
-        summary = simulate(
-            args.variant,
-            deals=args.deals,
-            seed=seed,
-            players=[p.strip() for p in args.players.split(",")],
-            jobs=args.jobs,
-            progress=progress if args.progress or tty else None,
-        )
-    except KeyboardInterrupt:
-        print("\nbezique: interrupted", file=sys.stderr)
-        return 130
+    summary = simulate(
+        args.variant,
+        deals=args.deals,
+        seed=seed,
+        players=[p.strip() for p in args.players.split(",")],
+        jobs=args.jobs,
+        progress=progress if args.progress or tty else None,
+    )
     for line in summary.lines():
         out(line)
     if args.json:
@@ -488,7 +504,7 @@ def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         )
     if args.json:
         _check_writable(args.json, "--json")
-    seed = _seed_arg(args.seed)
+    seed = args.seed
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, elapsed: float) -> None:
@@ -525,8 +541,36 @@ def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 
 def _seed_arg(text: str) -> int | str:
-    """A ``--seed`` value: an integer if it reads as one, else the text itself."""
-    return int(text) if text.lstrip("-").isdigit() else text
+    """A ``--seed`` value: an integer if it reads as one, else the text itself.
+
+    A number must be written in ASCII digits, and short enough to be a seed
+    (:data:`~bezique.errors.MAX_SEED_BITS`); text that reads as digits of another
+    kind (``²``, ``1²``) is refused rather than taken as a text seed."""
+    digits = text.strip()
+    unsigned = digits[1:] if digits.startswith("-") else digits
+    if not unsigned.isdigit():
+        return text
+    if not unsigned.isascii():
+        raise argparse.ArgumentTypeError(f"not a whole number in ASCII digits: {shown(text)}")
+    # Counted before converting: int() refuses thousands of digits with a traceback.
+    if len(unsigned.lstrip("0")) > _SEED_DIGITS or int(digits).bit_length() > MAX_SEED_BITS:
+        raise argparse.ArgumentTypeError(
+            f"an integer seed must be below 2**{MAX_SEED_BITS} ({_SEED_DIGITS} digits), "
+            f"got {len(unsigned)} digits"
+        )
+    return int(digits)
+
+
+#: The most digits of an integer seed (of :data:`~bezique.errors.MAX_SEED_BITS` bits).
+_SEED_DIGITS = len(str(2**MAX_SEED_BITS))
+
+
+def _int_seed(text: str) -> int:
+    """A ``--seed`` that must be an integer (``bezique demo``), as :func:`_seed_arg` reads."""
+    seed = _seed_arg(text)
+    if isinstance(seed, str):
+        raise argparse.ArgumentTypeError(f"invalid int value: {shown(text)}")
+    return seed
 
 
 def _write_json(path: str, data: object) -> None:
@@ -546,7 +590,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         # as Python does on a broken pipe (the recipe of the signal module's docs).
         _silence(sys.stdout)
         return 1
+    except KeyboardInterrupt:
+        # Ctrl-C at any moment of a command: one line, exit status 130, as a shell
+        # reports it. The workers of a run are gone already (run_chunks stops them).
+        _say_interrupted()
+        return 130
     return code
+
+
+def _say_interrupted() -> None:
+    """Print that the command was interrupted, a second Ctrl-C ignored meanwhile."""
+    if threading.current_thread() is not threading.main_thread():
+        print("\nbezique: interrupted", file=sys.stderr)
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        print("\nbezique: interrupted", file=sys.stderr)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -58,13 +58,14 @@ from typing import TypeVar
 import attrs
 
 from bezique.cards import FACES, FACES_PER_PACK, Suit, card_id_name, face_of
-from bezique.errors import InvalidStateError
+from bezique.errors import InvalidStateError, require, shown
 from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
 from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import playable, winning_index
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import bits, deck_tables
 from bezique.melds import MeldKind
+from bezique.options import misfit
 from bezique.records import Phase
 from bezique.rules import DeclareFrom
 from bezique.state import DealState
@@ -77,6 +78,10 @@ _T = TypeVar("_T")
 
 def _name(card: int) -> str:
     return card_id_name(card)
+
+
+#: The largest number a view may hold, either way: far beyond any score of a deal.
+_LIMIT = 10**15
 
 
 def _fail(message: str) -> InvalidStateError:
@@ -198,7 +203,7 @@ def unseen_cards(view: SeatView) -> tuple[int, ...]:
 def _check_shape(view: SeatView) -> None:
     n = view.rules.players
     if not 0 <= view.seat < n:
-        raise _fail(f"seat: no seat {view.seat}; seats are 0..{n - 1}")
+        raise _fail(f"seat: no seat {shown(view.seat)}; seats are 0..{n - 1}")
     for name in ("tables", "known", "hand_sizes", "scores"):
         values = getattr(view, name)
         if len(values) != n:
@@ -339,6 +344,13 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
     produce (a card in two places, more cards than the deck holds, a seat
     holding a card the play proves it cannot hold, ...).
     """
+    require(view, SeatView, "determinize()", "view", "a SeatView")
+    require(rng, random.Random, "determinize()", "rng", "a random.Random")
+    problem = misfit(view, SeatView, "view", limit=_LIMIT)
+    if problem is not None:
+        if problem.wrong_type:
+            raise TypeError(f"determinize(): {problem.message}")
+        raise _fail(problem.message)
     _check_shape(view)
     rules = view.rules
     n = rules.players

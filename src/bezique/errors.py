@@ -1,25 +1,39 @@
-"""The library's exception hierarchy.
+"""The library's exception hierarchy, and the checks every entry point makes.
 
 Every error raised on bad input derives from :class:`BeziqueError`. Each also
 derives from :class:`ValueError`, so callers that already catch ``ValueError``
 keep working.
+
+The contract at the boundary (the page "Errors" of the documentation): a value
+of the wrong Python type raises :class:`TypeError` naming the parameter, from the
+public function it was passed to (:func:`require`); a value of the right type
+that the rules refuse raises a :class:`BeziqueError` with the reasons. Messages
+show values with :func:`shown`, which never fails and never runs long, so that an
+integer of thousands of digits cannot turn a refusal into another error.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from bezique.legality import Reason
 
 __all__ = [
+    "MAX_SEED_BITS",
     "BeziqueError",
     "IllegalActionError",
     "InvalidStateError",
     "NotationError",
     "RulesError",
     "SeatError",
+    "check_seed",
+    "require",
+    "require_int",
+    "shown",
+    "wrong_type",
 ]
 
 
@@ -78,3 +92,76 @@ class IllegalActionError(BeziqueError):
         if to_act is not None:
             explained += f" (seat {to_act} is to act)"
         super().__init__(f"illegal action {action!s}{by}: {explained}")
+
+
+# -- the checks at the boundary --------------------------------------------------------
+
+#: Integers longer than this many bits are shown by their number of digits.
+_LONG_INT_BITS = 256
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A short text of ``value`` for an error message: its ``repr``, cut to
+    ``limit`` characters; a huge integer by its number of digits. It never fails
+    (a ``repr`` that raises gives the type's name).
+
+    >>> shown("QS"), shown(10**5000), shown("x" * 100, limit=10)
+    ("'QS'", 'an integer of 5001 digits', "'xxxxxx...")
+    """
+    if isinstance(value, int) and value.bit_length() > _LONG_INT_BITS:
+        size = abs(value)
+        digits = int(math.log10(size)) + 1
+        # The float logarithm may be one off near a power of ten.
+        digits += (size >= 10**digits) - (size < 10 ** (digits - 1))
+        return f"an integer of {digits} digits"
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: max(limit - 3, 1)] + "..."
+
+
+def wrong_type(function: str, parameter: str, expected: str, value: object) -> NoReturn:
+    """Raise the :class:`TypeError` of ``value`` given as ``parameter`` to ``function``.
+
+    >>> wrong_type("new_deal()", "rules", "a Rules", "classic")
+    Traceback (most recent call last):
+        ...
+    TypeError: new_deal(): rules must be a Rules, not str
+    """
+    where = f"{function}: " if function else ""
+    raise TypeError(f"{where}{parameter} must be {expected}, not {type(value).__name__}")
+
+
+def require(
+    value: object, types: type | tuple[type, ...], function: str, parameter: str, expected: str
+) -> None:
+    """:func:`wrong_type` unless ``value`` is an instance of ``types``."""
+    if not isinstance(value, types):
+        wrong_type(function, parameter, expected, value)
+
+
+def require_int(value: object, function: str, parameter: str) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``), else :func:`wrong_type`."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        wrong_type(function, parameter, "an int", value)
+    return value
+
+
+#: The longest integer seed, in bits: a seed is written into the seeds of a game's
+#: deals and players (``"7/2"``), which must stay short enough to print.
+MAX_SEED_BITS = 256
+
+
+def check_seed(seed: object, function: str, parameter: str = "seed") -> None:
+    """Refuse a seed that is not ``None``, an ``int`` or a ``str`` (:class:`TypeError`),
+    or an integer of more than :data:`MAX_SEED_BITS` bits (:class:`RulesError`)."""
+    if seed is None or isinstance(seed, str):
+        return
+    if require_int(seed, function, parameter).bit_length() > MAX_SEED_BITS:
+        where = f"{function}: " if function else ""
+        raise RulesError(
+            f"{where}{parameter} must be an integer of at most {MAX_SEED_BITS} bits "
+            f"(or a string), got {shown(seed)}",
+            [parameter],
+        )

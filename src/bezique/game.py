@@ -21,14 +21,23 @@ at once, even in the middle of a deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
-from bezique.actions import Action, Declare
+from bezique.actions import ACTION_TYPES, Action, Declare
 from bezique.cards import Card, Rank
 from bezique.engine.moves import check_seat
-from bezique.errors import BeziqueError, IllegalActionError, SeatError
+from bezique.errors import (
+    BeziqueError,
+    IllegalActionError,
+    SeatError,
+    check_seed,
+    require,
+    require_int,
+    shown,
+    wrong_type,
+)
 from bezique.legality import Reason
 from bezique.records import DealResult, ScoreEvent
 from bezique.rules import DealScoring, GameEnd, Rules
@@ -112,18 +121,28 @@ class GameState:
         """The legal actions in the deal in progress (see
         :meth:`bezique.DealState.legal_actions`, ``seat`` included); empty once the
         game is over."""
-        return () if self.is_over else self.deal.legal_actions(seat=seat)
+        if self.is_over:
+            if seat is not None:
+                check_seat(self.deal, seat)
+            return ()
+        return self.deal.legal_actions(seat=seat)
 
     def legal_declarations(self, *, seat: int | None = None) -> tuple[Declare, ...]:
         """The legal declarations in the deal in progress (see
         :meth:`bezique.DealState.legal_declarations`); empty once the game is over."""
-        return () if self.is_over else self.deal.legal_declarations(seat=seat)
+        if self.is_over:
+            if seat is not None:
+                check_seat(self.deal, seat)
+            return ()
+        return self.deal.legal_declarations(seat=seat)
 
     def why_illegal(self, action: Action, *, seat: int | None = None) -> tuple[Reason, ...]:
         """Why ``action`` is illegal in the deal in progress (see
         :meth:`bezique.DealState.why_illegal`, ``seat`` included); once the game is
         over, ``(Reason.DEAL_OVER,)``, as :meth:`apply` refuses it."""
         if self.is_over:
+            if not isinstance(action, ACTION_TYPES):
+                wrong_type("why_illegal()", "action", "an Action", action)
             if seat is not None:
                 check_seat(self.deal, seat)
             return (Reason.DEAL_OVER,)
@@ -156,7 +175,11 @@ class GameState:
         ``seat``, when given, is the seat that means to act (see
         :meth:`bezique.DealState.apply`)."""
         if self.is_over:
-            raise IllegalActionError(action, (Reason.DEAL_OVER,), seat=seat)
+            if not isinstance(action, (str, *ACTION_TYPES)):
+                wrong_type("step()", "action", "an Action or its text", action)
+            if seat is not None:
+                check_seat(self.deal, seat)
+            raise IllegalActionError(shown(action, 80), (Reason.DEAL_OVER,), seat=seat)
         deal, events = self.deal.step(action, seat=seat)
         rules = self.rules
         if rules.game.end is GameEnd.FIRST_TO_REACH:
@@ -308,6 +331,12 @@ def _deal(
     return new_deal(rules, seed=deal_seed(seed, index), dealer=dealer)
 
 
+def _deck_tuple(deck: object) -> tuple[int | str | Card, ...]:
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+        wrong_type("new_game()", "decks", "a sequence of decks", deck)
+    return tuple(deck)
+
+
 def new_game(
     rules: Rules,
     *,
@@ -316,13 +345,19 @@ def new_game(
     decks: Sequence[Deck] | None = None,
 ) -> GameState:
     """Start a game; ``first_dealer="cut"`` chooses the dealer by a seeded cut."""
+    require(rules, Rules, "new_game()", "rules", "a Rules")
+    check_seed(seed, "new_game()")
     if first_dealer == "cut":
         dealer = cut_for_deal(rules, seed)
-    elif isinstance(first_dealer, int) and 0 <= first_dealer < rules.players:
+    elif isinstance(first_dealer, str):
+        raise SeatError(f"first_dealer must be a seat 0..{rules.players - 1} or 'cut'")
+    elif 0 <= require_int(first_dealer, "new_game()", "first_dealer") < rules.players:
         dealer = first_dealer
     else:
         raise SeatError(f"first_dealer must be a seat 0..{rules.players - 1} or 'cut'")
-    frozen = None if decks is None else tuple(tuple(d) for d in decks)
+    if decks is not None and (isinstance(decks, (str, bytes)) or not isinstance(decks, Sequence)):
+        wrong_type("new_game()", "decks", "a sequence of decks", decks)
+    frozen = None if decks is None else tuple(_deck_tuple(d) for d in decks)
     return GameState(
         rules=rules,
         seed=seed,

@@ -33,7 +33,13 @@ from typing import Any
 import attrs
 
 from bezique.actions import ACTION_VERBS, Action
-from bezique.errors import BeziqueError, IllegalActionError, InvalidStateError, NotationError
+from bezique.errors import (
+    BeziqueError,
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+    require,
+)
 from bezique.game import GameState, deal_seed, new_game
 from bezique.io import DealRecord, deck_order, record_deal
 from bezique.io.readers import (
@@ -377,8 +383,7 @@ class GameRecord:
         """Read a text record and replay it. Raises :class:`~bezique.NotationError`
         (naming the line) for text that does not follow the grammar and
         :class:`~bezique.InvalidStateError` for a record the replay refutes."""
-        if not isinstance(text, str):
-            raise NotationError(f"expected the text of a record (a str), got {type(text).__name__}")
+        require(text, str, "GameRecord.from_text()", "text", "a str")
         return _checked(_TextReader(text).read())
 
 
@@ -678,6 +683,7 @@ def load_game_record(text: str | bytes) -> GameRecord:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
             raise NotationError(f"not UTF-8 text: {error}") from None
+    require(text, str, "load_game_record()", "text", "a str or bytes")
     if text.lstrip().startswith("{"):
         return GameRecord.from_json(text)
     return GameRecord.from_text(text)

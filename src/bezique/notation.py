@@ -21,9 +21,10 @@ resolved against the cards of the view's own seat, the only hand it sees::
 
 from __future__ import annotations
 
-from bezique.actions import Action, CardRef, Declare, Play, parse_action_text
+from bezique.actions import ACTION_TYPES, Action, CardRef, Declare, Play, parse_action_text
 from bezique.cards import Card, face_of
 from bezique.engine.fields import DealFields
+from bezique.errors import require
 from bezique.laws.zones import bits, deck_tables
 from bezique.records import TableCard
 from bezique.views import SeatView
@@ -42,6 +43,8 @@ def parse_action(source: DealFields | SeatView, text: str) -> Action:
     does not parse. The action is not checked for legality:
     :meth:`DealState.apply` does that.
     """
+    require(source, (DealFields, SeatView), "parse_action()", "source", "a DealState or SeatView")
+    require(text, str, "parse_action()", "text", "a str")
     action = parse_action_text(text)
     if isinstance(action, Play):
         return Play(_resolve_bare(source, action.card))
@@ -101,6 +104,7 @@ def format_action(action: Action, *, symbols: bool = False) -> str:
     >>> format_action(marriage), format_action(marriage, symbols=True)
     ('declare common-marriage KS QS', 'declare common-marriage K♠ Q♠')
     """
+    require(action, ACTION_TYPES, "format_action()", "action", "an Action")
     if isinstance(action, Declare):
         cards = action.display_cards()
         shown = (c.display() for c in cards) if symbols else map(str, cards)

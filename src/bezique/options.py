@@ -13,9 +13,9 @@ from typing import Any
 
 import attrs
 
-from bezique.errors import RulesError
+from bezique.errors import RulesError, shown
 
-__all__ = ["Option", "check_fields", "describe"]
+__all__ = ["MAX_KNOB", "Misfit", "Option", "check_fields", "describe", "misfit"]
 
 #: Other spellings accepted for some options, by enum class name.
 ALIASES: dict[str, dict[str, str]] = {
@@ -39,34 +39,109 @@ class Option(enum.StrEnum):
         return None
 
 
+#: The largest number a knob may hold: far beyond any score or count of the games,
+#: and short enough to be written in a message or a document.
+MAX_KNOB = 1_000_000_000
+
+
 def check_fields(obj: object) -> None:
-    """Refuse a component field of the wrong type, naming it."""
+    """Refuse a component field of the wrong type or out of bounds, naming it."""
     cls: type[Any] = type(obj)
     hints = typing.get_type_hints(cls)
     for field in attrs.fields(cls):
         value = getattr(obj, field.name)
         expected = hints[field.name]
-        if not _is_instance(value, expected):
+        if misfit(value, expected, field.name, limit=None) is not None:
             raise RulesError(
-                f"{cls.__name__}.{field.name} must be {describe(expected)}, got {value!r}",
+                f"{cls.__name__}.{field.name} must be {describe(expected)}, got {shown(value)}",
                 [field.name],
             )
-        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise RulesError(f"{field.name} must not be negative, got {value}", [field.name])
+        numbers = value if isinstance(value, tuple) else (value,)
+        for number in numbers:
+            if isinstance(number, int) and not isinstance(number, bool):
+                if number < 0:
+                    raise RulesError(
+                        f"{field.name} must not be negative, got {shown(number)}", [field.name]
+                    )
+                if number > MAX_KNOB:
+                    raise RulesError(
+                        f"{field.name} must be at most {MAX_KNOB:,}, got {shown(number)}",
+                        [field.name],
+                    )
 
 
-def _is_instance(value: object, expected: Any) -> bool:
+class Misfit(typing.NamedTuple):
+    """Where a value does not fit its annotation (:func:`misfit`)."""
+
+    #: The message, naming the path of the part at fault.
+    message: str
+    #: ``True`` for a value of the wrong type, ``False`` for a number out of bounds.
+    wrong_type: bool
+
+
+def misfit(
+    value: object, expected: Any, path: str, *, limit: int | None = MAX_KNOB
+) -> Misfit | None:
+    """Where ``value`` does not fit the type annotation ``expected``; ``None`` when it
+    fits. Integers beyond ``limit`` either way do not fit (``None``: no bound). Frozen
+    attrs values of the plain records of a deal (tricks, table cards, a view) are
+    checked field by field; other classes (the rules, the actions, which check
+    themselves when built) by ``isinstance``.
+
+    >>> misfit((1, "2"), tuple[int, ...], "hand")
+    Misfit(message='hand[1] must be an integer, not str', wrong_type=True)
+    """
+    wrong = Misfit(f"{path} must be {describe(expected)}, not {type(value).__name__}", True)
     origin = typing.get_origin(expected)
     if origin in (types.UnionType, typing.Union):
-        return any(_is_instance(value, arg) for arg in typing.get_args(expected))
+        problems = [misfit(value, arg, path, limit=limit) for arg in typing.get_args(expected)]
+        if all(problems):
+            # A number out of bounds says more than "must be an integer or None".
+            return next((p for p in problems if p and not p.wrong_type), wrong)
+        return None
     if origin is tuple:
+        if not isinstance(value, tuple):
+            return wrong
         args = typing.get_args(expected)
-        return isinstance(value, tuple) and all(_is_instance(v, args[0]) for v in value)
-    if expected is type(None):
-        return value is None
+        if len(args) == 2 and args[1] is Ellipsis:
+            items = [(args[0], item) for item in value]
+        elif len(args) == len(value):
+            items = list(zip(args, value, strict=True))
+        else:
+            return Misfit(f"{path} must hold {len(args)} values, not {len(value)}", True)
+        for i, (hint, item) in enumerate(items):
+            problem = misfit(item, hint, f"{path}[{i}]", limit=limit)
+            if problem:
+                return problem
+        return None
     if expected is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, expected)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return wrong
+        if limit is not None and abs(value) > limit:
+            return Misfit(f"{path} must be at most {limit:,} either way, got {shown(value)}", False)
+        return None
+    if expected is type(None):
+        return None if value is None else wrong
+    if isinstance(expected, type):
+        if not isinstance(value, expected):
+            return wrong
+        if attrs.has(expected) and expected.__module__ in _RECORD_MODULES:
+            hints = typing.get_type_hints(expected)
+            for field in attrs.fields(expected):
+                problem = misfit(
+                    getattr(value, field.name),
+                    hints[field.name],
+                    f"{path}.{field.name}",
+                    limit=limit,
+                )
+                if problem:
+                    return problem
+    return None
+
+
+#: The modules of the plain records whose fields :func:`misfit` checks: their
+#: constructors check nothing.
+_RECORD_MODULES = ("bezique.records", "bezique.views")
 
 
 _PLAIN_NAMES = {int: "an integer", bool: "true or false", str: "a string", type(None): "None"}

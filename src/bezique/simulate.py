@@ -34,19 +34,20 @@ The ``bezique simulate`` and ``bezique duel`` commands run these from the shell
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import os
 import signal
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
 import attrs
 
 from bezique.actions import ShowCarteBlanche
-from bezique.errors import BeziqueError
+from bezique.errors import BeziqueError, check_seed, require, require_int, shown, wrong_type
 from bezique.game import GameState, new_game
 from bezique.melds import MeldKind
 from bezique.players import Player, make_player
@@ -88,6 +89,44 @@ T = TypeVar("T")
 def make_seat_player(spec: PlayerSpec, seed: str) -> Player:
     """The player ``spec`` stands for, made from ``seed``."""
     return make_player(spec, seed) if isinstance(spec, str) else spec(seed)
+
+
+def _rules_of(variant: str | Rules, function: str) -> Rules:
+    """The rules a ``variant`` argument names (a preset name or a rule set)."""
+    if isinstance(variant, Rules):
+        return variant
+    require(variant, str, function, "variant", "a preset name or a Rules")
+    return variants.get(variant)
+
+
+def _check_spec(spec: object, function: str, parameter: str) -> None:
+    """Refuse a player spec that is neither a name nor a function, then make one."""
+    if not isinstance(spec, str) and not callable(spec):
+        wrong_type(function, parameter, "a player name or a function of a seed", spec)
+    make_seat_player(spec, "check")
+
+
+def _check_specs(specs: object, function: str) -> tuple[PlayerSpec, ...]:
+    if isinstance(specs, (str, bytes, Mapping)) or not isinstance(specs, Iterable):
+        wrong_type(function, "players", "a sequence of player names or functions", specs)
+    kinds = tuple(specs)
+    for kind in kinds:
+        if not isinstance(kind, str) and not callable(kind):
+            wrong_type(function, "players", "a sequence of player names or functions", kind)
+    return kinds
+
+
+def _check_run(function: str, count: tuple[str, object], seed: object, jobs: object) -> None:
+    """The arguments every run takes: a positive count of deals or games, the seed,
+    the number of worker processes."""
+    name, value = count
+    if require_int(value, function, name) < 1:
+        raise BeziqueError(f"{name} must be a positive integer, got {shown(value)}")
+    if seed is None:
+        wrong_type(function, "seed", "an int or a str", seed)
+    check_seed(seed, function)
+    if require_int(jobs, function, "jobs") < 0:
+        raise BeziqueError(f"jobs must be 0 (one per CPU) or more, got {shown(jobs)}")
 
 
 def spec_name(spec: PlayerSpec) -> str:
@@ -352,9 +391,49 @@ class Summary:
             yield f"    {kind:22} {per_deal:8.4f}"
 
 
+#: Whether this platform can hold signals back (POSIX), so that no Ctrl-C lands
+#: between a worker's start and its ignoring Ctrl-C.
+_CAN_HOLD = hasattr(signal, "pthread_sigmask")
+
+
 def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the parent process, which stops the pool."""
+    """In a worker: leave Ctrl-C to the parent process, which stops the pool.
+
+    A worker starts with Ctrl-C held back (:func:`_interrupts_held`); ignoring it
+    drops one that came meanwhile, and only then is it let through."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _CAN_HOLD:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C back while the block runs, then deliver it: around starting the
+    worker processes (they inherit the held signal, so none is interrupted before
+    it ignores Ctrl-C) and around stopping them (so that a second Ctrl-C cannot
+    leave one running). A Ctrl-C that came meanwhile is raised on leaving."""
+    if not _CAN_HOLD:
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _stop(pool: ProcessPoolExecutor, others: set[multiprocessing.process.BaseProcess]) -> None:
+    """Stop the pool's workers now, dropping the chunks not started, and wait for them
+    to be gone."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    workers = set(multiprocessing.active_children()) - others
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(5)
+        if worker.is_alive():  # pragma: no cover - a worker ignoring SIGTERM
+            worker.kill()
+            worker.join()
 
 
 def _chunks(count: int, size: int) -> list[tuple[int, int]]:
@@ -388,13 +467,17 @@ def run_chunks(
                 progress(done, total, time.perf_counter() - started)
     else:
         others = set(multiprocessing.active_children())
-        pool = ProcessPoolExecutor(
-            max_workers=min(workers, len(chunks)), initializer=_ignore_interrupts
-        )
+        pool: ProcessPoolExecutor | None = None
         try:
-            futures: dict[Future[T], int] = {
-                pool.submit(work, *args, start, stop): k for k, (start, stop) in enumerate(chunks)
-            }
+            with _interrupts_held():
+                pool = ProcessPoolExecutor(
+                    max_workers=min(workers, len(chunks)), initializer=_ignore_interrupts
+                )
+                # The first submit starts every worker (with Ctrl-C held back).
+                futures: dict[Future[T], int] = {
+                    pool.submit(work, *args, start, stop): k
+                    for k, (start, stop) in enumerate(chunks)
+                }
             for future in as_completed(futures):
                 k = futures[future]
                 results[k] = future.result()
@@ -402,12 +485,12 @@ def run_chunks(
                 done += stop - start
                 if progress is not None:
                     progress(done, total, time.perf_counter() - started)
+            pool.shutdown()
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            for child in set(multiprocessing.active_children()) - others:
-                child.terminate()
+            with _interrupts_held():
+                if pool is not None:
+                    _stop(pool, others)
             raise
-        pool.shutdown()
     finished = [r for r in results if r is not None]
     if len(finished) != len(chunks):  # pragma: no cover - every chunk reports or raises
         raise BeziqueError("a chunk did not finish")
@@ -433,26 +516,21 @@ def simulate(
     ``progress`` is called in this process as chunks of deals finish. The summary
     is the same for any ``jobs`` and ``chunk_size``.
     """
-    rules = variant if isinstance(variant, Rules) else variants.get(variant)
-    kinds = tuple(players)
+    rules = _rules_of(variant, "simulate()")
+    kinds = _check_specs(players, "simulate()")
     if len(kinds) != rules.players:
         raise BeziqueError(
             f"{rules.name} has {rules.players} seats, but {len(kinds)} player(s) were named"
         )
     for kind in kinds:
         make_seat_player(kind, "check")
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-        raise BeziqueError(f"deals must be a positive integer, got {deals!r}")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
-        raise BeziqueError(f"jobs must be 0 (one per CPU) or more, got {jobs!r}")
-    if seed is None or isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise BeziqueError(f"seed must be an int or a string, got {seed!r}")
+    _check_run("simulate()", ("deals", deals), seed, jobs)
     workers = jobs or os.cpu_count() or 1
     if chunk_size is None:
         # Enough chunks to keep every worker busy and to report progress often.
         chunk_size = max(1, min(500, deals // (workers * 16) or 1))
-    if chunk_size < 1:
-        raise BeziqueError(f"chunk_size must be positive, got {chunk_size!r}")
+    if require_int(chunk_size, "simulate()", "chunk_size") < 1:
+        raise BeziqueError(f"chunk_size must be positive, got {shown(chunk_size)}")
     started = time.perf_counter()
     tallies = run_chunks(
         play_deals, (rules, kinds, seed), _chunks(deals, chunk_size), workers, progress
@@ -663,18 +741,15 @@ def duel(
     >>> result.wins + result.losses + result.draws
     2
     """
-    rules = variant if isinstance(variant, Rules) else variants.get(variant)
+    rules = _rules_of(variant, "duel()")
     if rules.sides:
         raise BeziqueError(
             f"{rules.name} is played in partnerships: play a match of one player per side"
             " (bezique.simulate.match)"
         )
-    make_seat_player(a, "check")
-    make_seat_player(b, "check")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise BeziqueError(f"games must be a positive integer, got {games!r}")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
-        raise BeziqueError(f"jobs must be 0 (one per CPU) or more, got {jobs!r}")
+    _check_spec(a, "duel()", "a")
+    _check_spec(b, "duel()", "b")
+    _check_run("duel()", ("games", games), seed, jobs)
     single = _single_deals(rules) if deals is None else bool(deals)
     workers = jobs or os.cpu_count() or 1
     size = max(1, min(10, games // (workers * 4) or 1))
@@ -891,8 +966,8 @@ def match(
     >>> round(sum(result.win_rates), 9)
     1.0
     """
-    rules = variant if isinstance(variant, Rules) else variants.get(variant)
-    kinds = tuple(players)
+    rules = _rules_of(variant, "match()")
+    kinds = _check_specs(players, "match()")
     k = rules.side_count
     if len(kinds) != k:
         what = "side" if rules.sides else "seat"
@@ -903,10 +978,7 @@ def match(
         raise BeziqueError(f"a match has at most {len(_LETTERS)} players")
     for kind in kinds:
         make_seat_player(kind, "check")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise BeziqueError(f"games must be a positive integer, got {games!r}")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
-        raise BeziqueError(f"jobs must be 0 (one per CPU) or more, got {jobs!r}")
+    _check_run("match()", ("games", games), seed, jobs)
     single = _single_deals(rules) if deals is None else bool(deals)
     workers = jobs or os.cpu_count() or 1
     size = max(1, min(10, games // (workers * 4) or 1))

@@ -14,12 +14,12 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from bezique.actions import Action, Declare
+from bezique.actions import ACTION_TYPES, Action, Declare
 from bezique.cards import Card, Rank, face_of
 from bezique.engine.fields import STOCK, DealFields
 from bezique.engine.moves import legal_actions, legal_declarations, why_illegal
 from bezique.engine.transitions import scored, step
-from bezique.errors import IllegalActionError, SeatError
+from bezique.errors import IllegalActionError, SeatError, require, require_int, shown, wrong_type
 from bezique.laws.dealing import (
     deal_packets,
     dealt_points,
@@ -34,6 +34,10 @@ from bezique.notation import parse_action
 from bezique.records import ScoreEvent, ScoreSource
 from bezique.rules import Rules
 from bezique.views import SeatView, seat_view
+
+#: What the ``action`` parameter takes, for the :class:`TypeError` of another value.
+_AN_ACTION = "an Action (Play, Declare, Draw...; parse text with parse_action)"
+_AN_ACTION_OR_TEXT = "an Action (Play, Declare, Draw...) or its text"
 
 __all__ = [
     "DealState",
@@ -92,6 +96,8 @@ class DealState(DealFields):
         again when the seat is to act. A seat that does not exist raises
         :class:`~bezique.SeatError`.
         """
+        if not isinstance(action, ACTION_TYPES):
+            wrong_type("why_illegal()", "action", _AN_ACTION, action)
         if seat is not None:
             refused = self._turn_reasons(seat)
             if refused:
@@ -122,20 +128,24 @@ class DealState(DealFields):
         a seat playing out of turn) is refused with the reason
         :attr:`~bezique.Reason.NOT_YOUR_TURN`, the error naming both seats.
         """
+        if isinstance(action, str):
+            return self.step(action, seat=seat)[0]
+        if not isinstance(action, ACTION_TYPES):
+            wrong_type("apply()", "action", _AN_ACTION_OR_TEXT, action)
         if seat is not None:
             self.require_turn(seat, action)
-        if isinstance(action, str):
-            return self.step(action)[0]
         return step(self, action)[0]
 
     def step(
         self, action: Action | str, *, seat: int | None = None
     ) -> tuple[DealState, tuple[ScoreEvent, ...]]:
         """Like :meth:`apply`, also returning what scored and why."""
-        if seat is not None:
-            self.require_turn(seat, action)
         if isinstance(action, str):
             action = parse_action(self, action)
+        elif not isinstance(action, ACTION_TYPES):
+            wrong_type("step()", "action", _AN_ACTION_OR_TEXT, action)
+        if seat is not None:
+            self.require_turn(seat, action)
         return step(self, action)
 
     def require_turn(self, seat: int, action: Action | str = "") -> None:
@@ -146,6 +156,7 @@ class DealState(DealFields):
             raise IllegalActionError(action, reasons, seat=seat, to_act=self.current_player)
 
     def require_legal(self, action: Action) -> None:
+        """Raise :class:`~bezique.IllegalActionError` unless ``action`` is legal now."""
         reasons = self.why_illegal(action)
         if reasons:
             raise IllegalActionError(action, reasons)
@@ -202,9 +213,10 @@ def new_deal(
     >>> state.current_player, state.stock_size, len(state.hand(0))
     (1, 48, 8)
     """
+    require(rules, Rules, "new_deal()", "rules", "a Rules")
     n = rules.players
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise SeatError(f"no seat {dealer!r} to deal: seats are 0..{n - 1}")
+    if not 0 <= require_int(dealer, "new_deal()", "dealer") < n:
+        raise SeatError(f"no seat {shown(dealer)} to deal: seats are 0..{n - 1}")
     order = shuffled_deck(rules, seed) if deck is None else deck_order(rules, deck)
     hands, turn_up, pos = deal_packets(rules, order, dealer)
     trump = None if turn_up is None else face_of(turn_up).suit

@@ -39,7 +39,7 @@ from xml.sax.saxutils import escape, quoteattr
 import attrs
 
 from bezique.cards import Rank, Suit, face_of
-from bezique.errors import BeziqueError, SeatError
+from bezique.errors import SeatError, require_int, shown, wrong_type
 from bezique.game import GameState
 from bezique.laws.turns import trick_seats
 from bezique.melds import MeldKind
@@ -162,9 +162,11 @@ def draw(subject: Drawable, *, seat: int | None = None) -> str:
     current deal, with the game's totals.
 
     Raises :class:`~bezique.SeatError` for a seat that does not exist (or that
-    is not the view's own), :class:`~bezique.BeziqueError` for anything else
-    than those four kinds of object.
+    is not the view's own), :class:`TypeError` for anything else than those four
+    kinds of object or a seat that is not an int.
     """
+    if seat is not None:
+        require_int(seat, "draw()", "seat")
     game = subject if isinstance(subject, GameState) else None
     if isinstance(subject, GameState):
         subject = subject.deal
@@ -174,12 +176,16 @@ def draw(subject: Drawable, *, seat: int | None = None) -> str:
         picture = _deal_picture(subject) if seat is None else _view_picture(subject.view(seat))
     elif isinstance(subject, SeatView):
         if seat is not None and seat != subject.seat:
-            raise SeatError(f"this is seat {subject.seat}'s view: it cannot be drawn for {seat!r}")
+            raise SeatError(
+                f"this is seat {subject.seat}'s view: it cannot be drawn for {shown(seat)}"
+            )
         picture = _view_picture(subject)
     else:
-        raise BeziqueError(
-            f"cannot draw a {type(subject).__name__}: expected a SeatView, a DealState, "
-            "a GameState or a PerfectInformationView"
+        wrong_type(
+            "draw()",
+            "subject",
+            "a SeatView, a DealState, a GameState or a PerfectInformationView",
+            subject,
         )
     return _render(attrs.evolve(picture, game=game))
 

@@ -19,7 +19,7 @@ import attrs
 
 from bezique.actions import Action, CardRef
 from bezique.cards import Card, Suit, face_of
-from bezique.errors import InvalidStateError, SeatError
+from bezique.errors import InvalidStateError, SeatError, require_int, shown
 from bezique.laws.scoring import deal_game_scores
 from bezique.laws.turns import in_duels, trick_seats
 from bezique.laws.zones import DeckTables, bits, deck_tables
@@ -263,8 +263,8 @@ class DealFields(DealDraft):
         return tuple(i for i, m in enumerate(self.melds) if m.seat == seat and not m.scored)
 
     def _seat(self, seat: int) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise SeatError(f"no seat {seat!r}: seats are 0..{self.players - 1}")
+        if not 0 <= require_int(seat, "", "seat") < self.players:
+            raise SeatError(f"no seat {shown(seat)}: seats are 0..{self.players - 1}")
         return seat
 
     def describe_cards(self, card_ids: Sequence[int]) -> str:

@@ -81,7 +81,7 @@ from bezique.laws.zones import bits, deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind, Pattern, kinds_in
 from bezique.records import Window
-from bezique.rules import MarriageRearrangement, Rules, SameKindReuse
+from bezique.rules import MarriageRearrangement, Memo, Rules, SameKindReuse
 
 __all__ = [
     "all_score",
@@ -442,19 +442,19 @@ def _reuse_reasons(
 ) -> tuple[Reason, ...]:
     """:func:`reuse_reasons`, kept with the rules' derived values: it depends on
     nothing else, and the same few combinations of histories come up again and again."""
-    memo = rules.derived(_reuse_memo)
-    key = (kind, histories, broken)
-    reasons = memo.get(key)
-    if reasons is None:
-        reasons = memo[key] = tuple(reuse_reasons(rules, kind, histories, broken))
-    return reasons
+    return rules.derived(_reuse_memo)((kind, histories, broken))
 
 
-def _reuse_memo(
-    rules: Rules,
-) -> dict[tuple[MeldKind, tuple[int, ...], tuple[int, ...] | None], tuple[Reason, ...]]:
-    """The re-use verdicts met so far under these rules (filled by :func:`_reuse_reasons`)."""
-    return {}
+_ReuseKey = tuple[MeldKind, tuple[int, ...], tuple[int, ...] | None]
+
+
+def _reuse_memo(rules: Rules) -> Memo[_ReuseKey, tuple[Reason, ...]]:
+    """The re-use verdicts met so far under these rules (asked by :func:`_reuse_reasons`)."""
+
+    def verdict(key: _ReuseKey) -> tuple[Reason, ...]:
+        return tuple(reuse_reasons(rules, *key))
+
+    return Memo(verdict)
 
 
 _RELAXED = {Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD}
@@ -610,21 +610,21 @@ _MeldTable = tuple[tuple[tuple[int, _Entry], ...], tuple[tuple[int, int, _Entry]
 
 def _meld_table(rules: Rules, trump: Suit | None) -> _MeldTable:
     # Kept with the rules' derived values, under the trump suit (None: no trumps yet).
-    tables = rules.derived(_meld_tables)
-    table = tables.get(trump)
-    if table is None:
+    return rules.derived(_meld_tables)(trump)
+
+
+def _meld_tables(rules: Rules) -> Memo[Suit | None, _MeldTable]:
+    """The meld tables of these rules made so far, by trump suit (asked by :func:`_meld_table`)."""
+
+    def table(trump: Suit | None) -> _MeldTable:
         entries = _make_meld_table(rules, trump)
         # For the quick checks: patterns of given faces under the set of faces
         # they need, quartets (any cards of a rank) under their rank mask and count.
         by_faces = tuple((e[5], e) for e in entries if not e[4])
         by_rank = tuple((e[4], e[7], e) for e in entries if e[4])
-        table = tables[trump] = (by_faces, by_rank)
-    return table
+        return (by_faces, by_rank)
 
-
-def _meld_tables(rules: Rules) -> dict[Suit | None, _MeldTable]:
-    """The meld tables of these rules made so far, by trump suit (filled by :func:`_meld_table`)."""
-    return {}
+    return Memo(table)
 
 
 def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:

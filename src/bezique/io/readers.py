@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 from bezique.cards import FACES_PER_PACK, Suit, card_id_name, parse_card_id
-from bezique.errors import InvalidStateError, NotationError
+from bezique.errors import InvalidStateError, NotationError, shown
 from bezique.io.names import CARD_IDS
 from bezique.laws.declaring import tracks_broken
 from bezique.melds import MeldKind
@@ -79,9 +79,7 @@ def what(value: object) -> str:
         return "an object"
     if isinstance(value, (list, tuple)):
         return "a list"
-    text = repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
+    text = shown(value)
     if isinstance(value, str):
         return f"the string {text}"
     if isinstance(value, (int, float)):
@@ -115,7 +113,7 @@ def read_object(value: object, path: str, keys: Sequence[str]) -> Mapping[str, A
     for key in value:
         if key not in keys:
             raise NotationError(
-                f"{path}: unknown key {key!r} (expected the keys " + ", ".join(keys) + ")"
+                f"{path}: unknown key {shown(key)} (expected the keys " + ", ".join(keys) + ")"
             )
     return value
 
@@ -152,7 +150,7 @@ def read_str(value: object, path: str) -> str:
 def read_seat(value: object, path: str, players: int) -> int:
     seat = read_int(value, path)
     if not 0 <= seat < players:
-        raise InvalidStateError(f"{path}: no seat {seat}; seats are 0..{players - 1}")
+        raise InvalidStateError(f"{path}: no seat {shown(seat)}; seats are 0..{players - 1}")
     return seat
 
 
@@ -198,7 +196,7 @@ def read_kind(value: object, path: str) -> MeldKind:
         return MeldKind(text)
     except ValueError:
         raise NotationError(
-            f"{path}: unknown meld kind {text!r}; kinds are: "
+            f"{path}: unknown meld kind {shown(text)}; kinds are: "
             + ", ".join(k.value for k in MeldKind)
         ) from None
 
@@ -231,7 +229,7 @@ def read_phase(value: object, path: str) -> Phase:
         return Phase(text)
     except ValueError:
         raise NotationError(
-            f"{path}: expected one of {', '.join(p.value for p in Phase)}, got {text!r}"
+            f"{path}: expected one of {', '.join(p.value for p in Phase)}, got {shown(text)}"
         ) from None
 
 

@@ -27,6 +27,8 @@ from bezique.errors import (
     IllegalActionError,
     InvalidStateError,
     NotationError,
+    check_seed,
+    wrong_type,
 )
 from bezique.io.readers import (
     read_cards,
@@ -64,7 +66,8 @@ def deck_order(rules: Rules, seed: int | str) -> tuple[str, ...]:
     True
     """
     if seed is None:  # shuffled_deck would take the operating system's randomness
-        raise BeziqueError(f"seed must be an int or a string, got {seed!r}")
+        wrong_type("deck_order()", "seed", "an int or a str", seed)
+    check_seed(seed, "deck_order()")
     return tuple(card_id_name(c) for c in dealing.shuffled_deck(rules, seed))
 
 
@@ -92,7 +95,7 @@ def _deck_names(rules: Rules, deck: Sequence[int | str | Card]) -> tuple[str, ..
     """Physical names of a deck given as :func:`bezique.new_deal` takes it."""
     for i, item in enumerate(deck):
         if isinstance(item, bool) or not isinstance(item, (int, str, Card)):
-            raise NotationError(f"deck: [{i}]: not a card: {item!r}")
+            wrong_type("record_deal()", f"deck[{i}]", "an int, a str or a Card", item)
     try:
         order = dealing.deck_order(rules, deck)
     except NotationError as error:

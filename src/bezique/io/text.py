@@ -22,7 +22,7 @@ import json
 import re
 from typing import Any
 
-from bezique.errors import NotationError
+from bezique.errors import NotationError, wrong_type
 from bezique.io.names import CARD_NAMES
 from bezique.melds import MeldKind
 
@@ -40,7 +40,7 @@ def loads(text: object) -> Any:
         except UnicodeDecodeError as error:
             raise NotationError(f"not UTF-8 text: {error}") from None
     if not isinstance(text, str):
-        raise NotationError(f"expected JSON text (a str), got {type(text).__name__}")
+        wrong_type("", "text", "JSON text (a str or bytes)", text)
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except NotationError:

@@ -15,10 +15,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from bezique.cards import FACES_PER_PACK, Card, Rank, face_of, parse_card_id
-from bezique.errors import BeziqueError, NotationError
+from bezique.errors import BeziqueError, check_seed, require_int, shown, wrong_type
 from bezique.rules import Rules
 
 __all__ = [
@@ -34,8 +34,7 @@ __all__ = [
 def shuffled_deck(rules: Rules, seed: int | str | None) -> list[int]:
     """The card ids of the rules' deck, top first, shuffled by ``seed`` (``None``:
     from the operating system's randomness)."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise BeziqueError(f"seed must be an int or a string, got {seed!r}")
+    check_seed(seed, "")
     order = list(range(rules.deck_size))
     random.Random(seed).shuffle(order)
     return order
@@ -83,12 +82,12 @@ def dealt_points(
     if turn_up is not None and face_of(turn_up).rank is Rank.SEVEN:
         out.append((dealer, rules.trumps.turn_up_seven_points))
     if cut is not None:
-        lifted, guess = cut
-        if not all(
-            isinstance(x, int) and not isinstance(x, bool) and 0 < x <= rules.deck_size for x in cut
-        ):
+        if not isinstance(cut, tuple) or len(cut) != 2:
+            wrong_type("new_deal()", "cut", "a tuple of two ints", cut)
+        lifted, guess = require_int(cut[0], "new_deal()", "cut"), require_int(cut[1], "", "cut")
+        if not all(0 < x <= rules.deck_size for x in cut):
             raise BeziqueError(
-                f"cut must be two numbers of cards 1..{rules.deck_size}, got {cut!r}"
+                f"cut must be two numbers of cards 1..{rules.deck_size}, got {shown(cut)}"
             )
         scoring = rules.scoring
         if scoring.cut_dealer_points is None and scoring.cut_guess_points is None:
@@ -107,9 +106,11 @@ def deck_order(rules: Rules, deck: Sequence[int | str | Card]) -> list[int]:
     size = rules.deck_size
     copies = [0] * FACES_PER_PACK
     order: list[int] = []
+    if isinstance(deck, (str, bytes, Mapping)) or not isinstance(deck, Iterable):
+        wrong_type("new_deal()", "deck", "a sequence of cards", deck)
     for item in deck:
         if isinstance(item, bool):
-            raise NotationError(f"not a card: {item!r}")
+            wrong_type("new_deal()", "deck", "a sequence of ints, strs or Cards", item)
         if isinstance(item, int):
             card_id = item
         elif isinstance(item, Card):
@@ -121,7 +122,7 @@ def deck_order(rules: Rules, deck: Sequence[int | str | Card]) -> list[int]:
             else:
                 card_id = _next_copy(rules, copies, Card.parse(text))
         else:
-            raise NotationError(f"not a card: {item!r}")
+            wrong_type("new_deal()", "deck", "a sequence of ints, strs or Cards", item)
         order.append(card_id)
     if sorted(order) != list(range(size)):
         raise BeziqueError(
@@ -146,7 +147,7 @@ def _deck_problem(order: list[int], size: int) -> str:
     seen: set[int] = set()
     for card in order:
         if not 0 <= card < size:
-            return f"; card id {card} is not in the deck"
+            return f"; card id {shown(card)} is not in the deck"
         if card in seen:
             return f"; {face_of(card)} appears more often than there are packs"
         seen.add(card)

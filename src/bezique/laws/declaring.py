@@ -47,7 +47,8 @@ With three and four players the same-kind rule has one exception:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 from bezique.actions import PassToPartner
 from bezique.cards import Suit
@@ -109,8 +110,8 @@ def forbidden_history(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
     return rules.derived(_forbidden_table)[kind]
 
 
-def _forbidden_table(rules: Rules) -> dict[MeldKind, tuple[int, int, int]]:
-    return {kind: _forbidden(rules, kind) for kind in MeldKind}
+def _forbidden_table(rules: Rules) -> Mapping[MeldKind, tuple[int, int, int]]:
+    return MappingProxyType({kind: _forbidden(rules, kind) for kind in MeldKind})
 
 
 def _forbidden(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
@@ -207,11 +208,13 @@ def meld_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pat
 
 def _pattern_table(
     rules: Rules,
-) -> dict[Suit | None, dict[MeldKind, tuple[Pattern, ...]]]:
-    return {
-        trump: {kind: _make_patterns(rules, kind, trump) for kind in MeldKind}
-        for trump in (None, *Suit)
-    }
+) -> Mapping[Suit | None, Mapping[MeldKind, tuple[Pattern, ...]]]:
+    return MappingProxyType(
+        {
+            trump: MappingProxyType({kind: _make_patterns(rules, kind, trump) for kind in MeldKind})
+            for trump in (None, *Suit)
+        }
+    )
 
 
 def _make_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:

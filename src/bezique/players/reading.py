@@ -274,8 +274,10 @@ def meld_targets(rules: Rules, trump: Suit | None) -> MeldTargets:
     return rules.derived(_target_table)[suit_index(trump)]
 
 
-def _target_table(rules: Rules) -> dict[int, MeldTargets]:
-    return {suit_index(trump): _targets(rules, trump) for trump in (None, *Suit)}
+def _target_table(rules: Rules) -> tuple[MeldTargets, ...]:
+    """By :func:`suit_index` of the trump suit: the four suits, then no trumps, which
+    index -1 reads from the end."""
+    return tuple(_targets(rules, trump) for trump in (*Suit, None))
 
 
 def _targets(rules: Rules, trump: Suit | None) -> MeldTargets:

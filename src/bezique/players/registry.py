@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
-from bezique.errors import BeziqueError, NotationError
+from bezique.errors import BeziqueError, NotationError, check_seed, require, shown
 from bezique.players.monte_carlo import ROLLOUTS, MonteCarloPlayer
 from bezique.players.protocol import Player
 from bezique.players.random_player import RandomPlayer
@@ -90,10 +90,11 @@ def _rule_of_thumb(seed: Seed, options: Mapping[str, str]) -> Player:
 
 
 def _whole(key: str, text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{key}={text}: not a whole number") from None
+    # ASCII digits only, and few of them: int() would read "²" or "1_0", and no
+    # count of iterations, candidates or tricks runs to ten digits.
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise NotationError(f"{key}={text}: not a whole number")
+    return int(text)
 
 
 def _number(key: str, text: str) -> float:
@@ -227,29 +228,31 @@ def make_player(name: str, seed: int | str | None = None) -> Player:
     Raises :class:`~bezique.errors.NotationError` for a name that does not parse:
     an unknown kind, an unknown option, a value of the wrong form or out of range.
     """
-    if not isinstance(name, str):
-        raise NotationError(f"a player name must be a string, got {name!r}")
+    require(name, str, "make_player()", "name", "a str")
+    check_seed(seed, "make_player()")
     text = name.strip()
     kind_name, _, rest = text.partition(":")
     kind = _BY_NAME.get(kind_name)
     if kind is None:
-        raise NotationError(f"no player named {text!r}; known: {', '.join(PLAYER_NAMES)}")
+        raise NotationError(f"no player named {shown(text)}; known: {', '.join(PLAYER_NAMES)}")
     options: dict[str, str] = {}
     for option in (o.strip() for o in rest.split(":")) if rest else ():
         key, value = _option(kind, option, text)
         if key in options:
-            raise NotationError(f"option {key} given twice in player name {text!r}")
+            raise NotationError(f"option {key} given twice in player name {shown(text)}")
         options[key] = value
     try:
         return kind.build(seed, options)
     except BeziqueError as error:
-        raise NotationError(f"bad player name {text!r}: {error}") from None
+        raise NotationError(f"bad player name {shown(text)}: {error}") from None
 
 
 def _option(kind: PlayerKind, option: str, name: str) -> tuple[str, str]:
     """The ``(key, value)`` of one option of a player name."""
     if not kind.options:
-        raise NotationError(f"player {kind.name!r} takes no options, got {option!r} in {name!r}")
+        raise NotationError(
+            f"player {kind.name!r} takes no options, got {shown(option)} in {shown(name)}"
+        )
     key, equals, value = option.partition("=")
     found: tuple[str, str] | None = None
     if equals:
@@ -260,5 +263,7 @@ def _option(kind: PlayerKind, option: str, name: str) -> tuple[str, str]:
         found = kind.shorthand(option)
     if found is None:
         known = ", ".join(f"{k}={o.value}" for k, o in kind.options.items())
-        raise NotationError(f"bad {kind.name} option {option!r} in {name!r}; options: {known}")
+        raise NotationError(
+            f"bad {kind.name} option {shown(option)} in {shown(name)}; options: {known}"
+        )
     return found

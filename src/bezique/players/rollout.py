@@ -17,7 +17,8 @@ face winning the trick so far and the face played), the melds from
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 import attrs
 
@@ -51,7 +52,7 @@ from bezique.players.rule_of_thumb import (
     window_choice,
 )
 from bezique.records import Phase
-from bezique.rules import DeclarationLimit, Rules, SevenOfTrumps
+from bezique.rules import DeclarationLimit, Memo, Rules, SevenOfTrumps
 from bezique.state import DealState
 
 __all__ = ["FastPolicy", "FastTables", "fast_tables", "nothing_to_declare", "ready_melds"]
@@ -67,13 +68,13 @@ class FastPolicy:
         # The tables of the rules last played (most playouts play one rule set).
         self._rules: Rules | None = None
         self._fast: _FastTableMemo | None = None
-        self._ready: dict[Suit | None, tuple[_Ready, ...]] = {}
+        self._ready: _ReadyTable = MappingProxyType({})
 
-    def _tables(self, rules: Rules) -> tuple[_FastTableMemo, dict[Suit | None, tuple[_Ready, ...]]]:
+    def _tables(self, rules: Rules) -> tuple[_FastTableMemo, _ReadyTable]:
         fast = self._fast
         if rules is not self._rules or fast is None:
             self._rules = rules
-            fast = self._fast = rules.derived(_FastTableMemo)
+            fast = self._fast = rules.derived(_fast_table_memo)
             self._ready = rules.derived(_ready_table)
         return fast, self._ready
 
@@ -133,7 +134,7 @@ class FastPolicy:
                 )
             return max(actions, key=_as_play_scorer(scorer))
         last = state.stock_size <= state.players
-        tables = fast.get(state.trump, seven_keep(rules, state.turn_up), last)
+        tables = fast((state.trump, seven_keep(rules, state.turn_up), last))
         # S000 hint 1: a meld ready to declare is kept, and a trick won lets it score.
         ready, protect = _ready_melds(state, seat, ready_table)
         trick = state.trick
@@ -244,22 +245,20 @@ def fast_tables(rules: Rules, trump: Suit | None, seven: float, last: bool) -> F
     """The fast policy's tables under this trump suit, for a seven of trumps worth
     ``seven`` to keep (:func:`~bezique.players.rule_of_thumb.seven_keep`), on the last
     trick of the stock or not."""
-    return rules.derived(_FastTableMemo).get(trump, seven, last)
+    return rules.derived(_fast_table_memo)((trump, seven, last))
 
 
-class _FastTableMemo:
+#: The fast tables of one rule set, by (trump suit, seven's keep, last stock trick).
+_FastTableMemo = Memo[tuple[Suit | None, float, bool], FastTables]
+
+
+def _fast_table_memo(rules: Rules) -> _FastTableMemo:
     """The fast tables of one rule set, made when first asked for."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.tables: dict[tuple[Suit | None, float, bool], FastTables] = {}
+    def make(key: tuple[Suit | None, float, bool]) -> FastTables:
+        return _make_fast_tables(rules, *key)
 
-    def get(self, trump: Suit | None, seven: float, last: bool) -> FastTables:
-        key = (trump, seven, last)
-        made = self.tables.get(key)
-        if made is None:
-            made = self.tables[key] = _make_fast_tables(self.rules, trump, seven, last)
-        return made
+    return Memo(make)
 
 
 def _static_keep(rules: Rules, trump: Suit | None, seven: float) -> tuple[float, ...]:
@@ -305,9 +304,11 @@ def _make_fast_tables(rules: Rules, trump: Suit | None, seven: float, last: bool
 #: A meld the fast policy watches for: its value, the history bits that bar a card
 #: from it, and what it needs: (mask of card ids, count) pairs, or a rank's mask and 4.
 _Ready = tuple[int, int, tuple[tuple[int, int], ...]]
+#: Per trump suit (``None``: not fixed yet), the melds to watch for.
+_ReadyTable = Mapping[Suit | None, tuple[_Ready, ...]]
 
 
-def _ready_table(rules: Rules) -> dict[Suit | None, tuple[_Ready, ...]]:
+def _ready_table(rules: Rules) -> _ReadyTable:
     """Per trump suit (``None``: not fixed yet), the melds to watch for."""
     tables = deck_tables(rules.deck.packs)
     out: dict[Suit | None, tuple[_Ready, ...]] = {}
@@ -323,7 +324,7 @@ def _ready_table(rules: Rules) -> dict[Suit | None, tuple[_Ready, ...]]:
             ready.append((target.value, banned, need))
         # The most valuable first: the best ready meld is found first.
         out[trump] = tuple(sorted(ready, key=lambda entry: -entry[0]))
-    return out
+    return MappingProxyType(out)
 
 
 def ready_melds(state: DealState, seat: int) -> tuple[int, dict[int, int]]:
@@ -332,9 +333,7 @@ def ready_melds(state: DealState, seat: int) -> tuple[int, dict[int, int]]:
     return _ready_melds(state, seat, state.rules.derived(_ready_table))
 
 
-def _ready_melds(
-    state: DealState, seat: int, table: dict[Suit | None, tuple[_Ready, ...]]
-) -> tuple[int, dict[int, int]]:
+def _ready_melds(state: DealState, seat: int, table: _ReadyTable) -> tuple[int, dict[int, int]]:
     held = state.hand_masks[seat] | state.table_masks[seat]
     history = state.history
     best = 0
@@ -385,7 +384,7 @@ def nothing_to_declare(state: DealState) -> bool:
     return _nothing_to_declare(state, state.rules.derived(_ready_table))
 
 
-def _nothing_to_declare(state: DealState, table: dict[Suit | None, tuple[_Ready, ...]]) -> bool:
+def _nothing_to_declare(state: DealState, table: _ReadyTable) -> bool:
     """Whether the winner's turn in the stock phase can only end in a draw for the fast
     policy: no seven of trumps to exchange, no meld ready (by the quick reckoning of
     :func:`ready_melds`), no pending meld or seven to declare. It spares working out

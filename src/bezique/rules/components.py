@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import enum
 import typing
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from types import FunctionType, MappingProxyType
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from bezique.cards import FACES_PER_PACK
-from bezique.errors import RulesError
+from bezique.errors import RulesError, shown, wrong_type
 from bezique.melds import BeziquePair, MeldKind, MeldValues, QuartetSuits
 from bezique.options import Option, check_fields, describe
 
@@ -48,6 +49,7 @@ __all__ = [
     "InferiorOrder",
     "LastTrick",
     "MarriageRearrangement",
+    "Memo",
     "Partnership",
     "PartnershipBeziqueSource",
     "PartnershipDeclarer",
@@ -446,8 +448,54 @@ _COMPONENTS: dict[str, type[Any]] = {
 }
 
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+@typing.final
+class Memo(Generic[K, V]):
+    """A table of derived values filled as they are asked for, each made by the one
+    function the memo was built with: ``memo(key)`` is always ``make(key)``.
+
+    The engine keeps such tables with a rule set (:meth:`Rules.derived`) where the
+    keys that come up cannot be listed beforehand (the re-use verdicts, the meld
+    tables by trump suit). Reading is the only thing it offers, so what it holds
+    cannot be changed from outside.
+
+    >>> squares = Memo(lambda n: n * n)
+    >>> squares(12), squares(12)
+    (144, 144)
+    """
+
+    __slots__ = ("_make", "_values")
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        self._make = make
+        self._values: dict[K, V] = {}
+
+    def __call__(self, key: K) -> V:
+        try:
+            return self._values[key]
+        except KeyError:
+            value = self._values[key] = self._make(key)
+            return value
+
+    def __repr__(self) -> str:
+        return f"<Memo of {len(self._values)} values>"
+
+
+class _DerivedStore:
+    """Where a rule set keeps its derived values (:meth:`Rules.derived`): a slot
+    outside the attrs fields, so that it is no part of the value, of its copies
+    (:func:`attrs.evolve`, :func:`attrs.asdict`) or of its JSON."""
+
+    __slots__ = ("_store",)
+    #: By the function that made it, a value of that function's type.
+    _store: dict[Callable[[Rules], object], Any]
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
-class Rules:
+class Rules(_DerivedStore):
     """A complete, validated rule set: a named composition of components.
 
     Build one from a preset with :meth:`evolve`; never subclass.
@@ -471,11 +519,6 @@ class Rules:
     game: GameRules = attrs.field(factory=GameRules)
     #: Source tags of ``SPEC.md`` this rule set follows.
     sources: tuple[str, ...] = ()
-    #: The values derived from these rules by :meth:`derived`, by the function that
-    #: made them (not part of the value).
-    _derived: dict[Callable[[Rules], object], Any] = attrs.field(
-        factory=dict, init=False, repr=False, eq=False, hash=False
-    )
 
     def derived(self, make: Callable[[Rules], T]) -> T:
         """``make(self)``, computed the first time it is asked for and kept with these rules.
@@ -486,24 +529,44 @@ class Rules:
         is made once per rule set rather than once per deal. ``make`` is the key,
         so it must be a function defined once (at module level), not a lambda; the
         value kept under it is what ``make`` returned, so it has ``make``'s type.
+
+        A value once kept is never replaced, and the library's own tables are
+        immutable (tuples, frozen classes, read-only mappings, :class:`Memo`), so
+        nothing read from here can change what a rule set scores or allows. Anything
+        but a plain function as ``make`` raises :class:`TypeError`: a callable
+        object could pass for another's key.
         """
         try:
-            value: T = self._derived[make]
-        except KeyError:
-            value = self._derived[make] = make(self)
+            value: T = self._store[make]
+        except (KeyError, AttributeError):
+            value = self._derive(make)
+        return value
+
+    def _derive(self, make: Callable[[Rules], T]) -> T:
+        if type(make) is not FunctionType:
+            raise TypeError(f"Rules.derived(): make must be a function, not {type(make).__name__}")
+        try:
+            store = self._store
+        except AttributeError:
+            # Unpickled or copied rules: the store is not part of the value.
+            store = {}
+            object.__setattr__(self, "_store", store)
+        # ``make`` may have kept its value while it ran (a table made from another).
+        value: T = store.setdefault(make, make(self))
         return value
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_store", {})
         for name, cls in _COMPONENTS.items():
             if not isinstance(getattr(self, name), cls):
                 raise RulesError(f"Rules.{name} must be a {cls.__name__}", [name])
         if not isinstance(self.name, str) or not self.name:
             raise RulesError("Rules.name must be a non-empty string", ["name"])
         if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise RulesError(f"players must be a number, got {self.players!r}", ["players"])
+            raise RulesError(f"players must be a number, got {shown(self.players)}", ["players"])
         if not 2 <= self.players <= MAX_PLAYERS:
             raise RulesError(
-                f"players={self.players!r}: a deal has 2 to {MAX_PLAYERS} players", ["players"]
+                f"players={shown(self.players)}: a deal has 2 to {MAX_PLAYERS} players", ["players"]
             )
         _check_sides(self.sides, self.players)
         deck = self.deck
@@ -615,7 +678,7 @@ class Rules:
 
     def meld_value(self, kind: MeldKind) -> int | None:
         """Points of a declaration of ``kind``; ``None`` if it cannot be declared."""
-        return self.derived(_meld_values).get(kind)
+        return self.derived(_meld_values)[kind]
 
     def _meld_value(self, kind: MeldKind) -> int | None:
         if kind is MeldKind.SEVEN_OF_TRUMPS:
@@ -651,7 +714,7 @@ class Rules:
             elif key in _VALUE_FIELDS:
                 values[key] = value
             else:
-                raise RulesError(f"no rule field named {key!r}", [key])
+                raise RulesError(f"no rule field named {shown(key)}", [key])
         if values:
             current = parts.get("declarations", {}).get("values", self.declarations.values)
             parts.setdefault("declarations", {})["values"] = _build(
@@ -683,6 +746,8 @@ class Rules:
     @classmethod
     def from_knobs(cls, name: str, knobs: Mapping[str, Any], description: str = "") -> Rules:
         """Build rules from a flat mapping as produced by :meth:`knobs`."""
+        if not isinstance(knobs, Mapping):
+            wrong_type("Rules.from_knobs()", "knobs", "a mapping", knobs)
         changes = {k: (tuple(v) if isinstance(v, list) else v) for k, v in knobs.items()}
         return Rules(name=name, description=description).evolve(**changes)
 
@@ -700,17 +765,22 @@ def _check_sides(sides: object, players: int) -> None:
         or len(sides) != players
         or not all(isinstance(s, int) and not isinstance(s, bool) for s in sides)
     ):
-        raise RulesError(f"sides must give one side number per seat, got {sides!r}", ["sides"])
+        raise RulesError(
+            f"sides must give one side number per seat, got {shown(sides, 80)}", ["sides"]
+        )
+    if not all(0 <= s < players for s in sides):
+        raise RulesError(f"sides {shown(sides, 80)} must number the sides from 0", ["sides"])
     count = max(sides) + 1
     if sorted(set(sides)) != list(range(count)) or count < 2:
         raise RulesError(
-            f"sides {sides!r} must number at least two sides 0, 1, ... with a seat in each",
+            f"sides {shown(sides, 80)} must number at least two sides 0, 1, ... "
+            "with a seat in each",
             ["sides"],
         )
 
 
-def _meld_values(rules: Rules) -> dict[MeldKind, int | None]:
-    return {kind: rules._meld_value(kind) for kind in MeldKind}
+def _meld_values(rules: Rules) -> Mapping[MeldKind, int | None]:
+    return MappingProxyType({kind: rules._meld_value(kind) for kind in MeldKind})
 
 
 def _convert(component: type[Any], key: str, value: Any) -> Any:
@@ -720,7 +790,7 @@ def _convert(component: type[Any], key: str, value: Any) -> Any:
             return hint(value)
         except ValueError:
             raise RulesError(
-                f"{key}={value!r} is not an option; expected {describe(hint)}", [key]
+                f"{key}={shown(value)} is not an option; expected {describe(hint)}", [key]
             ) from None
     if typing.get_origin(hint) is tuple and isinstance(value, list):
         return tuple(value)

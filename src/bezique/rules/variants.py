@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from bezique.errors import RulesError
+from bezique.errors import RulesError, require, shown
 from bezique.rules import (
     BrisqueTiming,
     DealScoring,
@@ -240,6 +240,9 @@ def _key(name: str) -> str:
 
 def register(rules: Rules, *aliases: str) -> Rules:
     """Make ``rules`` reachable by its name and aliases through :func:`get`."""
+    require(rules, Rules, "variants.register()", "rules", "a Rules")
+    for alias in aliases:
+        require(alias, str, "variants.register()", "aliases", "strs")
     key = _key(rules.name)
     for name in (key, *map(_key, aliases)):
         if name in _ALIASES and _REGISTRY[_ALIASES[name]] != rules:
@@ -252,10 +255,11 @@ def register(rules: Rules, *aliases: str) -> Rules:
 
 def get(name: str) -> Rules:
     """The preset registered under ``name`` or an alias (any case, ``_`` or ``-``)."""
+    require(name, str, "variants.get()", "name", "a str")
     key = _ALIASES.get(_key(name))
     if key is None:
         known = ", ".join(sorted(_ALIASES))
-        raise RulesError(f"no preset named {name!r}; known: {known}", ["name"])
+        raise RulesError(f"no preset named {shown(name)}; known: {known}", ["name"])
     return _REGISTRY[key]
 
 
