@@ -72,6 +72,11 @@ ENTRY_POINTS: dict[str, tuple[str, Callable[[Any], object]]] = {
     "GameRecord.from_json": ("text", lambda x: bz.GameRecord.from_json(x)),
     "GameRecord.from_text": ("text", lambda x: bz.GameRecord.from_text(x)),
     "load_game_record": ("text", lambda x: bz.load_game_record(x)),
+    "parse_position(text)": ("text", lambda x: bz.parse_position(x)),
+    "parse_position(rules)": ("rules", lambda x: bz.parse_position("dealer: 0", rules=x)),
+    "parse_position(seed)": ("seed", lambda x: bz.parse_position("dealer: 0", seed=x)),
+    "format_position": ("state", lambda x: bz.format_position(x)),
+    "same_position": ("a", lambda x: bz.same_position(x, STATE)),
     "svg.draw(subject)": ("subject", lambda x: svg.draw(x)),
     "svg.draw(seat)": ("seat", lambda x: svg.draw(STATE, seat=x)),
     "board.render_view": ("view", lambda x: board.render_view(x)),
@@ -106,6 +111,8 @@ NONE_IS_DEFAULT = {
     "svg.draw(seat)",
     "new_deal(deck)",
     "new_deal(cut)",
+    "parse_position(rules)",
+    "parse_position(seed)",
 }
 
 #: Values of the wrong type for every parameter above.

@@ -301,8 +301,8 @@ def test_any_edit_of_a_position_loads_or_raises_a_library_error(
     bz.check_state(state)
 
 
-def test_a_position_that_is_not_text_is_refused() -> None:
-    with pytest.raises(NotationError, match="expected text"):
+def test_a_position_that_is_not_text_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match=r"parse_position\(\): text must be a str, not bytes"):
         bz.parse_position(b"rules: classic")  # type: ignore[arg-type]
 
 
