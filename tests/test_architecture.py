@@ -6,9 +6,13 @@ The layers themselves are checked by ``lint-imports`` (the contract in
 from __future__ import annotations
 
 import ast
+import importlib
+import pkgutil
 from pathlib import Path
 
 import pytest
+
+import bezique
 
 SRC = Path(__file__).parent.parent / "src" / "bezique"
 MODULES = sorted(SRC.rglob("*.py"))
@@ -35,3 +39,16 @@ def test_no_module_imports_another_modules_private_names(path: Path) -> None:
 def test_the_modules_are_found() -> None:
     names = {_module_name(p) for p in MODULES}
     assert {"bezique.state", "bezique.engine.moves", "bezique.laws.tricks"} <= names
+
+
+def test_every_name_a_package_exports_exists() -> None:
+    """``from package import *`` works: every name in a module's ``__all__`` is defined."""
+    missing = []
+    for info in pkgutil.walk_packages(bezique.__path__, "bezique."):
+        if info.name.endswith("__main__"):  # running it is what importing it does
+            continue
+        module = importlib.import_module(info.name)
+        missing += [
+            f"{info.name}.{n}" for n in getattr(module, "__all__", ()) if not hasattr(module, n)
+        ]
+    assert missing == []

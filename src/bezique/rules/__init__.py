@@ -37,6 +37,7 @@ from bezique.rules.components import (
     TrickPlay,
     Trumps,
     TrumpSelection,
+    Zones,
 )
 
 __all__ = [

@@ -517,7 +517,7 @@ class Rules(_DerivedStore):
     carte_blanche: CarteBlanche = attrs.field(factory=CarteBlanche)
     scoring: Scoring = attrs.field(factory=Scoring)
     game: GameRules = attrs.field(factory=GameRules)
-    #: Source tags of ``SPEC.md`` this rule set follows.
+    #: Source tags this rule set follows (see the sources page of the docs).
     sources: tuple[str, ...] = ()
 
     def derived(self, make: Callable[[Rules], T]) -> T:
