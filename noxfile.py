@@ -133,16 +133,15 @@ def bench(session: nox.Session) -> None:
 STRENGTH_MATCHES = (
     "--variant three-hand --players rule-of-thumb,random,random --games 200",
     "--variant partnership --players rule-of-thumb,random --games 200",
-    "--variant three-hand --players monte-carlo:iterations=8,rule-of-thumb,rule-of-thumb"
-    " --games 201",
-    "--variant partnership --players monte-carlo:iterations=4,rule-of-thumb --games 200",
+    "--variant three-hand --players monte-carlo,rule-of-thumb,rule-of-thumb --games 201",
+    "--variant partnership --players monte-carlo,rule-of-thumb --games 200",
 )
 
 
 @nox.session(default=False)
 def strength(session: nox.Session) -> None:
     """Play the strength matches at three-hand and in partnership (long: the searches
-    take half an hour or more each on two processes)."""
+    take an hour or more each on two processes)."""
     session.install(".")
     for line in STRENGTH_MATCHES:
         if session.posargs and not any(word in line for word in session.posargs):
