@@ -85,7 +85,7 @@ _SEARCH_BUDGET = 20_000
 def format_position(state: DealState, *, lines: bool = False) -> str:
     """The position of ``state``: its fields as ``name: value``, separated by ``"; "``
     (or one a line with ``lines``). Fields that are empty are left out."""
-    require(state, DealState, "format_position", "state", "a DealState")
+    require(state, DealState, "format_position()", "state", "a DealState")
     n = state.players
     cards = _cards_text
     out: list[tuple[str, str]] = [
@@ -215,10 +215,10 @@ def parse_position(
     :class:`~bezique.InvalidStateError` for a position no deal can reach; each
     message names the field at fault.
     """
-    require(text, str, "parse_position", "text", "a str")
+    require(text, str, "parse_position()", "text", "a str")
     if rules is not None:
-        require(rules, Rules, "parse_position", "rules", "a Rules")
-    check_seed(seed, "parse_position")
+        require(rules, Rules, "parse_position()", "rules", "a Rules")
+    check_seed(seed, "parse_position()")
     fields = _split_fields(text)
     rules = _read_rules(fields.get("rules"), rules)
     for name in _REQUIRED:
@@ -831,8 +831,8 @@ def _search(
 def same_position(a: DealState, b: DealState) -> bool:
     """Whether two states are the same position: equal in every field but the cards
     of the completed tricks (of which a position keeps who led and who won each)."""
-    require(a, DealState, "same_position", "a", "a DealState")
-    require(b, DealState, "same_position", "b", "a DealState")
+    require(a, DealState, "same_position()", "a", "a DealState")
+    require(b, DealState, "same_position()", "b", "a DealState")
     return _without_trick_cards(a) == _without_trick_cards(b)
 
 
