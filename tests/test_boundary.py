@@ -22,7 +22,7 @@ from bezique.errors import shown
 from bezique.io import view_from_json
 from bezique.io.rules_json import rules_from_dict, rules_to_dict
 from bezique.players import make_player
-from bezique.simulate import duel, match, simulate
+from bezique.simulate import MAX_RUN, duel, match, simulate
 
 CLASSIC = bz.variants.CLASSIC
 STATE = bz.new_deal(CLASSIC, seed=1)
@@ -154,7 +154,8 @@ def test_nothing_but_a_type_error_or_the_library_s_own_error_escapes(
     name: str, value: object
 ) -> None:
     if name.startswith(("simulate", "duel", "match")) and isinstance(value, int):
-        value = value % 3 - 1 if abs(value) < 10**6 else value  # no long runs
+        # No long runs: a count the runs accept becomes -1, 0 or 1; a larger one is refused.
+        value = value % 3 - 1 if abs(value) <= MAX_RUN else value
     before = (STATE, GAME, VIEW)
     parameter, call = ENTRY_POINTS[name]
     refused: BaseException | None = None
@@ -272,3 +273,17 @@ def test_a_forged_view_is_refused_by_determinize() -> None:
     with pytest.raises(bz.InvalidStateError):
         determinize(attrs.evolve(VIEW, hand=(9999, *VIEW.hand[1:])), rng)
     assert determinize(VIEW, rng).view(VIEW.seat) == VIEW
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: simulate("classic", deals=MAX_RUN + 1),
+        lambda: duel("classic", "random", "random", games=2**64),
+        lambda: match("three-hand", ["random"] * 3, games=HUGE),
+        lambda: simulate("classic", deals=1, jobs=2**40),
+    ],
+)
+def test_a_run_too_long_to_play_is_refused_before_it_starts(call: Callable[[], object]) -> None:
+    with pytest.raises(BeziqueError, match=r"(deals|games|jobs) must be .* to "):
+        call()

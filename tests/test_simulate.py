@@ -178,7 +178,7 @@ def test_carte_blanche_showings_are_counted() -> None:
 
 
 def test_bad_arguments_raise() -> None:
-    with pytest.raises(bz.BeziqueError, match="deals must be a positive"):
+    with pytest.raises(bz.BeziqueError, match="deals must be from 1 to"):
         simulate("classic", deals=0)
     with pytest.raises(bz.BeziqueError, match="2 seats"):
         simulate("classic", deals=1, players=["random"])

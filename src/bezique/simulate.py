@@ -116,17 +116,25 @@ def _check_specs(specs: object, function: str) -> tuple[PlayerSpec, ...]:
     return kinds
 
 
+#: The most deals or games one run plays: a billion is more than days of play, and a
+#: count beyond it is a mistake to refuse at once, not a run to start (its chunks are
+#: planned before the first deal).
+MAX_RUN = 10**9
+#: The most worker processes one run starts.
+MAX_JOBS = 1024
+
+
 def _check_run(function: str, count: tuple[str, object], seed: object, jobs: object) -> None:
     """The arguments every run takes: a positive count of deals or games, the seed,
     the number of worker processes."""
     name, value = count
-    if require_int(value, function, name) < 1:
-        raise BeziqueError(f"{name} must be a positive integer, got {shown(value)}")
+    if not 1 <= require_int(value, function, name) <= MAX_RUN:
+        raise BeziqueError(f"{name} must be from 1 to {MAX_RUN:,}, got {shown(value)}")
     if seed is None:
         wrong_type(function, "seed", "an int or a str", seed)
     check_seed(seed, function)
-    if require_int(jobs, function, "jobs") < 0:
-        raise BeziqueError(f"jobs must be 0 (one per CPU) or more, got {shown(jobs)}")
+    if not 0 <= require_int(jobs, function, "jobs") <= MAX_JOBS:
+        raise BeziqueError(f"jobs must be 0 (one per CPU) to {MAX_JOBS}, got {shown(jobs)}")
 
 
 def spec_name(spec: PlayerSpec) -> str:
