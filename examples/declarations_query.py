@@ -7,7 +7,7 @@ king and queen of the sequence now be declared as a royal marriage? No: a
 card declared in a meld may not go into a lower-valued meld of the same class
 (FOS pp. 325-326), and re-using only declared cards needs a card from the
 concealed hand as well. Not even with the second queen from the hand: the
-king already belongs to a sequence (SPEC #2, #3).
+king already belongs to a sequence (SC-2, SC-3).
 
 Run with ``python examples/declarations_query.py``.
 """

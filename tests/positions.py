@@ -150,7 +150,7 @@ def _inert_order(trump: Suit | None) -> list[Card]:
 
 def tracks_broken(rules: Rules) -> bool:
     """Whether a deal under ``rules`` keeps per-card broken melds (``DealState.broken``):
-    when melds may be re-formed or marriages re-paired after a play (SPEC 3.4)."""
+    when melds may be re-formed or marriages re-paired after a play (docs/rules/rubicon.md)."""
     decl = rules.declarations
     return (
         decl.same_kind_reuse is bz.SameKindReuse.REFORM_AFTER_PLAY

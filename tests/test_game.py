@@ -134,11 +134,11 @@ def test_game_apply_accepts_text() -> None:
     assert after.deal == game.deal.apply(action)
 
 
-# -- the tie rule (S000 law 12, SPEC #35) ------------------------------------------------
+# -- the tie rule (S000 law 12, SC-35) ------------------------------------------------
 
 
 def test_tie_is_won_by_the_higher_total_less_last_deal_brisques() -> None:
-    """SPEC #35: both 1040; A's last-deal brisques 60 (6 cards), B's 80 -> A wins."""
+    """SC-35: both 1040; A's last-deal brisques 60 (6 cards), B's 80 -> A wins."""
     last = DealResult(scores=(400, 420), brisques=(6, 8), last_trick_winner=1)
     assert decide_winner(CLASSIC, (1040, 1040), last) == 0
     swapped = DealResult(scores=(420, 400), brisques=(8, 6), last_trick_winner=0)

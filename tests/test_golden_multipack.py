@@ -277,7 +277,7 @@ def test_rubicon_golden_hand_checked_steps() -> None:
     # Trick 1: seat 1 leads QS, seat 0 plays 8S: the higher spade wins, seat 1.
     assert _trick(states, steps, 1) == [(1, "play QS"), (0, "play 8S")]
     # Seat 1's turn after trick 1: he declares KC QC with no trumps yet: a royal
-    # marriage, +40, and clubs become trumps (FOS p.334, WKC, SPEC #36).
+    # marriage, +40, and clubs become trumps (FOS p.334, WKC, SC-36).
     marriage = _step_of(steps, "declare royal-marriage QC KC")
     assert marriage == _trick_start(states, steps, 1) + 2
     before = states[marriage]
@@ -289,7 +289,7 @@ def test_rubicon_golden_hand_checked_steps() -> None:
     # Tricks 2 and 3: seat 1 leads 8H and 9H, seat 0 renounces with 8S and 9S, not a
     # trump: the leader wins both. So seat 1 draws first at the first three draws; the
     # stock begins 8Cb 7Dd KDa ADa 9Cd JDa, so seat 0 draws 7Dd, then ADa (no court
-    # card: the carte blanche is shown again, +50 each; WKC, PAR, S003, SPEC #41),
+    # card: the carte blanche is shown again, +50 each; WKC, PAR, S003, SC-41),
     # then JDa, a court card: asked all the same, seat 0 can only pass, which ends it.
     assert _trick(states, steps, 2) == [(1, "play 8H"), (0, "play 8S")]
     assert _trick(states, steps, 3) == [(1, "play 9H"), (0, "play 9S")]
@@ -311,7 +311,7 @@ def test_rubicon_golden_hand_checked_steps() -> None:
     # second royal marriage, +40.
     second_marriage = _step_of(steps, "declare royal-marriage QC KC[four-kings*]")
     assert steps[second_marriage]["events"] == [[1, 40, "declaration", "royal-marriage"]]
-    # Trick 50 re-forms the four kings (WKC, BIC, S003, SPEC #38). That meld lost KDa
+    # Trick 50 re-forms the four kings (WKC, BIC, S003, SC-38). That meld lost KDa
     # and KDb, so KCb and KCc are broken for four kings. Seat 0 leads TS, seat 1 trumps
     # it with QCc (the queen of the second marriage, so KCc's marriage is broken too).
     # Seat 1 adds KCa and KCd from the hand to KCb and KCc: four kings again, +80.
@@ -356,7 +356,7 @@ def test_rubicon_golden_hand_checked_steps() -> None:
         "KCd[four-kings]",
     ]
     # Trick 64: seat 0 leads ACd, seat 1 plays ACc: identical cards, the leader wins
-    # the last trick, +50 (HGM, FOS p.334, BIC, S003; SPEC #33).
+    # the last trick, +50 (HGM, FOS p.334, BIC, S003; SC-33).
     trick_64 = _trick_start(states, steps, 64)
     assert _plays(steps, trick_64) == [(0, "play AC"), (1, "play AC")]
     assert steps[trick_64 + 1]["events"] == [[0, 50, "last-trick", "trick 64"]]
@@ -410,7 +410,7 @@ def test_six_pack_golden_hand_checked_steps() -> None:
     # Tricks 1-3, no trumps yet: QS over 8S, KS over 9S, TS against TS (identical
     # cards: the leader wins). Seat 1 leads and wins all three, so he draws first:
     # the stock begins 8Cf 7Df 9He TSc JHc KSc, and seat 0 draws 7Df, then TSc (not
-    # court cards: shown again, +250 each; WKC, PAR, S003, SPEC #41), then KSc, a
+    # court cards: shown again, +250 each; WKC, PAR, S003, SC-41), then KSc, a
     # court card: asked all the same, seat 0 can only pass, which ends it.
     assert _trick(states, steps, 1) == [(1, "play QS"), (0, "play 8S")]
     assert _trick(states, steps, 2) == [(1, "play KS"), (0, "play 9S")]
@@ -419,7 +419,7 @@ def test_six_pack_golden_hand_checked_steps() -> None:
     _check_cartes_blanches(states, steps, 250, ("7Df", "TSc", "KSc"))
     # Trick 26 (seat 0 leads 9D, seat 1 plays TD, the higher diamond) gives seat 1 the
     # first marriage of the deal, QC KC: a royal marriage, +40, and clubs become
-    # trumps (FOS p.334, WKC, PAR, SPEC #36). The only earlier declarations are seat
+    # trumps (FOS p.334, WKC, PAR, SC-36). The only earlier declarations are seat
     # 0's four aces, which fix nothing.
     trick_26 = _trick_start(states, steps, 26)
     assert _plays(steps, trick_26) == [(0, "play 9D"), (1, "play TD")]
@@ -435,7 +435,7 @@ def test_six_pack_golden_hand_checked_steps() -> None:
         s["action"].split()[1] for s in steps[:marriage] if s["action"].startswith("declare")
     ]
     assert earlier == ["four-aces"] * 3
-    # Re-formed four aces (WKC, BIC, S003, SPEC #38). Trick 6 (KS led, seat 0's AS
+    # Re-formed four aces (WKC, BIC, S003, SC-38). Trick 6 (KS led, seat 0's AS
     # higher): ASc ASd ADd ADe, +100. Seat 0 leads ASc and then ASd: the two AD are
     # broken. AHb and ACf from the hand re-form it with them, +100. Seat 0 leads AHb:
     # ADd ADe ACf are broken. Trick 20: seat 0 leads 9D, seat 1 renounces with 7H (no
@@ -486,9 +486,9 @@ def test_six_pack_golden_hand_checked_steps() -> None:
     assert steps[sequence]["events"] == [[1, 250, "declaration", "trump-sequence"]]
     # The trump quartet. Seat 1 declares his four club queens (QCb of the marriage,
     # QCe of the sequence, QCd and QCf from the hand) as four queens, +60. Then, with
-    # QCa from the hand, four queens of trumps, +600 (PAR, S003, CMC; SPEC #44): a
+    # QCa from the hand, four queens of trumps, +600 (PAR, S003, CMC; SC-44): a
     # higher meld of the same class, with a fresh card, so the three re-used queens
-    # may go into it (SPEC 3.4, derived).
+    # may go into it (derived from the re-forming rule: docs/rules/rubicon.md).
     queens = _step_of(steps, "declare four-queens QC QC QC[royal-marriage] QC[trump-sequence]")
     assert steps[queens]["events"] == [[1, 60, "declaration", "four-queens"]]
     trump_queens = _step_of(
@@ -517,7 +517,7 @@ def test_six_pack_golden_hand_checked_steps() -> None:
     marriage_1 = _step_of(steps, "declare royal-marriage QC[four-queens*] KC")
     marriage_0 = _step_of(steps, "declare royal-marriage QC KC[four-kings]")
     # Trick 96: seat 0 leads ACf, seat 1 plays ACe: identical cards, the leader wins
-    # the last trick, +250 (PAR, S003, CMC; SPEC #33).
+    # the last trick, +250 (PAR, S003, CMC; SC-33).
     trick_96 = _trick_start(states, steps, 96)
     assert _plays(steps, trick_96) == [(0, "play AC"), (1, "play AC")]
     assert steps[trick_96 + 1]["events"] == [[0, 250, "last-trick", "trick 96"]]

@@ -1,6 +1,6 @@
 """Every rule knob changes the game: a position where its options differ.
 
-For each field of the rule components (PRESETS section 1 and SPEC section 6)
+For each field of the rule components (PRESETS section 1)
 there is a position in which the options give different legal actions or
 different scores, asserted exactly; a knob the engine ignored would fail
 here. ``test_every_knob_has_a_test`` keeps the list complete.
@@ -264,7 +264,7 @@ def test_fresh_card(
     other_classes: tuple[Reason, ...] | tuple[ScoreEvent, ...],
 ) -> None:
     """FOS p.326 (a fresh card when re-using cards of the same class); CHA (always);
-    never. SPEC #10 and PRESETS interpretation 6."""
+    never. SC-10 and PRESETS interpretation 6."""
     rules = CLASSIC.evolve(fresh_card=option)
     singles = build(
         rules, trump="H", table=[meld("bezique", "QSa JDa"), meld("bezique", "QSb JDb")]
@@ -325,7 +325,7 @@ def test_inferior_order(
     marriage_from_four_kings: tuple[Reason, ...] | tuple[ScoreEvent, ...],
 ) -> None:
     """FOS pp.325-326, S001(b) (same class); S001(a) (any lower-valued meld);
-    S000's listed case only. SPEC #3 and #7."""
+    S000's listed case only. SC-3 and SC-7."""
     rules = CLASSIC.evolve(inferior_order=option)
     sequence = build(rules, trump="H", table=[meld("trump-sequence", "AH TH KH QH JH")], hand="QH")
     royal = declare("royal-marriage", "KH[trump-sequence] QH")
@@ -348,7 +348,7 @@ def test_quartet_suits(option: str, mixed: tuple[Reason, ...] | tuple[ScoreEvent
     assert outcome(each, declare("four-aces", "AH AS AD AC")) == (declared(0, 100, "four-aces"),)
 
 
-#: The bezique pair (queen, jack) for each option and trump suit (SPEC 2.4).
+#: The bezique pair (queen, jack) for each option and trump suit (S000 and its variation, CHA).
 BEZIQUE_PAIRS = {
     "standard": {"S": "QS JD", "H": "QS JD", "D": "QS JD", "C": "QS JD"},
     "qc-jh-when-spades-or-diamonds": {"S": "QC JH", "H": "QS JD", "D": "QC JH", "C": "QS JD"},
@@ -439,7 +439,7 @@ SIX_PACKS = CLASSIC.evolve(packs=6, hand_size=12, packets=(4, 4, 4))
 @pytest.mark.parametrize("kind", list(MELD_CARDS), ids=str)
 @pytest.mark.parametrize("value", [None, 77])
 def test_meld_values(kind: MeldKind, value: int | None) -> None:
-    """SPEC 2.1: every meld value is a knob; ``None`` removes the kind."""
+    """Every meld value is a knob; ``None`` removes the kind."""
     rules = SIX_PACKS.evolve(**{kind.field: value})
     cards = MELD_CARDS[kind]
     state = build(rules, trump="H", hand=cards)
@@ -686,7 +686,7 @@ def test_same_kind_reuse(
     option: str, re_formed: str, result: tuple[Reason, ...] | tuple[ScoreEvent, ...]
 ) -> None:
     """S000, S001, S003, FOS, MAS (never) against WKC, BIC, S003 (a meld re-formed after
-    one of its cards is played, with a like card from the hand). SPEC #5, #38."""
+    one of its cards is played, with a like card from the hand). SC-5, SC-38."""
     rules = RUBICON.evolve(same_kind_reuse=option)
     state = build(
         rules,
@@ -719,9 +719,9 @@ def test_marriage_rearrangement(
     after_play: tuple[Reason, ...] | tuple[ScoreEvent, ...] | None,
 ) -> None:
     """Two-hand rules (none) against S003 item 8 (two declared marriages of a suit
-    re-paired crosswise, nothing played, SPEC #40) and WKC (after a card of one is
+    re-paired crosswise, nothing played, SC-40) and WKC (after a card of one is
     played, the lone partner marries a card of the other, no card from the hand,
-    SPEC #39). What S003's swap allows once a card is played is not stated."""
+    SC-39). What S003's swap allows once a card is played is not stated."""
     rules = RUBICON.evolve(marriage_rearrangement=option)
     state = build(rules, trump="S", table=HEART_MARRIAGES)
     swap = declare("common-marriage", "KH[common-marriage] QH[common-marriage]")
@@ -744,7 +744,7 @@ def test_marriage_then_sequence(
     option: bool, result: tuple[Reason, ...] | tuple[ScoreEvent, ...]
 ) -> None:
     """FOS p.325, S000 hint 6, S001, S002 (a royal marriage grows into a sequence)
-    against WKC for Rubicon (a married card may not go into a sequence). SPEC #1, 3.4."""
+    against WKC for Rubicon (a married card may not go into a sequence). SC-1."""
     rules = CLASSIC.evolve(marriage_then_sequence=option)
     state = build(rules, trump="H", table=[meld("royal-marriage", "KH QH")], hand="AH TH JH")
     sequence = declare("trump-sequence", "AH TH KH[royal-marriage] QH[royal-marriage] JH")
@@ -790,7 +790,7 @@ def _blank_hand(rules: Rules, stock: str = "") -> DealState:
 @pytest.mark.parametrize("points", [None, 50, 250])
 def test_carte_blanche_points(points: int | None) -> None:
     """HGM, FOS p.334 (Rubicon 50), PAR, S003 (six packs 250), PAR (none with eight
-    packs): a dealt hand with no court card may be shown. SPEC 2.3, #41."""
+    packs): a dealt hand with no court card may be shown. SC-41."""
     rules = RUBICON.evolve(carte_blanche_points=points)
     state = _blank_hand(rules)
     if points is None:
@@ -807,7 +807,7 @@ def test_carte_blanche_points(points: int | None) -> None:
 @pytest.mark.parametrize(("option", "offers"), [(True, (0,)), (False, ())])
 def test_carte_blanche_repeat(option: bool, offers: tuple[int, ...]) -> None:
     """WKC, PAR, S003, CMC (each card drawn that is not a court may be shown again)
-    against FOS p.334 (only before the first trick). SPEC #41."""
+    against FOS p.334 (only before the first trick). SC-41."""
     rules = RUBICON.evolve(carte_blanche_repeat=option)
     state = _blank_hand(rules, stock="7D 8C")
     state, _ = step(state, bz.ShowCarteBlanche())
@@ -881,7 +881,7 @@ def test_brisques_for_ties_and_the_rubicon(
 )
 def test_deal_scoring(option: str, game_scores: tuple[int, int]) -> None:
     """S000 law 12 (each deal's points go to the game) against BIC, S003, PAR (each
-    deal a game: 500 + (2400 - 1500) = 1400 to the winner). SPEC #42."""
+    deal a game: 500 + (2400 - 1500) = 1400 to the winner). SC-42."""
     rules = RUBICON.evolve(deal_scoring=option)
     assert deal_game_scores(rules, (2470, 1530))[0] == game_scores
     over, _ = play_trick(final_trick(rules, (2420, 1530)), "AC", "7D")
@@ -892,7 +892,7 @@ def test_deal_scoring(option: str, game_scores: tuple[int, int]) -> None:
 @pytest.mark.parametrize(("bonus", "points"), [(500, 1400), (1000, 1900)])
 def test_game_bonus(bonus: int, points: int) -> None:
     """PAR: the winner's bonus for the deal, 500 with four packs, 1000 with six or
-    eight: bonus + (2400 - 1500). SPEC 4.3, #42."""
+    eight: bonus + (2400 - 1500). SC-42."""
     rules = RUBICON.evolve(game_bonus=bonus)
     assert deal_game_scores(rules, (2470, 1530)) == ((points, 0), (False, False))
 
@@ -904,21 +904,21 @@ def test_game_bonus(bonus: int, points: int) -> None:
 def test_rubicon(threshold: int, expected: tuple[tuple[int, ...], tuple[bool, ...]]) -> None:
     """PAR: a loser under 1000 (four packs), 3000 (six), 5000 (eight) is rubiconed.
     1530 is over 1000 (500 + 900 = 1400) but under 3000 (BIC: 1000 + 2400 + 1500 +
-    320 = 5220). SPEC 4.3."""
+    320 = 5220). BIC, S003."""
     rules = RUBICON.evolve(rubicon=threshold)
     assert deal_game_scores(rules, (2470, 1530)) == expected
 
 
 @pytest.mark.parametrize(("bonus", "points"), [(1000, 4520), (1300, 4820)])
 def test_rubicon_bonus(bonus: int, points: int) -> None:
-    """BIC, S003: the rubicon bonus 1000: bonus + 2400 + 800 + 320. SPEC #43."""
+    """BIC, S003: the rubicon bonus 1000: bonus + 2400 + 800 + 320. SC-43."""
     rules = RUBICON.evolve(rubicon_bonus=bonus)
     assert deal_game_scores(rules, (2470, 860)) == ((points, 0), (False, True))
 
 
 @pytest.mark.parametrize(("formula", "points"), [("bic", 4520), ("s003", 4200), ("par", 4200)])
 def test_rubicon_bonus_formula(formula: str, points: int) -> None:
-    """SPEC #43 and 4.3. BIC: 1000 + 2400 + 800 + 320 = 4520; S003: 1000 + 2400 + 800
+    """SC-43. BIC: 1000 + 2400 + 800 + 320 = 4520; S003: 1000 + 2400 + 800
     = 4200; PAR: 500 + 500 + 2400 + 800 = 4200 (with a game bonus of 700 PAR gives
     4400, and the others do not change)."""
     rules = RUBICON.evolve(rubicon_bonus_formula=formula)
@@ -931,14 +931,14 @@ def test_rubicon_bonus_formula(formula: str, points: int) -> None:
 @pytest.mark.parametrize(("option", "points"), [("hundreds", 1400), ("none", 1440)])
 def test_rounding(option: str, points: int) -> None:
     """BIC, S003 (totals dropped to their hundreds: 500 + 2400 - 1500) against exact
-    totals (500 + 2470 - 1530). SPEC #42."""
+    totals (500 + 2470 - 1530). SC-42."""
     rules = RUBICON.evolve(rounding=option)
     assert deal_game_scores(rules, (2470, 1530)) == ((points, 0), (False, False))
 
 
 @pytest.mark.parametrize("points", [None, 250, 300])
 def test_cut_dealer_points(points: int | None) -> None:
-    """PKW, HER: the dealer lifting exactly 24 cards scores 250. SPEC #45."""
+    """PKW, HER: the dealer lifting exactly 24 cards scores 250. SC-45."""
     rules = variants.SIX_PACK.evolve(cut_dealer_points=points, cut_guess_points=150)
     state = bz.new_deal(rules, seed=1, cut=(24, 1), dealer=0)
     assert state.scores == (points or 0, 0)
@@ -946,7 +946,7 @@ def test_cut_dealer_points(points: int | None) -> None:
 
 @pytest.mark.parametrize("points", [None, 150, 100])
 def test_cut_guess_points(points: int | None) -> None:
-    """PKW, HER: the non-dealer guessing the number lifted scores 150. SPEC #45."""
+    """PKW, HER: the non-dealer guessing the number lifted scores 150. SC-45."""
     rules = variants.SIX_PACK.evolve(cut_dealer_points=250, cut_guess_points=points)
     state = bz.new_deal(rules, seed=1, cut=(20, 20), dealer=0)
     assert state.scores == (0, points or 0)
@@ -962,7 +962,7 @@ def test_cut_exact(exact: int, scores: tuple[int, int]) -> None:
 @pytest.mark.parametrize("deals", [1, 2])
 def test_deals(deals: int) -> None:
     """HGM, BIC, PAR: under ``GameEnd.DEALS`` a game is a fixed number of deals, the
-    deal scores totalled. SPEC 4.2."""
+    deal scores totalled. HGM, BIC."""
     rules = RUBICON.evolve(deals=deals)
     game = bz.new_game(rules, seed=5)
     while not game.is_over:

@@ -1,5 +1,5 @@
 """Unit tests of :mod:`bezique.laws.declaring`: the declaration limits, the re-use
-rules' inputs, re-pairing marriages and re-forming melds (SPEC 3.2-3.4 of the
+rules' inputs, re-pairing marriages and re-forming melds (docs/explanation/declarations.md, and the
 sources' readings; the scenario tests exercise the same laws through the engine)."""
 
 from __future__ import annotations

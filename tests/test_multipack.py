@@ -1,4 +1,4 @@
-"""The multi-pack family: SPEC section 7 scenarios 36-46, the Rubicon halves of
+"""The multi-pack family: scenarios SC-36 to SC-46 (docs/scenarios.md), the Rubicon halves of
 scenarios 5 and 33, and random playouts of every multi-pack preset.
 
 Each scenario test names its number and its sources, and asserts the exact
@@ -85,7 +85,7 @@ def refs(state: DealState, seat: int = 0) -> list[str]:
 
 @pytest.mark.parametrize("rules", [RUBICON, BIC_TRUMPS], ids=["rubicon", "bic"])
 def test_scenario_36_the_first_marriage_fixes_trumps_in_any_suit(rules: Rules) -> None:
-    """SPEC #36, section 3.6; FOS p.334, WKC, BIC: with no trumps yet, a king and
+    """SC-36; FOS p.334, WKC, BIC: with no trumps yet, a king and
     queen of any suit are a royal marriage (+40) and their suit becomes trumps; no
     common marriage exists before then. Once clubs are trumps, the hearts marriage
     is a common one (+20) and no longer royal."""
@@ -107,9 +107,9 @@ def test_scenario_36_the_first_marriage_fixes_trumps_in_any_suit(rules: Rules) -
 
 
 def test_scenario_36_a_sequence_before_any_marriage_fixes_trumps() -> None:
-    """SPEC #36, section 3.6; HGM, WKC, PAR (the first marriage or sequence): a
+    """SC-36; HGM, WKC, PAR (the first marriage or sequence): a
     sequence declared before any marriage fixes trumps and scores 250. A plain
-    sequence does not exist before trumps (SPEC 3.6 [derived]). The clubs marriage
+    sequence does not exist before trumps ([derived] from HGM, WKC, PAR). The clubs marriage
     is then a common one."""
     state = build(
         RUBICON,
@@ -135,7 +135,7 @@ def test_scenario_36_a_sequence_before_any_marriage_fixes_trumps() -> None:
 
 
 def test_scenario_36_under_bic_a_sequence_does_not_fix_trumps() -> None:
-    """SPEC #36, section 1.3; BIC names only the first marriage declared: under
+    """SC-36; BIC names only the first marriage declared: under
     ``first-marriage`` no sequence may be declared before trumps are fixed, and the
     marriage in the sequence's suit still fixes them (+40)."""
     state = build(BIC_TRUMPS, trump=None, hand="AH TH KH QH JH KC QC")
@@ -150,9 +150,9 @@ def test_scenario_36_under_bic_a_sequence_does_not_fix_trumps() -> None:
 
 
 def test_scenario_36_nothing_trump_before_trumps() -> None:
-    """SPEC #36 and PRESETS section 2 (no card is a trump before trumps are fixed):
+    """SC-36 and PRESETS section 2 (no card is a trump before trumps are fixed):
     no trump quartet and no seven of trumps exist yet; the bezique (Q♠ J♦) and a
-    four of a kind need no trumps. Six packs (SPEC 2.1: four trump aces 1000)."""
+    four of a kind need no trumps. Six packs (PAR, S003, CMC: four trump aces 1000)."""
     state = build(SIX_PACK, trump=None, hand="AS AS AS AS QS JD 7S")
     assert set(state.legal_declarations()) == {
         declare("bezique", "QS JD"),
@@ -163,7 +163,7 @@ def test_scenario_36_nothing_trump_before_trumps() -> None:
 
 
 def test_trick_play_before_trumps_follows_the_suit_led() -> None:
-    """SPEC 1.3-1.4: with no trump suit yet, only a higher card of the suit led wins."""
+    """FOS p.334, WKC: with no trump suit yet, only a higher card of the suit led wins."""
     state = build(RUBICON, trump=None, window=False, hand="9H", other_hand="AC 7D")
     after, events = play_trick(state, "9H", "AC")
     assert events == ()
@@ -175,7 +175,7 @@ def test_trick_play_before_trumps_follows_the_suit_led() -> None:
 
 
 def test_scenario_05_rubicon_half_four_kings_are_re_formed() -> None:
-    """SPEC #5 (Rubicon half); WKC, BIC, S003 item 7: a king of a declared four
+    """SC-5 (Rubicon half); WKC, BIC, S003 item 7: a king of a declared four
     kings is played to a trick; a new king from the hand makes four kings again, +80.
     The kings left on the table show the broken meld (``[four-kings*]``)."""
     state = build(
@@ -210,7 +210,7 @@ def _played_sequence_king(rules: Rules, hand: str = "", also: Sequence[Meld] = (
 
 
 def test_scenario_37_a_sequence_is_re_formed() -> None:
-    """SPEC #37; S003 item 7 (and WKC, BIC): the king of a declared trump sequence is
+    """SC-37; S003 item 7 (and WKC, BIC): the king of a declared trump sequence is
     played to a trick; the KHb from the hand makes the sequence again, +250."""
     state = _played_sequence_king(RUBICON, hand="KHb")
     assert refs(state) == [
@@ -240,7 +240,7 @@ def test_scenario_37_a_sequence_is_re_formed() -> None:
 
 
 def test_scenario_37_re_forming_needs_a_card_played() -> None:
-    """SPEC 3.4; WKC, BIC, S003: nothing played, the sequence is whole: a second KH
+    """WKC, BIC, S003: nothing played, the sequence is whole: a second KH
     from the hand may not stand in for its king (same kind re-used)."""
     state = build(RUBICON, trump="H", table=[meld("trump-sequence", "AH TH KH QH JH")], hand="KH")
     illegal(
@@ -255,7 +255,7 @@ def test_scenario_37_re_forming_needs_a_card_played() -> None:
 
 
 def test_scenario_37_re_forming_needs_a_card_from_the_hand() -> None:
-    """SPEC 3.4, PRESETS section 2 (re-formed by adding a like card from the hand), FOS p.326
+    """PRESETS section 2 (re-formed by adding a like card from the hand), FOS p.326
     fresh-card rule: the KH of a declared four kings, already on the table, may not
     complete the broken sequence: no card comes from the hand."""
     state = _played_sequence_king(RUBICON, also=[meld("four-kings", "KHb KS KD KC")])
@@ -272,7 +272,7 @@ def test_scenario_37_re_forming_needs_a_card_from_the_hand() -> None:
 
 
 def test_scenario_37_two_hand_four_packs_do_not_re_form() -> None:
-    """SPEC #5 two-hand half and 3.4; S000 law 1 (two-hand rules with four packs),
+    """SC-5 two-hand half; S000 law 1 (two-hand rules with four packs),
     FOS p.325: the same position in ``CLASSIC_FOUR_PACK`` is a same-kind re-use, and
     its cards carry no broken melds."""
     state = _played_sequence_king(CLASSIC_FOUR_PACK, hand="KHb")
@@ -306,7 +306,7 @@ def _played_queen(rules: Rules) -> DealState:
 
 
 def test_scenario_38_four_queens_are_re_formed() -> None:
-    """SPEC #38; WKC (four queens score again after one is played and another added):
+    """SC-38; WKC (four queens score again after one is played and another added):
     +60 again."""
     state = _played_queen(RUBICON)
     assert "QD" in faces(state.hand(0))
@@ -325,7 +325,7 @@ def test_scenario_38_four_queens_are_re_formed() -> None:
     "rules", [variants.CLASSIC, CLASSIC_FOUR_PACK, CLASSIC_SIX_PACK], ids=lambda r: r.name
 )
 def test_scenario_38_classic_is_same_kind_reused(rules: Rules) -> None:
-    """SPEC #5 two-hand half; FOS p.325, MAS: two-hand rules do not re-form, whatever
+    """SC-5 two-hand half; FOS p.325, MAS: two-hand rules do not re-form, whatever
     the number of packs (S000 law 1)."""
     state = _played_queen(rules)
     illegal(
@@ -337,7 +337,7 @@ def test_scenario_38_classic_is_same_kind_reused(rules: Rules) -> None:
 
 
 def test_playing_the_broken_copy_plays_that_copy() -> None:
-    """SPEC 3.4: of two queens of hearts declared in four queens, one whose meld is
+    """WKC, BIC, S003: of two queens of hearts declared in four queens, one whose meld is
     broken (``QH[four-queens*]``) and one whose meld is whole, the action names the
     broken one, and that is the card played: the whole meld stays whole."""
     state = build(
@@ -378,7 +378,7 @@ def _played_heart_queen(rules: Rules, hand: str = "") -> DealState:
 
 
 def test_scenario_39_wkc_re_pairs_a_lone_king() -> None:
-    """SPEC #39; WKC: after QHa is played, QHb is moved beside the lone KHa and the
+    """SC-39; WKC: after QHa is played, QHb is moved beside the lone KHa and the
     two are declared a marriage with no card from the hand, +20. KHb, whose queen
     was taken, is left lone (``[common-marriage*]``)."""
     state = _played_heart_queen(WKC_REPAIR)
@@ -402,7 +402,7 @@ def test_scenario_39_wkc_re_pairs_a_lone_king() -> None:
     "rules", [RUBICON, CLASSIC_FOUR_PACK], ids=["rubicon-no-re-pairing", "two-hand"]
 )
 def test_scenario_39_without_re_pairing_is_refused(rules: Rules) -> None:
-    """SPEC #39; S000, S001, S003, FOS, MAS (two-hand) and the Rubicon default (PRESETS
+    """SC-39; S000, S001, S003, FOS, MAS (two-hand) and the Rubicon default (PRESETS
     section 2: re-pairing off): the same move re-uses a married queen with no card
     from the hand."""
     state = _played_heart_queen(rules)
@@ -417,7 +417,7 @@ def test_scenario_39_without_re_pairing_is_refused(rules: Rules) -> None:
 
 
 def test_scenario_39_rubicon_re_forms_the_marriage_with_a_hand_queen() -> None:
-    """SPEC 3.4 re-forming (WKC, BIC, S003), not re-pairing: in ``RUBICON`` the lone
+    """Re-forming (WKC, BIC, S003), not re-pairing: in ``RUBICON`` the lone
     KHa marries a queen from the hand, +20."""
     state = _played_heart_queen(RUBICON, hand="QH")
     marriage = declare("common-marriage", "KH[common-marriage*] QH")
@@ -426,7 +426,7 @@ def test_scenario_39_rubicon_re_forms_the_marriage_with_a_hand_queen() -> None:
 
 
 def test_scenario_40_s003_swaps_two_marriages_on_two_tricks() -> None:
-    """SPEC #40; S003 item 8 (two marriages re-paired into two new ones), one score
+    """SC-40; S003 item 8 (two marriages re-paired into two new ones), one score
     per trick [derived]: nothing played, KHa+QHb +20, and on the next trick won
     KHb+QHa +20; then every pairing is used and a third is refused."""
     state = build(
@@ -459,7 +459,7 @@ def test_scenario_40_s003_swaps_two_marriages_on_two_tricks() -> None:
 
 
 def test_scenario_40_no_swap_once_a_marriage_is_broken() -> None:
-    """SPEC #40; S003 item 8 rearranges two whole marriages, nothing played. Once QHa
+    """SC-40; S003 item 8 rearranges two whole marriages, nothing played. Once QHa
     is played, its king is lone: under the swap rule alone (no WKC re-pairing) it
     cannot take the other marriage's queen."""
     state = _played_heart_queen(S003_SWAP)
@@ -478,7 +478,7 @@ def test_scenario_40_no_swap_once_a_marriage_is_broken() -> None:
     "rules", [WKC_REPAIR, RUBICON, CLASSIC_FOUR_PACK], ids=["wkc", "rubicon", "two-hand"]
 )
 def test_scenario_40_no_swap_without_the_s003_rule(rules: Rules) -> None:
-    """SPEC #40: under WKC (re-pairing only after a play), the Rubicon default and
+    """SC-40: under WKC (re-pairing only after a play), the Rubicon default and
     two-hand rules, the crosswise marriage is refused."""
     state = build(rules, trump="S", table=TWO_HEART_MARRIAGES)
     illegal(
@@ -522,7 +522,7 @@ def _seat_1_wins_and_both_draw(state: DealState) -> DealState:
 
 
 def test_scenario_41_carte_blanche_is_shown_again_until_a_court_card_is_drawn() -> None:
-    """SPEC #41, 2.3; HGM, FOS p.334 (+50 for a dealt hand with no K, Q, J); WKC, PAR,
+    """SC-41; HGM, FOS p.334 (+50 for a dealt hand with no K, Q, J); WKC, PAR,
     S003, CMC (each card drawn that is not a court scores again, until a court is
     drawn): +50, the 8C drawn +50, the KD drawn ends it. The seat is asked after the
     KD too, so that its opponent learns nothing from the asking: it can only pass."""
@@ -563,7 +563,7 @@ def test_scenario_41_carte_blanche_is_shown_again_until_a_court_card_is_drawn() 
 
 
 def test_scenario_41_fos_only_the_dealt_hand_scores() -> None:
-    """SPEC #41 and 2.3; FOS p.334 (only before the first trick):
+    """SC-41; FOS p.334 (only before the first trick):
     ``carte_blanche_repeat=False``: +50 once, nothing for the 8C drawn."""
     state = _blank_deal(RUBICON.evolve(carte_blanche_repeat=False), stock="7D 8C 7D 8C")
     state = legal(state, ShowCarteBlanche(), (shown(0, 50),))
@@ -576,7 +576,7 @@ def test_scenario_41_fos_only_the_dealt_hand_scores() -> None:
 
 @pytest.mark.parametrize("declined_at", [0, 1])
 def test_scenario_41_declining_with_pass_ends_the_streak(declined_at: int) -> None:
-    """SPEC 2.3 (the carte blanche lasts while shown and no court is drawn): a player
+    """WKC, PAR, S003 (the carte blanche lasts while shown and no court is drawn): a player
     who passes, on the dealt hand or on a card drawn, is not asked again."""
     state = _blank_deal(RUBICON, stock="7D 8C 7D 8C 7D 8D")
     for offer in range(declined_at + 1):
@@ -598,7 +598,7 @@ def test_scenario_41_declining_with_pass_ends_the_streak(declined_at: int) -> No
 
 
 def test_scenario_41_both_players_non_dealer_first() -> None:
-    """SPEC 2.3: both hands blank. The sources do not say who shows first; the
+    """WKC, PAR, S003: both hands blank. The sources do not say who shows first; the
     engine asks the non-dealer, who leads (S000 law 5), then the dealer. After that
     the non-dealer leads."""
     state = bz.new_deal(RUBICON, deck=deal_deck(RUBICON, hands=("", ""), turn_up=None), dealer=0)
@@ -664,7 +664,7 @@ def test_both_cartes_blanches_last_and_both_are_asked_after_each_draw() -> None:
 
 @pytest.mark.parametrize(("rules", "points"), [(SIX_PACK, 250), (EIGHT_PACK, None)])
 def test_carte_blanche_six_and_eight_packs(rules: Rules, points: int | None) -> None:
-    """SPEC 2.3; PAR, S003, CMC, HER: six packs 250; PAR: none with eight packs."""
+    """PAR, S003, CMC, HER: six packs 250; PAR: none with eight packs."""
     deck = deal_deck(rules, hands=("", "KS"), turn_up=None, dealer=0)
     state = bz.new_deal(rules, deck=deck, dealer=0)
     if points is None:
@@ -689,7 +689,7 @@ def test_carte_blanche_six_and_eight_packs(rules: Rules, points: int | None) -> 
 @pytest.mark.parametrize(
     ("rules", "totals", "game_scores", "rubiconed"),
     [
-        # #42, BIC and S003: 2470 -> 2400, 1530 -> 1500; 500 + (2400 - 1500) = 1400.
+        # SC-42, BIC and S003: 2470 -> 2400, 1530 -> 1500; 500 + (2400 - 1500) = 1400.
         (RUBICON, (2470, 1530), (1400, 0), (False, False)),
         # Without rounding: 500 + (2470 - 1530) = 1440.
         (RUBICON.evolve(rounding="none"), (2470, 1530), (1440, 0), (False, False)),
@@ -704,7 +704,7 @@ def test_carte_blanche_six_and_eight_packs(rules: Rules, points: int | None) -> 
         # 1000 is not under. 1000 + 2400 + 900 + 320 = 4620; 500 + 2400 - 1000 = 1900.
         (RUBICON, (2470, 990), (4620, 0), (False, True)),
         (RUBICON, (2470, 1000), (1900, 0), (False, False)),
-        # #43, BIC: 1000 + 2400 + 800 + 320 (all 32 brisques of four packs) = 4520.
+        # SC-43, BIC: 1000 + 2400 + 800 + 320 (all 32 brisques of four packs) = 4520.
         (RUBICON, (2470, 860), (4520, 0), (False, True)),
         # Without rounding: 1000 + 2470 + 860 + 320 = 4650.
         (RUBICON.evolve(rounding="none"), (2470, 860), (4650, 0), (False, True)),
@@ -752,14 +752,14 @@ def test_scenarios_42_43_deal_game_scores(
     game_scores: tuple[int, int],
     rubiconed: tuple[bool, bool],
 ) -> None:
-    """SPEC #42 and #43, section 4.3; BIC, S003, PAR. The winner scores the game
+    """SC-42 and SC-43; BIC, S003, PAR. The winner scores the game
     bonus and the difference of the totals dropped to their hundreds; if the loser
     is under the rubicon, BIC: rubicon bonus + both totals + every brisque of the
     deck (320 with four packs); S003: rubicon bonus + both totals; PAR: game bonus +
     500 + both totals.
 
-    #42, Rubicon: 2470 / 1530 drop to 2400 / 1500: 500 + 900 = 1400 (1440 unrounded).
-    #43, Rubicon, 2470 / 860 (980 with B's brisques, still under 1000): BIC 1000 +
+    SC-42, Rubicon: 2470 / 1530 drop to 2400 / 1500: 500 + 900 = 1400 (1440 unrounded).
+    SC-43, Rubicon, 2470 / 860 (980 with B's brisques, still under 1000): BIC 1000 +
     2400 + 800 + 320 = 4520; S003 1000 + 2400 + 800 = 4200; PAR 500 + 500 + 2400 +
     800 = 4200; unrounded 4650, 4330 and 4330. The arithmetic of every other case is
     written beside it."""
@@ -767,7 +767,7 @@ def test_scenarios_42_43_deal_game_scores(
 
 
 def test_all_brisques() -> None:
-    """SPEC 4.1, BIC: 16 aces and 16 tens with four packs, 320; six and eight packs
+    """BIC: 16 aces and 16 tens with four packs, 320; six and eight packs
     never count brisques (PKW, CMC); two packs 160 (S000 law 11)."""
     assert all_brisque_points(RUBICON) == 320
     assert all_brisque_points(SIX_PACK) == 0
@@ -791,7 +791,7 @@ RUBICON_BRISQUES = (
 
 
 def test_scenario_42_a_complete_rubicon_deal() -> None:
-    """SPEC #42; BIC, S003. Before the last trick 2420 / 1530; seat 0 wins it (+50,
+    """SC-42; BIC, S003. Before the last trick 2420 / 1530; seat 0 wins it (+50,
     HGM, FOS p.334, BIC): 2470 / 1530. No tie and no rubicon: brisques are not counted
     (BIC, CMC, S003). Game: 500 + (2400 - 1500) = 1400."""
     state = final_trick(RUBICON, (2420, 1530))
@@ -822,7 +822,7 @@ def test_scenario_42_a_complete_rubicon_deal() -> None:
     ],
 )
 def test_scenario_43_a_complete_rubiconed_deal(formula: str, rounding: str, points: int) -> None:
-    """SPEC #43; BIC, S003, PAR. Before the last trick 2420 / 860; seat 0 wins it:
+    """SC-43; BIC, S003, PAR. Before the last trick 2420 / 860; seat 0 wins it:
     2470 / 860. Seat 1's 12 brisques (120) would bring him to 980, still under the
     rubicon of 1000, so they do not save him and neither side counts brisques (BIC,
     PRESETS section 2: brisques count only to break a tie or to save a player from
@@ -838,7 +838,7 @@ def test_scenario_43_a_complete_rubiconed_deal(formula: str, rounding: str, poin
 
 
 def test_brisques_save_a_player_from_the_rubicon_and_both_count() -> None:
-    """SPEC 4.1; BIC, CMC, S003: seat 1's 12 brisques lift 900 to 1020, over the
+    """BIC, CMC, S003: seat 1's 12 brisques lift 900 to 1020, over the
     rubicon, so they count, and then seat 0's count too (non-dealer first, S000 law
     12): 2670 / 1020. Game: 500 + (2600 - 1000) = 2100."""
     after, events = _finish(final_trick(RUBICON, (2420, 900)))
@@ -851,7 +851,7 @@ def test_brisques_save_a_player_from_the_rubicon_and_both_count() -> None:
 
 
 def test_brisques_break_a_tie_in_rubicon() -> None:
-    """SPEC 4.1, 4.3; BIC (brisques break a tie): 1450 + 50 = 1500 against 1500,
+    """BIC (brisques break a tie): 1450 + 50 = 1500 against 1500,
     so both count brisques: 1700 / 1620. Game: 500 + (1700 - 1600) = 600."""
     after, events = _finish(final_trick(RUBICON, (1450, 1500)))
     assert events == (RUBICON_LAST, *RUBICON_BRISQUES)
@@ -862,8 +862,8 @@ def test_brisques_break_a_tie_in_rubicon() -> None:
 
 
 def test_six_pack_never_counts_brisques() -> None:
-    """SPEC 4.1; PKW, CMC: six packs never count brisques, even for a tie: 2750 + 250
-    (last trick, SPEC 1.8: PAR, S003, CMC) = 3000 against 3000; no one wins the deal."""
+    """PKW, CMC: six packs never count brisques, even for a tie: 2750 + 250
+    (last trick, SC-33: PAR, S003, CMC) = 3000 against 3000; no one wins the deal."""
     after, events = _finish(final_trick(SIX_PACK, (2750, 3000)))
     assert events == (ScoreEvent(0, 250, ScoreSource.LAST_TRICK, "trick 96"),)
     result = after.result
@@ -888,7 +888,7 @@ def test_six_pack_never_counts_brisques() -> None:
 def test_scenario_33_multi_pack_last_trick(
     rules: Rules, stock_trick: int, final: ScoreEvent
 ) -> None:
-    """SPEC #33 and 1.8: the last trick of all scores 50 in Rubicon (HGM, FOS p.334,
+    """SC-33: the last trick of all scores 50 in Rubicon (HGM, FOS p.334,
     BIC, S003) and 250 with six or eight packs (PAR, S003, CMC); the last trick of
     the stock scores nothing."""
     state = build(rules, trump="H", window=False, stock_size=2, hand="AC", other_hand="7D")
@@ -912,7 +912,7 @@ def test_scenario_33_multi_pack_last_trick(
 
 
 def test_the_seven_of_trumps_scores_nothing_in_rubicon() -> None:
-    """SPEC 2.2; HGM, BIC, S003, PAR: no score for playing, exchanging or declaring
+    """HGM, BIC, S003, PAR: no score for playing, exchanging or declaring
     the seven of trumps."""
     state = build(RUBICON, trump="H", window=False, hand="7H", other_hand="8H")
     after, events = play_trick(state, "7H", "8H")
@@ -928,7 +928,7 @@ def test_the_seven_of_trumps_scores_nothing_in_rubicon() -> None:
     ("option", "reasons"), [(True, ()), (False, (Reason.MARRIED_CARD_IN_SEQUENCE,))]
 )
 def test_marriage_then_sequence(option: bool, reasons: tuple[Reason, ...]) -> None:
-    """SPEC 3.4 and #1; FOS p.325/p.334 (a married king and queen may go into a
+    """SC-1; FOS p.325/p.334 (a married king and queen may go into a
     sequence, +250) against WKC for Rubicon (no married card may go into a sequence)."""
     rules = RUBICON.evolve(marriage_then_sequence=option)
     state = build(rules, trump="H", table=[meld("royal-marriage", "KH QH")], hand="AH TH JH")
@@ -951,7 +951,7 @@ def test_marriage_then_sequence(option: bool, reasons: tuple[Reason, ...]) -> No
 
 
 def test_scenario_44_four_trump_aces() -> None:
-    """SPEC #44, 2.1; PAR, S003, CMC: four copies of the trump ace +1000; the same
+    """SC-44; PAR, S003, CMC: four copies of the trump ace +1000; the same
     four as plain four aces score only 100."""
     state = build(SIX_PACK, trump="S", hand="ASa ASb ASc ASd")
     trump_aces = declare("four-trump-aces", "AS AS AS AS")
@@ -962,7 +962,7 @@ def test_scenario_44_four_trump_aces() -> None:
 
 
 def test_scenario_44_mixed_aces() -> None:
-    """SPEC #44: four aces of mixed suits +100; they are no trump quartet."""
+    """SC-44: four aces of mixed suits +100; they are no trump quartet."""
     state = build(SIX_PACK, trump="S", hand="AS AH AD AC")
     mixed = declare("four-aces", "AS AH AD AC")
     assert state.legal_declarations() == (mixed,)
@@ -980,8 +980,8 @@ def test_scenario_44_mixed_aces() -> None:
     ],
 )
 def test_scenario_44_the_other_trump_quartets(kind: str, points: int) -> None:
-    """SPEC 2.1; PAR, S003, CMC: four trump tens 900, kings 800, queens 600, jacks 400
-    (PKW's 900 for queens is a misprint, SPEC 2.1)."""
+    """PAR, S003, CMC: four trump tens 900, kings 800, queens 600, jacks 400
+    (PKW's 900 for queens reads as a misprint)."""
     rank = {"tens": "T", "kings": "K", "queens": "Q", "jacks": "J"}[kind.rsplit("-", 1)[1]]
     cards = " ".join([rank + "D"] * 4)
     state = build(SIX_PACK, trump="D", hand=cards)
@@ -989,7 +989,7 @@ def test_scenario_44_the_other_trump_quartets(kind: str, points: int) -> None:
 
 
 def test_scenario_44_four_aces_upgraded_to_trump_aces() -> None:
-    """SPEC 3.4 [derived]: four aces on the table (one the trump ace) become four trump
+    """[derived] from WKC, BIC, S003: four aces on the table (one the trump ace) become four trump
     aces with three trump aces from the hand: a higher quartet of the same class,
     with fresh cards (FOS pp.325-326), +1000."""
     state = build(SIX_PACK, trump="S", table=[meld("four-aces", "AS AH AD AC")], hand="AS AS AS")
@@ -999,7 +999,7 @@ def test_scenario_44_four_aces_upgraded_to_trump_aces() -> None:
 
 
 def test_eight_pack_five_of_a_trump_rank() -> None:
-    """SPEC 2.1; PAR: five trump aces 2000 with eight packs; quintuple bezique 9000."""
+    """PAR: five trump aces 2000 with eight packs; quintuple bezique 9000."""
     state = build(EIGHT_PACK, trump="C", hand="AC AC AC AC AC")
     legal(
         state, declare("five-trump-aces", "AC AC AC AC AC"), (declared(0, 2000, "five-trump-aces"),)
@@ -1023,7 +1023,7 @@ CUT_RULES = SIX_PACK.evolve(cut_dealer_points=250, cut_guess_points=150)
 def test_scenario_45_six_pack_cut(
     cut: tuple[int, int], dealer_points: int, guesser_points: int, dealer: int
 ) -> None:
-    """SPEC #45, 1.2; PKW, HER: the dealer lifting exactly 24 cards scores 250; the
+    """SC-45; PKW, HER: the dealer lifting exactly 24 cards scores 250; the
     non-dealer guessing the number lifted scores 150."""
     state = bz.new_deal(CUT_RULES, seed=1, cut=cut, dealer=dealer)
     expected = [0, 0]
@@ -1043,7 +1043,7 @@ def test_scenario_45_six_pack_cut(
 
 
 def test_scenario_45_no_cut_bonus_without_the_option() -> None:
-    """SPEC 6 ``six_pack_cut_bonus`` (off by default, PRESETS section 2): a cut is
+    """``six_pack_cut_bonus`` (off by default, PRESETS section 2): a cut is
     refused by rules without the bonus, and so is a cut of no or too many cards."""
     with pytest.raises(BeziqueError, match="no cut bonus"):
         bz.new_deal(SIX_PACK, seed=1, cut=(24, 24))
@@ -1059,7 +1059,7 @@ DOUBLE = [meld("double-bezique", "QSa QSb JDa JDb")]
 
 
 def test_scenario_46_triple_bezique_built_on_a_double() -> None:
-    """SPEC #46, 3.4; EB9, HGM: a declared double bezique and a third pair from the
+    """SC-46; EB9, HGM: a declared double bezique and a third pair from the
     hand make a triple, +1500 (bezique ladder scored in full, HGM, PAR)."""
     state = build(RUBICON, trump="H", table=DOUBLE, hand="QSc JDc")
     triple = declare(
@@ -1072,7 +1072,7 @@ def test_scenario_46_triple_bezique_built_on_a_double() -> None:
 
 
 def test_scenario_46_triple_and_quadruple_from_the_hand() -> None:
-    """SPEC 3.4; EB9 ("all may be declared together"), HGM, PAR: 1500 and 4500."""
+    """EB9 ("all may be declared together"), HGM, PAR: 1500 and 4500."""
     state = build(RUBICON, trump="H", hand="QS QS QS JD JD JD")
     legal(
         state,
@@ -1085,10 +1085,10 @@ def test_scenario_46_triple_and_quadruple_from_the_hand() -> None:
 
 
 def test_scenario_46_the_triple_needs_all_six_cards_on_the_table() -> None:
-    """SPEC #46; EB9 (the six cards of a triple all on the table together, none
+    """SC-46; EB9 (the six cards of a triple all on the table together, none
     played), S001 (cards played to tricks never count): once a queen of the double
     is played, the five cards left do not make a triple; the double may be re-formed
-    (SPEC 3.4)."""
+    (docs/rules/rubicon.md)."""
     state = build(
         RUBICON,
         trump="H",
@@ -1129,7 +1129,7 @@ def test_triple_bezique_in_the_two_hand_game_with_more_packs() -> None:
 
 @pytest.mark.parametrize("deals", [1, 3])
 def test_a_game_of_a_fixed_number_of_deals(deals: int) -> None:
-    """SPEC 4.2; HGM, BIC, PAR: each deal is a game of its own; a match of ``deals``
+    """HGM, BIC, PAR: each deal is a game of its own; a match of ``deals``
     deals totals the deal scores and the higher total wins. While a deal is being
     played, the game totals do not move."""
     rules = RUBICON.evolve(deals=deals)
@@ -1156,7 +1156,7 @@ def test_a_game_of_a_fixed_number_of_deals(deals: int) -> None:
 
 
 def _declaration_obeys_reuse(rules: Rules, action: Declare) -> bool:
-    """SPEC 3.4: a listed declaration that names a card already declared in its kind
+    """WKC, BIC, S003: a listed declaration that names a card already declared in its kind
     names that card broken, and adds a card from the hand (``CLASSIC_*``: never)."""
     again = [ref for ref in action.cards if action.kind in ref.history]
     if not again:

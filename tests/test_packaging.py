@@ -40,3 +40,34 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_second() -> None:
     assert len(commands) == 2, commands
     ci_script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert commands[1] in ci_script.splitlines()
+
+
+def _sdist_includes() -> list[str]:
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        pyproject = tomllib.load(f)
+    includes: list[str] = pyproject["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
+    return includes
+
+
+def test_the_sdist_ships_every_top_level_path_the_tests_read() -> None:
+    # The tests reach the project's files from their own folder: ROOT / "docs",
+    # parents[1] / "benchmarks", Path(__file__).parent.parent / "src" and the like.
+    reached = re.compile(
+        r'(?:ROOT|parents\[1\]|\.parent\.parent|\.resolve\(\)\.parent\.parent) / "([^"]+)"'
+    )
+    read = {
+        name
+        for path in (ROOT / "tests").glob("*.py")
+        for name in reached.findall(path.read_text(encoding="utf-8"))
+    }
+    assert {"docs", "src", "README.md", ".ci"} <= read
+    shipped = set(_sdist_includes()) | {"pyproject.toml"}
+    assert sorted(read - shipped) == []
+
+
+def test_the_readme_has_no_relative_links_and_asks_for_a_virtual_environment() -> None:
+    # The package index shows the README without the files beside it.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)]*)\)", readme)
+    assert [target for target in targets if not target.startswith("https://")] == []
+    assert "virtual environment" in readme

@@ -1,4 +1,4 @@
-"""The worked scenarios of the rules research (SPEC section 7), two-hand game.
+"""The worked scenarios of the scenario book (docs/scenarios.md), two-hand game.
 
 Each test names its scenario number and its sources. A scenario states a
 position and an action; the test asserts the exact reasons the action is
@@ -69,7 +69,7 @@ PENDING_PRESETS = [
 
 
 def test_scenario_01_royal_marriage_then_sequence_is_legal() -> None:
-    """SPEC #1; S000 hint 6, FOS p.325, S001, S002b."""
+    """SC-1; S000 hint 6, FOS p.325, S001, S002b."""
     state = build(trump="H", table=[meld("royal-marriage", "KH QH")], hand="AH TH JH")
     sequence = declare("trump-sequence", "AH TH KH[royal-marriage] QH[royal-marriage] JH")
     assert state.legal_declarations() == (sequence,)
@@ -79,7 +79,7 @@ def test_scenario_01_royal_marriage_then_sequence_is_legal() -> None:
 
 @pytest.mark.parametrize("order", ["same-class", "any-class", "listed-pairs"])
 def test_scenario_02_sequence_then_royal_marriage_is_illegal(order: str) -> None:
-    """SPEC #2; S000, FOS p.325, S001(b): a sequence's king and queen never marry after."""
+    """SC-2; S000, FOS p.325, S001(b): a sequence's king and queen never marry after."""
     rules = CLASSIC.evolve(inferior_order=order)
     state = build(rules, trump="H", table=[meld("trump-sequence", "AH TH KH QH JH")])
     marriage = declare("royal-marriage", "KH[trump-sequence] QH[trump-sequence]")
@@ -98,7 +98,7 @@ def test_scenario_02_sequence_then_royal_marriage_is_illegal(order: str) -> None
 def test_scenario_03_new_queen_to_the_sequence_king(
     order: str, reasons: tuple[Reason, ...]
 ) -> None:
-    """SPEC #3; FOS p.325 (illegal: the strict partner ban of the same-class rule);
+    """SC-3; FOS p.325 (illegal: the strict partner ban of the same-class rule);
     S000 lists only the sequence's own king and queen (legal under listed-pairs)."""
     rules = CLASSIC.evolve(inferior_order=order)
     state = build(rules, trump="H", table=[meld("trump-sequence", "AH TH KH QH JH")], hand="QH")
@@ -112,14 +112,14 @@ def test_scenario_03_new_queen_to_the_sequence_king(
 
 
 def test_scenario_04_a_married_king_does_not_marry_again() -> None:
-    """SPEC #4; S000, S004, S001, S003, MAS."""
+    """SC-4; S000, S004, S001, S003, MAS."""
     state = build(trump="S", table=[meld("common-marriage", "KHa QHa")], hand="QHb")
     illegal(state, declare("common-marriage", "KH[common-marriage] QH"), Reason.SAME_KIND_REUSED)
     assert state.legal_declarations() == ()
 
 
 def test_scenario_04_variant_two_fresh_cards_marry() -> None:
-    """SPEC #4 variant; S001: a new king and queen from the hand make a new marriage."""
+    """SC-4 variant; S001: a new king and queen from the hand make a new marriage."""
     state = build(trump="S", table=[meld("common-marriage", "KHa QHa")], hand="KHb QHb")
     fresh = declare("common-marriage", "KH QH")
     assert state.legal_declarations() == (fresh,)
@@ -129,7 +129,7 @@ def test_scenario_04_variant_two_fresh_cards_marry() -> None:
 
 
 def test_scenario_05_four_kings_are_not_re_formed_in_two_hand() -> None:
-    """SPEC #5 (two-hand half); FOS p.325, MAS. A king of a declared four kings is
+    """SC-5 (two-hand half); FOS p.325, MAS. A king of a declared four kings is
     played to a trick; a new king from the hand does not make four kings again."""
     state = build(
         trump="H",
@@ -148,7 +148,7 @@ def test_scenario_05_four_kings_are_not_re_formed_in_two_hand() -> None:
 
 
 def test_scenario_06_married_king_goes_into_four_kings() -> None:
-    """SPEC #6; S000, S004, S001, FOS."""
+    """SC-6; S000, S004, S001, FOS."""
     state = build(trump="S", table=[meld("common-marriage", "KH QH")], hand="KS KD KC")
     four = declare("four-kings", "KH[common-marriage] KS KD KC")
     assert state.legal_declarations() == (four,)
@@ -164,7 +164,7 @@ def test_scenario_06_married_king_goes_into_four_kings() -> None:
     ],
 )
 def test_scenario_07_marriage_after_four_kings(order: str, reasons: tuple[Reason, ...]) -> None:
-    """SPEC #7; FOS (different class: legal), S000; S001(a) any lower-valued meld: illegal."""
+    """SC-7; FOS (different class: legal), S000; S001(a) any lower-valued meld: illegal."""
     rules = CLASSIC.evolve(inferior_order=order)
     state = build(rules, trump="C", table=[meld("four-kings", "KH KS KD KC")], hand="QS")
     marriage = declare("common-marriage", "KS[four-kings] QS")
@@ -177,7 +177,7 @@ def test_scenario_07_marriage_after_four_kings(order: str, reasons: tuple[Reason
 
 
 def test_scenario_08_married_queen_into_bezique_then_four_queens() -> None:
-    """SPEC #8; S000, S004: a married Q♠ makes a bezique, then four queens."""
+    """SC-8; S000, S004: a married Q♠ makes a bezique, then four queens."""
     state = build(
         trump="H",
         table=[meld("common-marriage", "KS QS")],
@@ -199,7 +199,7 @@ def test_scenario_08_married_queen_into_bezique_then_four_queens() -> None:
 
 
 def test_scenario_09_bezique_then_double_bezique() -> None:
-    """SPEC #9; S000, S004, S002, S003, FOS: 40, then 500, 540 in all."""
+    """SC-9; S000, S004, S002, S003, FOS: 40, then 500, 540 in all."""
     state = build(trump="H", table=[meld("bezique", "QSa JDa")], hand="QSb JDb")
     double = declare("double-bezique", "QS[bezique] JD[bezique] QS JD")
     assert set(state.legal_declarations()) == {double, declare("bezique", "QS JD")}
@@ -218,7 +218,7 @@ def test_scenario_09_bezique_then_double_bezique() -> None:
 def test_scenario_10_two_singles_do_not_make_a_double(
     fresh: str, reasons: tuple[Reason, ...]
 ) -> None:
-    """SPEC #10; FOS p.326 (no fresh card: illegal); S000 silent (fresh_card=never: legal)."""
+    """SC-10; FOS p.326 (no fresh card: illegal); S000 silent (fresh_card=never: legal)."""
     rules = CLASSIC.evolve(fresh_card=fresh)
     state = build(
         rules,
@@ -236,7 +236,7 @@ def test_scenario_10_two_singles_do_not_make_a_double(
 
 
 def test_scenario_11_no_single_bezique_after_the_double() -> None:
-    """SPEC #11; FOS p.326: the double first forfeits the 40."""
+    """SC-11; FOS p.326: the double first forfeits the 40."""
     state = build(
         trump="H",
         hand="QS QS JD JD AC",
@@ -268,7 +268,7 @@ def _scenario_12_position(rules: Rules) -> DealState:
 
 @pytest.mark.parametrize("rules", PENDING_PRESETS)
 def test_scenario_12_everything_shown_at_once_scores_one(rules: Rules) -> None:
-    """SPEC #12; FOS p.326, PAR, S001: several shown, one scored, the rest pending."""
+    """SC-12; FOS p.326, PAR, S001: several shown, one scored, the rest pending."""
     state = _scenario_12_position(rules)
     double = declare("double-bezique", "QS QS JD JD")
     assert set(state.legal_declarations()) == {
@@ -292,7 +292,7 @@ def test_scenario_12_everything_shown_at_once_scores_one(rules: Rules) -> None:
 
 
 def test_scenario_12_one_declaration_per_trick_under_classic() -> None:
-    """SPEC #12 under CLASSIC; S000 law 7: one declaration per trick, no pending melds."""
+    """SC-12 under CLASSIC; S000 law 7: one declaration per trick, no pending melds."""
     state = _scenario_12_position(CLASSIC)
     state = legal(
         state, declare("double-bezique", "QS QS JD JD"), (declared(0, 500, "double-bezique"),)
@@ -312,7 +312,7 @@ def _scenario_13_position(rules: Rules, hand: str, other: str) -> DealState:
 
 @pytest.mark.parametrize("rules", PENDING_PRESETS)
 def test_scenario_13_king_queen_jack_pending_marriage(rules: Rules) -> None:
-    """SPEC #13; S001, FOS p.326: bezique +40 now, the K♠ Q♠ marriage +20 on the next trick."""
+    """SC-13; S001, FOS p.326: bezique +40 now, the K♠ Q♠ marriage +20 on the next trick."""
     state = _scenario_13_position(rules, "KS QS JD AH", "7D 8D 9D 7H 8H 9H 7S")
     bezique = declare("bezique", "QS JD")
     assert set(state.legal_declarations()) == {bezique, declare("common-marriage", "KS QS")}
@@ -328,7 +328,7 @@ def test_scenario_13_king_queen_jack_pending_marriage(rules: Rules) -> None:
 
 
 def test_scenario_13_one_declaration_per_trick_under_classic() -> None:
-    """SPEC #13 under CLASSIC; S000 law 7: after the bezique, the marriage waits for a new trick."""
+    """SC-13 under CLASSIC; S000 law 7: after the bezique, the marriage waits for a new trick."""
     state = _scenario_13_position(CLASSIC, "KS QS JD AH", "7D 8D 9D 7H 8H 9H 7S")
     state = legal(state, declare("bezique", "QS JD"), (declared(0, 40, "bezique"),))
     illegal(state, declare("common-marriage", "KS QS[bezique]"), Reason.ALREADY_DECLARED)
@@ -337,7 +337,7 @@ def test_scenario_13_one_declaration_per_trick_under_classic() -> None:
 
 @pytest.mark.parametrize("rules", PENDING_PRESETS)
 def test_scenario_14_pending_meld_broken_by_playing_its_card(rules: Rules) -> None:
-    """SPEC #14 [derived]; S001 (a meld's cards all held at the same time), FOS p.326."""
+    """SC-14 [derived]; S001 (a meld's cards all held at the same time), FOS p.326."""
     state = _scenario_13_position(rules, "KS QS JD TD", "AS 7D 8D 9D 7H 8H 9H")
     state = legal(state, declare("bezique", "QS JD"), (declared(0, 40, "bezique"),))
     state = legal(state, declare("common-marriage", "KS QS[bezique]"), ())
@@ -353,7 +353,7 @@ def test_scenario_14_pending_meld_broken_by_playing_its_card(rules: Rules) -> No
 
 
 def test_scenario_15_jack_of_four_jacks_into_a_bezique() -> None:
-    """SPEC #15; S000, S004."""
+    """SC-15; S000, S004."""
     state = build(trump="H", table=[meld("four-jacks", "JH JS JD JC")], hand="QS")
     bezique = declare("bezique", "QS JD[four-jacks]")
     assert state.legal_declarations() == (bezique,)
@@ -361,7 +361,7 @@ def test_scenario_15_jack_of_four_jacks_into_a_bezique() -> None:
 
 
 def test_scenario_16_ace_of_four_aces_into_a_sequence() -> None:
-    """SPEC #16; S000, S004. (The four aces are declared, one of them is played,
+    """SC-16; S000, S004. (The four aces are declared, one of them is played,
     the jack drawn: seven cards are all a player holds after a trick.)"""
     state = build(
         trump="D",
@@ -385,7 +385,7 @@ def test_scenario_16_ace_of_four_aces_into_a_sequence() -> None:
     ],
 )
 def test_scenario_17_quartet_suit_make_up(rules: Rules, reasons: tuple[Reason, ...]) -> None:
-    """SPEC #17; S000, FOS, PAR (any suits: +100); S002, S001 variant (one of each: illegal)."""
+    """SC-17; S000, FOS, PAR (any suits: +100); S002, S001 variant (one of each: illegal)."""
     state = build(rules, trump="D", hand="AHa AHb AS AC")
     aces = declare("four-aces", "AH AH AS AC")
     if reasons:
@@ -397,7 +397,7 @@ def test_scenario_17_quartet_suit_make_up(rules: Rules, reasons: tuple[Reason, .
 
 
 def test_scenario_18_only_the_winner_declares_and_only_before_drawing() -> None:
-    """SPEC #18; S000 law 7, S001, FOS."""
+    """SC-18; S000 law 7, S001, FOS."""
     state = build(trump="S", window=False, hand="KH QH AC", other_hand="KD QD 7H")
     marriage = declare("common-marriage", "KH QH")
     loser_marriage = declare("common-marriage", "KD QD")
@@ -418,7 +418,7 @@ def test_scenario_18_only_the_winner_declares_and_only_before_drawing() -> None:
 
 
 def test_scenario_19_cards_in_tricks_do_not_count() -> None:
-    """SPEC #19 (two-hand half); S001: a Q♠ in the player's tricks makes no bezique."""
+    """SC-19 (two-hand half); S001: a Q♠ in the player's tricks makes no bezique."""
     state = build(trump="H", hand="JD", won="QS")
     illegal(state, declare("bezique", "QS JD"), Reason.CARD_NOT_HELD)
     assert state.legal_declarations() == ()
@@ -434,7 +434,7 @@ def test_scenario_19_cards_in_tricks_do_not_count() -> None:
     ],
 )
 def test_scenario_20_alternative_bezique(pair: str, reasons: tuple[Reason, ...]) -> None:
-    """SPEC #20; S000 variation, CHA (Q♣ J♥ when diamonds are trumps); the default
+    """SC-20; S000 variation, CHA (Q♣ J♥ when diamonds are trumps); the default
     pair Q♠ J♦ (S000, FOS); PAR and CMC pair the trump queen with J♠ here."""
     rules = CLASSIC.evolve(bezique_pair=pair)
     state = build(rules, trump="D", hand="QC JH")
@@ -458,7 +458,7 @@ def test_scenario_20_alternative_bezique(pair: str, reasons: tuple[Reason, ...])
     ],
 )
 def test_scenario_21_turned_up_seven(rules: Rules, seven: ScoreEvent) -> None:
-    """SPEC #21; S000 law 4 (dealer +10), S004 (no exchange for a seven), S000 law 8
+    """SC-21; S000 law 4 (dealer +10), S004 (no exchange for a seven), S000 law 8
     (the other seven scores when played), HGM, S001 (or when declared)."""
     deck = deal_deck(rules, hands=("", "7H AC"), turn_up="7H", stock="8S 9S", dealer=0)
     state = bz.new_deal(rules, deck=deck, dealer=0)
@@ -476,7 +476,7 @@ def test_scenario_21_turned_up_seven(rules: Rules, seven: ScoreEvent) -> None:
 
 
 def test_scenario_22a_exchange_after_winning_a_trick() -> None:
-    """SPEC #22(a); S000 law 8: the winner exchanges the seven of trumps, +10."""
+    """SC-22(a); S000 law 8: the winner exchanges the seven of trumps, +10."""
     state = build(trump="S", turn_up="AS", hand="7S")
     after = legal(state, Exchange(), (ScoreEvent(0, 10, ScoreSource.EXCHANGE, "AS"),))
     assert "AS" in faces(after.hand(0))
@@ -487,7 +487,7 @@ def test_scenario_22a_exchange_after_winning_a_trick() -> None:
 
 
 def test_scenario_22b_no_exchange_for_the_loser() -> None:
-    """SPEC #22(b); S000 law 8, S002b, S003: only the trick's winner exchanges."""
+    """SC-22(b); S000 law 8, S002b, S003: only the trick's winner exchanges."""
     state = build(
         trump="S",
         turn_up="AS",
@@ -523,7 +523,7 @@ SEQUENCE_WITH_THE_ACE = declare("trump-sequence", "AS TS KS QS JS")
 
 
 def test_scenario_23_exchange_and_a_meld_without_the_card_gained() -> None:
-    """SPEC #23 with S000 law 8 (CLASSIC): exchange and declare, not with the A♠ gained."""
+    """SC-23 with S000 law 8 (CLASSIC): exchange and declare, not with the A♠ gained."""
     state = _scenario_23_position(CLASSIC)
     marriage = declare("royal-marriage", "KS QS")
     state = legal(state, Exchange(), (EXCHANGED,))
@@ -537,14 +537,14 @@ def test_scenario_23_exchange_and_a_meld_without_the_card_gained() -> None:
 
 
 def test_scenario_23_declare_then_exchange_under_classic() -> None:
-    """SPEC #23 with S000 law 8 (CLASSIC), in the other order (interpretation 1)."""
+    """SC-23 with S000 law 8 (CLASSIC), in the other order (interpretation 1)."""
     state = _scenario_23_position(CLASSIC)
     state = legal(state, declare("royal-marriage", "KS QS"), (declared(0, 40, "royal-marriage"),))
     legal(state, Exchange(), (EXCHANGED,))
 
 
 def test_scenario_23_another_copy_of_the_card_gained_may_be_declared() -> None:
-    """SPEC #23, S000 law 8 with PRESETS interpretation 3: only the very card gained is
+    """SC-23, S000 law 8 with PRESETS interpretation 3: only the very card gained is
     barred; the A♠ already in the hand makes the sequence in the same window."""
     state = build(trump="S", turn_up="ASb", hand="ASa 7S TS KS QS JS")
     state = legal(state, Exchange(), (EXCHANGED,))
@@ -566,7 +566,7 @@ def test_scenario_23_another_copy_of_the_card_gained_may_be_declared() -> None:
     ],
 )
 def test_scenario_23_exchange_is_the_declaration_under_s002b(rules: Rules) -> None:
-    """SPEC #23 with S002b: the exchange is the trick's declaration, in either order."""
+    """SC-23 with S002b: the exchange is the trick's declaration, in either order."""
     state = _scenario_23_position(rules)
     exchanged = legal(state, Exchange(), (EXCHANGED,))
     illegal(exchanged, declare("royal-marriage", "KS QS"), Reason.ALREADY_DECLARED)
@@ -592,7 +592,7 @@ SEVEN_WON = ScoreEvent(1, 10, ScoreSource.SEVEN_OF_TRUMPS, "won")
 def test_scenario_24_seven_of_trumps_led_and_lost(
     option: str, at_lead: tuple[ScoreEvent, ...], at_reply: tuple[ScoreEvent, ...]
 ) -> None:
-    """SPEC #24; S000 law 8, S003, MIS, BRI (+10 to its player); S000 law 8 variation
+    """SC-24; S000 law 8, S003, MIS, BRI (+10 to its player); S000 law 8 variation
     (+10 to the captor); HGM, S001 (scores only when declared); Rubicon (never)."""
     rules = CLASSIC.evolve(seven_of_trumps=option)
     state = build(rules, trump="S", window=False, hand="7S", other_hand="8S")
@@ -604,7 +604,7 @@ def test_scenario_24_seven_of_trumps_led_and_lost(
 
 @pytest.mark.parametrize("option", ["on-play", "on-win", "on-declaration", "never"])
 def test_scenario_24_seven_of_trumps_scores_nothing_in_the_end_phase(option: str) -> None:
-    """SPEC #24; S000 law 8: no score for the seven of trumps in the last eight tricks."""
+    """SC-24; S000 law 8: no score for the seven of trumps in the last eight tricks."""
     rules = CLASSIC.evolve(seven_of_trumps=option)
     state = build(rules, trump="S", stock_size=0, tricks_done=26, hand="7S", other_hand="8S")
     state = legal(state, play("7S"), ())
@@ -623,7 +623,7 @@ def test_scenario_24_seven_of_trumps_scores_nothing_in_the_end_phase(option: str
     ],
 )
 def test_scenario_24_seven_of_trumps_declared(option: str, reasons: tuple[Reason, ...]) -> None:
-    """SPEC #21, #24; HGM, S001: the seven of trumps may be declared for 10 (only then)."""
+    """SC-21, SC-24; HGM, S001: the seven of trumps may be declared for 10 (only then)."""
     rules = CLASSIC.evolve(seven_of_trumps=option)
     state = build(rules, trump="S", turn_up="7Sb", hand="7Sa")
     seven = declare("seven-of-trumps", "7S")
@@ -636,7 +636,7 @@ def test_scenario_24_seven_of_trumps_declared(option: str, reasons: tuple[Reason
 
 
 def test_scenario_25_exchange_on_the_last_stock_trick() -> None:
-    """SPEC #25 [derived]; S000 law 8, S001: exchange after trick 24, the loser takes the seven."""
+    """SC-25 [derived]; S000 law 8, S001: exchange after trick 24, the loser takes the seven."""
     state = build(trump="S", turn_up="AS", stock="KD", stock_size=2, hand="7S")
     assert len(state.tricks) == 24
     state = legal(state, Exchange(), (EXCHANGED,))
@@ -661,7 +661,7 @@ def _plays(state: DealState) -> set[str]:
 
 
 def test_scenario_26_must_follow_and_win() -> None:
-    """SPEC #26; S000 law 9, S001, BRI: follow suit and head the trick."""
+    """SC-26; S000 law 9, S001, BRI: follow suit and head the trick."""
     state = _follow("TH 8H AS", led="9H")
     assert _plays(state) == {"play TH"}
     illegal(state, play("8H"), Reason.MUST_WIN_TRICK)
@@ -670,27 +670,27 @@ def test_scenario_26_must_follow_and_win() -> None:
 
 
 def test_scenario_27_follow_without_being_able_to_win() -> None:
-    """SPEC #27; S000 law 9, S001: follow suit, no duty to trump."""
+    """SC-27; S000 law 9, S001: follow suit, no duty to trump."""
     state = _follow("8H 7H AS", led="9H")
     assert _plays(state) == {"play 8H", "play 7H"}
     illegal(state, play("AS"), Reason.MUST_FOLLOW_SUIT)
 
 
 def test_scenario_28_void_must_trump() -> None:
-    """SPEC #28; S000 law 9, S001, S003, BRI: void in the suit led, trump if able."""
+    """SC-28; S000 law 9, S001, S003, BRI: void in the suit led, trump if able."""
     state = _follow("7S AD", led="9H")
     assert _plays(state) == {"play 7S"}
     illegal(state, play("AD"), Reason.MUST_TRUMP)
 
 
 def test_scenario_28_no_suit_no_trump_any_card() -> None:
-    """SPEC #28; S000 law 9, S003: no card of the suit led and no trump: any card."""
+    """SC-28; S000 law 9, S003: no card of the suit led and no trump: any card."""
     state = _follow("AD KC", led="9H")
     assert _plays(state) == {"play AD", "play KC"}
 
 
 def test_scenario_29_trump_lead() -> None:
-    """SPEC #29; S000 law 9, SPEC 1.7: follow a trump lead even when it cannot win."""
+    """SC-29; S000 law 9: follow a trump lead even when it cannot win."""
     state = _follow("7S KD", led="AS")
     assert _plays(state) == {"play 7S"}
     illegal(state, play("KD"), Reason.MUST_FOLLOW_SUIT)
@@ -712,7 +712,7 @@ def _trick_25(rules: Rules) -> DealState:
 
 
 def test_scenario_32_no_melds_after_the_close() -> None:
-    """SPEC #32; S000 law 9, S001: the winner of trick 25 may not declare."""
+    """SC-32; S000 law 9, S001: the winner of trick 25 may not declare."""
     state = _trick_25(CLASSIC)
     assert state.window is None
     assert state.current_player == 0
@@ -721,7 +721,7 @@ def test_scenario_32_no_melds_after_the_close() -> None:
 
 
 def test_scenario_32_melding_after_the_close_under_c_and_d() -> None:
-    """SPEC #32; S003 [C&D-enhanced]: melding goes on after the close."""
+    """SC-32; S003 [C&D-enhanced]: melding goes on after the close."""
     state = _trick_25(variants.CARDS_AND_DOMINOES)
     assert state.window is not None
     assert state.window.seat == 0
@@ -739,7 +739,7 @@ def test_scenario_32_melding_after_the_close_under_c_and_d() -> None:
     [("final", ()), ("24th", (ScoreEvent(0, 10, ScoreSource.LAST_TRICK, "trick 24"),))],
 )
 def test_scenario_33_the_24th_trick(last_trick: str, bonus: tuple[ScoreEvent, ...]) -> None:
-    """SPEC #33; S000 law 10 (final trick); S000 law 10 variation, S001, PKW (24th trick)."""
+    """SC-33; S000 law 10 (final trick); S000 law 10 variation, S001, PKW (24th trick)."""
     rules = CLASSIC.evolve(last_trick=last_trick)
     state = build(rules, trump="H", window=False, stock_size=2, hand="AC", other_hand="7D")
     state, events = play_trick(state, "AC", "7D")
@@ -750,7 +750,7 @@ def test_scenario_33_the_24th_trick(last_trick: str, bonus: tuple[ScoreEvent, ..
 @pytest.mark.parametrize("dealer", [0, 1])
 @pytest.mark.parametrize(("last_trick", "bonus"), [("final", 10), ("24th", 0)])
 def test_scenario_33_the_final_trick(last_trick: str, bonus: int, dealer: int) -> None:
-    """SPEC #33; S000 laws 10-12: the 32nd trick +10 (default), then the brisques,
+    """SC-33; S000 laws 10-12: the 32nd trick +10 (default), then the brisques,
     non-dealer first; nothing for trick 32 under the 24th-trick option."""
     rules = CLASSIC.evolve(last_trick=last_trick)
     state = build(
@@ -779,7 +779,7 @@ def test_scenario_33_the_final_trick(last_trick: str, bonus: int, dealer: int) -
 
 @pytest.mark.parametrize("winner", [0, 1])
 def test_scenario_34_stock_end_draw(winner: int) -> None:
-    """SPEC #34; S001, BRI, HGM: the winner of trick 24 draws the last face-down card,
+    """SC-34; S001, BRI, HGM: the winner of trick 24 draws the last face-down card,
     the loser the turn-up."""
     state = build(trump="S", seat=winner, turn_up="AS", stock="KD", stock_size=2)
     last, up = state.stock[0], state.turn_up
@@ -792,7 +792,7 @@ def test_scenario_34_stock_end_draw(winner: int) -> None:
 
 
 def test_scenario_35_two_hand_tie() -> None:
-    """SPEC #35; S000 law 12, S004: a tie goes to the higher total less the last deal's
+    """SC-35; S000 law 12, S004: a tie goes to the higher total less the last deal's
     brisques, then to the winner of the last trick."""
     last = DealResult(scores=(500, 520), brisques=(6, 8), last_trick_winner=1)
     assert decide_winner(CLASSIC, (1040, 1040), last) == 0
@@ -805,7 +805,7 @@ def test_scenario_35_two_hand_tie() -> None:
 
 
 def test_scenario_48_no_play_without_drawing() -> None:
-    """SPEC #48; S000 law 6: a player may not play before both have drawn."""
+    """SC-48; S000 law 6: a player may not play before both have drawn."""
     state = build(trump="H", hand="AC")
     for card in ("AC", "9S"):
         illegal(state, play(card), Reason.WRONG_ACTION_NOW)
@@ -845,6 +845,6 @@ def _playout(rules: Rules, seed: int) -> None:
     ),
 )
 def test_scenario_49_hands_never_exceed_the_hand_size(seed: int, rules: Rules) -> None:
-    """SPEC #48, #49; S000 laws 3 and 6: no overdraw, no play without drawing: each
+    """SC-48, SC-49; S000 laws 3 and 6: no overdraw, no play without drawing: each
     draw brings both hands back to exactly the hand size, never more."""
     _playout(rules, seed)

@@ -453,8 +453,8 @@ def test_multi_pack_table_of_presets(
     ],
 )
 def test_multi_pack_deals(name: str, hand: int, stock_tricks: int, total_tricks: int) -> None:
-    """SPEC 1.2: packs, hand size and tricks (stock-phase tricks: (deck - hands) / 2);
-    no turn-up and no trumps at the deal in the multi-pack games (SPEC 1.3)."""
+    """Packs, hand size and tricks (stock-phase tricks: (deck - hands) / 2);
+    no turn-up and no trumps at the deal in the multi-pack games (FOS p.334, HGM, WKC)."""
     preset = PRESET_OBJECTS[name]
     state = bz.new_deal(preset, seed=2)
     assert [len(state.hand(s)) for s in (0, 1)] == [hand, hand]

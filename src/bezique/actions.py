@@ -94,7 +94,7 @@ class CardRef:
 
     ``broken`` lists the kinds of ``history`` whose meld has lost a card (played
     to a trick, or moved to another marriage), so that this card may re-form it
-    (Rubicon, SPEC 3.4). It is empty unless the rules let melds be re-formed.
+    (Rubicon: WKC, BIC, S003). It is empty unless the rules let melds be re-formed.
     Both are kept in canonical form (each kind once, in kind order). Text:
     ``QS[four-queens*,bezique]``, a ``*`` marking a broken meld.
 

@@ -264,14 +264,14 @@ def _variants(out: Callable[[str], None]) -> int:
     return 0
 
 
-#: The epilog of the commands that take ``--players``: the player name syntax.
+#: The epilog of the commands that take ``--players``; the player name syntax.
 _with_player_help: dict[str, Any] = {
     "epilog": PLAYER_NAME_HELP,
     "formatter_class": argparse.RawDescriptionHelpFormatter,
 }
 
 
-#: The top-level help's description: plain text (the module docstring is reST).
+#: The top-level help's description; plain text (the module docstring is reST).
 DESCRIPTION = (
     "Bezique: watch the built-in players play a deal or a game, pit them against each "
     "other, and replay game records. Run 'bezique COMMAND --help' for a command's options."

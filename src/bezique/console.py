@@ -69,7 +69,7 @@ __all__ = [
     "read_input",
 ]
 
-#: What a person may type on a turn: the help of ``bezique play`` and of its ``help``.
+#: What a person may type on a turn; the help of ``bezique play`` and of its ``help``.
 INPUT_HELP = """\
 On your turn, type one of:
   N                     the action numbered N in the list

@@ -80,7 +80,7 @@ def _name(card: int) -> str:
     return card_id_name(card)
 
 
-#: The largest number a view may hold, either way: far beyond any score of a deal.
+#: The largest number a view may hold, either way; far beyond any score of a deal.
 _LIMIT = 10**15
 
 

@@ -148,7 +148,7 @@ def require_int(value: object, function: str, parameter: str) -> int:
     return value
 
 
-#: The longest integer seed, in bits: a seed is written into the seeds of a game's
+#: The longest integer seed, in bits; a seed is written into the seeds of a game's
 #: deals and players (``"7/2"``), which must stay short enough to print.
 MAX_SEED_BITS = 256
 

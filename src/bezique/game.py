@@ -75,7 +75,7 @@ class GameState:
     #: Whether the game is over; ``winner`` is then ``None`` only for a drawn game
     #: (equal totals after the last of a fixed number of deals).
     over: bool = False
-    #: Every side that won: one side, or the sides that share a tied win (three or
+    #: Every side that won; one side, or the sides that share a tied win (three or
     #: four seats: tied after the brisques, none of them won the last trick).
     #: Empty while the game goes on, and for a drawn game of a fixed number of deals.
     winners: tuple[int, ...] = ()

@@ -48,7 +48,7 @@ class MeldClass(enum.StrEnum):
     MARRIAGES_AND_SEQUENCES = "marriages-and-sequences"
     BEZIQUES = "beziques"
     QUARTETS = "quartets"
-    #: The seven of trumps declared for its 10 (HGM, S001): a class of its own.
+    #: The seven of trumps declared for its 10 (HGM, S001); a class of its own.
     SEVEN_OF_TRUMPS = "seven-of-trumps"
 
 
@@ -152,13 +152,13 @@ class QuartetSuits(Option):
 
 
 class BeziquePair(Option):
-    """Which queen and jack make a bezique (SPEC 2.4)."""
+    """Which queen and jack make a bezique (S000 score table and its variation; CHA)."""
 
     #: Always the queen of spades and the jack of diamonds (S000, S001, S002, S004, FOS, PAR).
     STANDARD = "standard"
     #: QC + JH when spades or diamonds are trumps, else QS + JD (S000 variation, CHA).
     CLUBS_HEARTS_WHEN_BLACK_RED = "qc-jh-when-spades-or-diamonds"
-    #: Queen of trumps + jack of the suit of the other colour: S<->D, C<->H (PAR, HER).
+    #: Queen of trumps + jack of the suit of the other colour; S<->D, C<->H (PAR, HER).
     #: CMC's table (H: QH+JC, D: QD+JS, C: QC+JH, S: QS+JD) is the same pairing, so the
     #: text ``"cmc"`` is accepted as another name for this option.
     TRUMP_QUEEN_OPPOSITE_JACK = "trump-queen-opposite-jack"

@@ -20,7 +20,7 @@ __all__ = ["MAX_KNOB", "Misfit", "Option", "check_fields", "describe", "misfit"]
 #: Other spellings accepted for some options, by enum class name.
 ALIASES: dict[str, dict[str, str]] = {
     "LastTrick": {"24th": "last-stock-trick", "32nd": "final", "last": "final"},
-    # CMC's bezique table is PAR's pairing (SPEC 2.4 lists them apart, but they agree).
+    # CMC's bezique table is PAR's pairing (the two are listed apart, but they agree).
     "BeziquePair": {"cmc": "trump-queen-opposite-jack", "par": "trump-queen-opposite-jack"},
 }
 
@@ -39,7 +39,7 @@ class Option(enum.StrEnum):
         return None
 
 
-#: The largest number a knob may hold: far beyond any score or count of the games,
+#: The largest number a knob may hold; far beyond any score or count of the games,
 #: and short enough to be written in a message or a document.
 MAX_KNOB = 1_000_000_000
 
@@ -139,7 +139,7 @@ def misfit(
     return None
 
 
-#: The modules of the plain records whose fields :func:`misfit` checks: their
+#: The modules of the plain records whose fields :func:`misfit` checks; their
 #: constructors check nothing.
 _RECORD_MODULES = ("bezique.records", "bezique.views")
 

@@ -34,7 +34,7 @@ class Phase(enum.StrEnum):
 
     #: Tricks with no duty to follow; the winner may declare, then both draw.
     STOCK = "stock"
-    #: The stock is exhausted: table cards are back in hand, strict trick duties.
+    #: The stock is exhausted; table cards are back in hand, strict trick duties.
     END = "end"
     #: Every trick is played and the deal is scored.
     OVER = "over"

@@ -75,13 +75,13 @@ __all__ = [
     "wilson_interval",
 ]
 
-#: A player for a simulation or a match: a built-in player's name (see
+#: A player for a simulation or a match; a built-in player's name (see
 #: :func:`bezique.players.make_player`), or a function that makes a player from a
 #: seed string (a module-level function or class when ``jobs`` is more than 1, so
 #: that worker processes can receive it).
 PlayerSpec = str | Callable[[str], Player]
 
-#: A progress report: items done, items in all, seconds since the start.
+#: A progress report; items done, items in all, seconds since the start.
 Progress = Callable[[int, int, float], None]
 T = TypeVar("T")
 

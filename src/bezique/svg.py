@@ -81,7 +81,7 @@ SUIT_PATHS = {
     "a21 21 0 1 1 -42 0ZM52 60a21 21 0 1 1 42 0a21 21 0 1 1 -42 0ZM40 40L60 40L62 62L38 62Z"
     "M53 62C53 80 58 92 66 98L34 98C42 92 47 80 47 62Z",
 }
-#: Suits in the order a hand is laid out: colours alternate, so suits stand apart.
+#: Suits in the order a hand is laid out; colours alternate, so suits stand apart.
 SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 PHASE_TEXT = {Phase.STOCK: "stock phase", Phase.END: "end phase", Phase.OVER: "deal over"}
 
@@ -145,7 +145,7 @@ class _Picture:
     #: The seat whose view this is (``None`` for a whole deal).
     viewer: int | None
     title: str
-    #: The game around the deal: its totals and its state (``None`` for a lone deal).
+    #: The game around the deal; its totals and its state (``None`` for a lone deal).
     game: GameState | None = None
 
 
@@ -270,7 +270,7 @@ class _Block:
     width: int
     height: int
     body: tuple[str, ...]
-    #: Its class in the SVG document: what it shows, for a style sheet or a test.
+    #: Its class in the SVG document; what it shows, for a style sheet or a test.
     kind: str = ""
 
     def at(self, x: int, y: int) -> str:

@@ -77,7 +77,7 @@ class SeatView:
     trump: Suit | None
     turn_up: int | None
     stock_size: int
-    #: This seat's concealed hand (in the end phase: its whole hand).
+    #: This seat's concealed hand (in the end phase; its whole hand).
     hand: tuple[int, ...]
     #: Per seat, its declared cards on the table.
     tables: tuple[tuple[TableCard, ...], ...]
@@ -95,7 +95,7 @@ class SeatView:
     offers: tuple[int, ...]
     carte_blanche: tuple[bool, ...]
     current_player: int | None
-    #: The legal actions when it is this seat's turn, else empty: read them with
+    #: The legal actions when it is this seat's turn, else empty; read them with
     #: :meth:`legal_actions` (given to the constructor as ``legal_actions=``).
     _legal_actions: tuple[Action, ...]
     #: Per seat, the cards in its hand (not on a table) that keep a declaration

@@ -70,16 +70,16 @@ class DealDraft:
     window: Window | None
     melds: tuple[DeclaredMeld, ...]
     scores: tuple[int, ...]
-    #: Per card id: the kinds of its history whose meld has since lost a card, so
+    #: Per card id; the kinds of its history whose meld has since lost a card, so
     #: that it may re-form them (kept only when the rules let melds be re-formed or
     #: marriages re-paired; otherwise empty).
     broken: tuple[int, ...] = ()
-    #: Per seat: whether its carte blanche still lasts (shown, and no court card
+    #: Per seat; whether its carte blanche still lasts (shown, and no court card
     #: drawn since); empty when the rules have no carte blanche.
     carte_blanche: tuple[bool, ...] = ()
     #: Seats still to decide whether to show a carte blanche, in order.
     offers: tuple[int, ...] = ()
-    #: Per seat: cards in its hand that the other players have seen (shown in a
+    #: Per seat; cards in its hand that the other players have seen (shown in a
     #: carte blanche, gained by exchanging the seven, the turn-up taken last, table
     #: cards taken back into the hand at the end phase), until played.
     revealed_masks: tuple[int, ...] = attrs.field(

@@ -770,7 +770,7 @@ def _play_reasons(state: DealFields, action: Play) -> list[Reason]:
 
 def _exchange_reasons(state: DealFields, window: Window) -> list[Reason]:
     """S000 law 8: only the trick's winner, holding a seven of trumps, before drawing;
-    not when the turn-up is itself a seven (S004; SPEC #21)."""
+    not when the turn-up is itself a seven (S004; SC-21)."""
     rules = state.rules
     if rules.trumps.exchange_points is None:
         return [Reason.EXCHANGE_NOT_IN_VARIANT]

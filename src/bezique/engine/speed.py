@@ -60,7 +60,7 @@ from bezique.rules import (
     Rules,
 )
 
-#: A deal state class: the engine returns states of the class it was given.
+#: A deal state class; the engine returns states of the class it was given.
 S = TypeVar("S", bound=DealFields)
 
 
@@ -71,19 +71,19 @@ class Plan:
     tables: DeckTables
     total_tricks: int
     window_in_end_phase: bool
-    #: FOS p.326: several melds shown, one scored, the rest scored on later tricks.
+    #: FOS p.326; several melds shown, one scored, the rest scored on later tricks.
     pending_melds: bool
-    #: S003 (Polish): melds come from the cards won in tricks, and stay there.
+    #: S003 (Polish); melds come from the cards won in tricks, and stay there.
     declare_from_won: bool
     #: What cards played and tricks won score (:func:`bezique.laws.scoring.trick_scores`).
     trick_scores: TrickScores
     #: Who takes a trick, ``[stock_phase][trump]`` (:func:`trick_tables`).
     takes: tuple[tuple[bytes, ...], ...]
-    #: EB9, EB11: the tricks after the stock are played in two duels, so who plays
+    #: EB9, EB11; the tricks after the stock are played in two duels, so who plays
     #: them is asked of :mod:`bezique.laws.turns`; otherwise every seat plays to
     #: every trick, in turn from the leader, and the engine counts the seats itself.
     duels: bool
-    #: By seat, the partner whose table cards it may declare with (partnerships:
+    #: By seat, the partner whose table cards it may declare with (partnerships;
     #: :func:`~bezique.laws.declaring.partner_of`); empty when there are none.
     partners: tuple[int | None, ...] = ()
 

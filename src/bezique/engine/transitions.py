@@ -367,7 +367,7 @@ def _declare(
     rules = state.rules
     seat = window.seat
     points = rules.meld_value(kind) or 0
-    # One score per trick unless all may score (FOS p.326, SPEC 3.3 item 7).
+    # One score per trick unless all may score (FOS p.326).
     scored = all_score(state) or not window.scored
     broken = state.broken
     if broken:

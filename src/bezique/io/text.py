@@ -66,7 +66,7 @@ def dumps(data: Any, indent: int | None) -> str:
     return _pretty(data, indent, 0, 0)
 
 
-#: JSON text of the strings written most: card names and meld kinds.
+#: JSON text of the strings written most; card names and meld kinds.
 _QUOTED = {text: f'"{text}"' for text in (*CARD_NAMES, *(k.value for k in MeldKind))}
 #: Strings that need no escaping in JSON.
 _PLAIN = re.compile(r"[ !#-\[\]-~]*")

@@ -2,7 +2,7 @@
 
 A declaration of kind *k* re-uses cards whose *history* (the kinds each was
 declared in before) decides whether it is legal. The rules, with the knobs
-that choose between the sources (SPEC 3.2-3.3):
+that choose between the sources (see the page on declarations):
 
 * **Same kind** (S000, S001, S003, S004, FOS, MAS): no card may be declared
   twice in the same kind. Kings and queens once married cannot be married
@@ -11,27 +11,27 @@ that choose between the sources (SPEC 3.2-3.3):
   pp. 325-326) no card may go into a meld of the same class worth as much as,
   or less than, one it was already declared in. So a sequence forbids a later
   royal marriage of its king and queen, and of its king with a new queen
-  (SPEC #2, #3), while a royal marriage may grow into a sequence (#1), and a
-  single bezique into a double (#9) but not the reverse (#11).
+  (SC-2, SC-3), while a royal marriage may grow into a sequence (SC-1), and a
+  single bezique into a double (SC-9) but not the reverse (SC-11).
 * **Fresh card** (:class:`~bezique.rules.FreshCard`): by default (FOS p.326)
   a declaration that re-uses a card already declared in the same class must
   add a card from the concealed hand, so two single beziques never make a
-  double (#10).
+  double (SC-10).
 
 Classes are those of :class:`~bezique.melds.MeldClass`. Cards declared in
 other classes may be re-used freely (S000: a married queen of spades may make
-a bezique and then four queens, #8).
+a bezique and then four queens, SC-8).
 
-The multi-pack games relax the same-kind rule (SPEC 3.4):
+The multi-pack games relax the same-kind rule (WKC, BIC, S003):
 
 * **Re-forming** (:class:`~bezique.rules.SameKindReuse`, WKC, BIC, S003): once a
   card of a declared meld has been played, its other cards are *broken* for
   that kind and may form the same kind again with a like card from the hand
-  (#37, #38). The fresh-card rule still asks for the card from the hand.
+  (SC-37, SC-38). The fresh-card rule still asks for the card from the hand.
 * **Marriage re-pairing** (:class:`~bezique.rules.MarriageRearrangement`) lets
   cards of declared marriages marry again with no card from the hand: crosswise
-  with nothing played (S003, #40), or a lone partner with a card taken from
-  another marriage of the suit (WKC, #39). That rule looks at which cards were
+  with nothing played (S003, SC-40), or a lone partner with a card taken from
+  another marriage of the suit (WKC, SC-39). That rule looks at which cards were
   married to which, so the engine applies it (``bezique.engine``).
 * **Marriage then sequence** may be forbidden (WKC): a card declared in a
   marriage may then not go into a sequence.
@@ -286,7 +286,7 @@ def several_declarations(rules: Rules, trick: int) -> bool:
     return decl.declare_all_after_last_stock_trick and trick == rules.stock_tricks
 
 
-# -- re-pairing marriages (SPEC 3.4) ---------------------------------------------------------
+# -- re-pairing marriages (WKC, S003) ----------------------------------------------------
 
 _RELAXED = {Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD}
 
@@ -376,7 +376,7 @@ def second_double_allows(reused: Sequence[tuple[int, Sequence[int]]]) -> bool:
     return shared is None or bool(shared)
 
 
-# -- re-forming melds after a play (SPEC 3.4) -----------------------------------------------
+# -- re-forming melds after a play (WKC, BIC, S003) ------------------------------------------
 
 
 def broken_after_play(
@@ -485,7 +485,7 @@ def won_card_histories(melds: Sequence[DeclaredMeld], won: Sequence[int]) -> dic
 
 # -- partnerships (PRESETS section 4) ------------------------------------------------
 
-#: The beziques of more than one pair: under ``same-player`` (BIC) all their cards
+#: The beziques of more than one pair; under ``same-player`` (BIC) all their cards
 #: come from one seat.
 MULTIPLE_BEZIQUES = frozenset(
     {

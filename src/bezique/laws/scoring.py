@@ -1,4 +1,4 @@
-"""What a finished deal scores in the game (SPEC 4.3, 4.4).
+"""What a finished deal scores in the game (BIC, S003; S000 law 12).
 
 Two-hand (``DealScoring.CUMULATIVE``): each player's points go to his game
 total (S000 law 12). Rubicon and the multi-pack games
@@ -8,7 +8,7 @@ decided on the exact totals; the winner scores the game bonus plus the
 difference; if the loser is under the rubicon, the winner scores instead by
 the rubicon formula (:class:`~bezique.rules.RubiconBonus`).
 
-Worked examples (SPEC #42, #43), Rubicon, BIC formula:
+Worked examples (SC-42, SC-43), Rubicon, BIC formula:
 
 >>> import bezique as bz
 >>> deal_game_scores(bz.variants.RUBICON, (2470, 1530))
@@ -125,16 +125,16 @@ class TrickScores:
     """What cards played and tricks won score under a rule set: made once per rule
     set by :func:`trick_scores` (each zero where the rules give nothing)."""
 
-    #: S000 law 8: a seven of trumps played to a stock-phase trick scores for its
+    #: S000 law 8; a seven of trumps played to a stock-phase trick scores for its
     #: player, whether it wins or not (interpretation 4: at once).
     seven_on_play: int
-    #: S003: ... and in the last tricks too (S000 law 8: "except in last eight tricks").
+    #: S003; ... and in the last tricks too (where S000 law 8 says "except in last eight tricks").
     seven_in_end_phase: bool
-    #: S000 law 8 variation: only for the winner of the trick it is played to.
+    #: S000 law 8 variation; only for the winner of the trick it is played to.
     seven_on_win: int
-    #: PAR: each ace and ten scores as the trick is won.
+    #: PAR; each ace and ten scores as the trick is won.
     brisques_when_won: int
-    #: S000 law 10: the numbers of the tricks that score the last-trick points (the
+    #: S000 law 10; the numbers of the tricks that score the last-trick points (the
     #: final trick, and in duels the last of each duel, EB9, EB11; variation: the
     #: last trick of the stock).
     bonus_tricks: tuple[int, ...]

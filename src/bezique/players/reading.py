@@ -79,7 +79,7 @@ SEVEN, NINE, JACK, QUEEN, KING, TEN, ACE = (
     int(Rank.ACE),
 )
 
-#: Per face, whether it is a brisque (an ace or a ten, S000 law 11: ``Rank.is_brisque``).
+#: Per face, whether it is a brisque (an ace or a ten, S000 law 11; ``Rank.is_brisque``).
 _BRISQUE = tuple(card.rank.is_brisque for card in FACES)
 
 
@@ -311,7 +311,7 @@ def _targets(rules: Rules, trump: Suit | None) -> MeldTargets:
     return MeldTargets(targets, by_face)
 
 
-#: A group of interchangeable cards: (face, history mask, broken mask).
+#: A group of interchangeable cards; (face, history mask, broken mask).
 Group = tuple[int, int, int]
 
 

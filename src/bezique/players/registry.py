@@ -53,7 +53,7 @@ __all__ = [
     "player_kinds",
 ]
 
-#: A seed for a player: the same seed, the same choices.
+#: A seed for a player; the same seed, the same choices.
 Seed = int | str | None
 
 

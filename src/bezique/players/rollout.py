@@ -301,10 +301,10 @@ def _make_fast_tables(rules: Rules, trump: Suit | None, seven: float, last: bool
     )
 
 
-#: A meld the fast policy watches for: its value, the history bits that bar a card
+#: A meld the fast policy watches for; its value, the history bits that bar a card
 #: from it, and what it needs: (mask of card ids, count) pairs, or a rank's mask and 4.
 _Ready = tuple[int, int, tuple[tuple[int, int], ...]]
-#: Per trump suit (``None``: not fixed yet), the melds to watch for.
+#: Per trump suit (``None``; not fixed yet), the melds to watch for.
 _ReadyTable = Mapping[Suit | None, tuple[_Ready, ...]]
 
 

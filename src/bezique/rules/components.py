@@ -71,7 +71,7 @@ class TrumpSelection(Option):
 
     #: The card turned up after the deal fixes trumps (S000 law 4, S001, S002, PAR).
     TURN_UP = "turn-up"
-    #: No turn-up: the first marriage declared fixes trumps and scores as a royal
+    #: No turn-up; the first marriage declared fixes trumps and scores as a royal
     #: marriage (BIC, FOS p.334).
     FIRST_MARRIAGE = "first-marriage"
     #: As ``FIRST_MARRIAGE``, and a trump sequence declared before any marriage fixes
@@ -80,7 +80,7 @@ class TrumpSelection(Option):
 
 
 class SevenOfTrumps(Option):
-    """When the seven of trumps (the dix) scores, apart from the exchange (SPEC 2.2)."""
+    """When the seven of trumps (the dix) scores, apart from the exchange (S000 law 8)."""
 
     #: When played to a stock-phase trick, whether it wins or not (S000 law 8, S003, BRI).
     ON_PLAY = "on-play"
@@ -88,36 +88,36 @@ class SevenOfTrumps(Option):
     ON_WIN = "on-win"
     #: When declared after winning a trick, like a meld (HGM, S001).
     ON_DECLARATION = "on-declaration"
-    #: Never (Rubicon and the multi-pack games: HGM, BIC, PAR).
+    #: Never (Rubicon and the multi-pack games; HGM, BIC, PAR).
     NEVER = "never"
 
 
 class DeclarationLimit(Option):
-    """How many declarations a trick's winner may make (SPEC 1.6)."""
+    """How many declarations a trick's winner may make (S000 law 7; FOS p.326)."""
 
     #: One declaration per trick (S000 law 7, S002, S003, S004, EIW).
     ONE = "one"
     #: Several may be shown, one scores, the rest wait for later tricks (FOS p.326, PAR, S001).
     ONE_SCORED_REST_PENDING = "one-scored-rest-pending"
-    #: Several, each scored (Marjolet: S003, WMJ, ADP, MIS).
+    #: Several, each scored (Marjolet; S003, WMJ, ADP, MIS).
     SEVERAL = "several"
 
 
 class FreshCard(Option):
-    """When a declaration must add a card from the concealed hand (SPEC 3.3 item 6)."""
+    """When a declaration must add a card from the concealed hand (FOS p.326)."""
 
     #: When it re-uses a card already declared in the same class (FOS p.326).
     SAME_CLASS = "same-class"
-    #: Always: every declaration needs a card never declared before (CHA).
+    #: Always; every declaration needs a card never declared before (CHA).
     ALWAYS = "always"
     #: Never required.
     NEVER = "never"
 
 
 class SameKindReuse(Option):
-    """Whether a card may be declared twice in the same kind (SPEC 3.4)."""
+    """Whether a card may be declared twice in the same kind (WKC, BIC, S003)."""
 
-    #: Never (two-hand: S000, S001, S003, FOS, MAS).
+    #: Never (two-hand; S000, S001, S003, FOS, MAS).
     NEVER = "never"
     #: Once a card of a declared meld has been played to a trick, the meld may be
     #: declared again by adding a like card from the hand (Rubicon: WKC, BIC, S003).
@@ -125,7 +125,7 @@ class SameKindReuse(Option):
 
 
 class MarriageRearrangement(Option):
-    """Whether declared marriages of one suit may be re-paired (SPEC 3.4, #39, #40)."""
+    """Whether declared marriages of one suit may be re-paired (WKC, S003; SC-39, SC-40)."""
 
     #: No (two-hand rules).
     NONE = "none"
@@ -138,13 +138,13 @@ class MarriageRearrangement(Option):
 
 
 class InferiorOrder(Option):
-    """Which later declarations a card's earlier declarations forbid (SPEC 3.2)."""
+    """Which later declarations a card's earlier declarations forbid (FOS p.325, S001)."""
 
     #: No lower-valued meld of the same class (FOS pp. 325-326, S001(b), HGM, BRI, WKC).
     SAME_CLASS = "same-class"
-    #: No lower-valued meld of any class (S001(a): "as long as the point score is greater").
+    #: No lower-valued meld of any class (S001(a); "as long as the point score is greater").
     ANY_CLASS = "any-class"
-    #: Only S000's listed case: a king and queen declared in a sequence may not then
+    #: Only S000's listed case; a king and queen declared in a sequence may not then
     #: be declared as a royal marriage.
     LISTED_PAIRS = "listed-pairs"
 
@@ -177,16 +177,16 @@ class LastTrick(Option):
 
 
 class BrisqueTiming(Option):
-    """When the aces and tens won in tricks score (SPEC 4.1)."""
+    """When the aces and tens won in tricks score (S000 law 11; BIC)."""
 
     #: At the end of the deal, the non-dealer first (S000 laws 11-12, S001, S002).
     END_OF_DEAL = "end-of-deal"
-    #: As each trick is won (PAR; Polish: WKC).
+    #: As each trick is won (PAR; Polish, WKC).
     WHEN_WON = "when-won"
     #: Only to break a tie or to save a player from the rubicon; if either player
     #: counts them, both do (Rubicon: BIC, CMC, S003).
     TIES_AND_RUBICON = "ties-and-rubicon"
-    #: Never (six and eight packs: PKW, CMC).
+    #: Never (six and eight packs; PKW, CMC).
     NEVER = "never"
 
 
@@ -195,13 +195,13 @@ class DealScoring(Option):
 
     #: Each player's points are added to his game total (two-hand, S000 law 12).
     CUMULATIVE = "cumulative"
-    #: Each deal is a game of its own: the winner scores a game bonus and the
+    #: Each deal is a game of its own; the winner scores a game bonus and the
     #: difference, or the rubicon bonus if the loser is under the rubicon (BIC, S003, PAR).
     RUBICON = "rubicon"
 
 
 class RubiconBonus(Option):
-    """What the winner scores when the loser is under the rubicon (SPEC 4.3, #43)."""
+    """What the winner scores when the loser is under the rubicon (BIC, S003; SC-43)."""
 
     #: Rubicon bonus + both totals + every brisque of the deck (BIC).
     BIC = "bic"
@@ -212,7 +212,7 @@ class RubiconBonus(Option):
 
 
 class Rounding(Option):
-    """Rounding of deal totals under rubicon scoring (SPEC 4.3)."""
+    """Rounding of deal totals under rubicon scoring (BIC, S003)."""
 
     #: No rounding.
     NONE = "none"
@@ -238,7 +238,7 @@ class EndPhase(Option):
 
     #: Every seat plays to each trick, in turn (S000 law 9; BIC for four players).
     TOGETHER = "together"
-    #: Two duels of eight tricks: the winner of the last stock trick against the
+    #: Two duels of eight tricks; the winner of the last stock trick against the
     #: seat on his left, then the other two (EB9, EB11).
     DUELS = "duels"
 
@@ -276,9 +276,9 @@ class _Component:
 class Deck(_Component):
     """Packs, hand size and how the deal is made (S000 laws 1, 3, 4)."""
 
-    #: Piquet packs of 32 shuffled together (S000 law 1: two; four or six allowed).
+    #: Piquet packs of 32 shuffled together (two in S000 law 1; four or six allowed).
     packs: int = 2
-    #: Cards dealt to each player (S000 law 3: eight; nine with four or six packs).
+    #: Cards dealt to each player (eight in S000 law 3; nine with four or six packs).
     hand_size: int = 8
     #: Packets in which the deal is made, each player in turn from the dealer's left
     #: (S000 law 3: 3, 2, 3).
@@ -297,7 +297,7 @@ class Trumps(_Component):
     turn_up_seven_points: int = 10
     #: When a seven of trumps scores, apart from the exchange.
     seven_of_trumps: SevenOfTrumps = SevenOfTrumps.ON_PLAY
-    #: What it scores (S000 law 8: 10).
+    #: What it scores (10, in S000 law 8).
     seven_of_trumps_points: int = 10
     #: Whether a seven of trumps scores when played in the last tricks too, the
     #: stock exhausted (S003 states no exception); ``False``: only while the stock
@@ -319,17 +319,17 @@ class TrickPlay(_Component):
     #: printed); ``False``: only a card of the suit led can win (S000 law 6 "some rules",
     #: S001, S002, HGM, PAR, S003).
     offsuit_higher_card_wins: bool = False
-    #: Whether trumps beat other suits in the stock phase (``False``: S000 law 4
+    #: Whether trumps beat other suits in the stock phase (``False``; S000 law 4
     #: variation, trumps rank highest only in the last eight tricks).
     trumps_win_in_stock_phase: bool = True
-    #: How the tricks after the stock are played: all seats together, or, with
+    #: How the tricks after the stock are played; all seats together, or, with
     #: four seats, in two duels (EB9, EB11).
     end_phase: EndPhase = EndPhase.TOGETHER
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Declarations(_Component):
-    """When and what a trick's winner may declare, and the re-use rules (SPEC 3)."""
+    """When and what a trick's winner may declare, and the re-use rules (S000 law 7, FOS)."""
 
     limit: DeclarationLimit = DeclarationLimit.ONE
     #: The winner of the last stock trick may declare everything he holds
@@ -361,7 +361,7 @@ class Zones(_Component):
     where a declaration's cards come from, and so where they lie once declared.
     """
 
-    #: Where the cards of a declaration come from: the hand and the table, the
+    #: Where the cards of a declaration come from; the hand and the table, the
     #: declared cards then lying face up on the table (S000 law 7, FOS); or only the
     #: cards the seat has won in tricks, which stay among them (Polish Bezique, S003).
     declare_from: DeclareFrom = DeclareFrom.HAND_AND_TABLE
@@ -383,12 +383,12 @@ class Partnership(_Component):
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class CarteBlanche(_Component):
-    """Carte blanche: a hand with no king, queen or jack, shown for points (SPEC 2.3)."""
+    """Carte blanche: a hand with no king, queen or jack, shown for points (HGM, WKC, PAR)."""
 
-    #: Points for showing it; ``None``: no carte blanche (two-hand, eight packs).
+    #: Points for showing it; ``None``; no carte blanche (two-hand, eight packs).
     #: Rubicon 50, six packs 250 (HGM, FOS p.334, WKC, PAR, S003).
     carte_blanche_points: int | None = None
-    #: The cards that spoil a carte blanche: the court cards (HGM, FOS p.334, WKC,
+    #: The cards that spoil a carte blanche; the court cards (HGM, FOS p.334, WKC,
     #: PAR), or also the aces and tens (S001's regional two-hand carte blanche).
     carte_blanche_cards: CarteBlancheCards = CarteBlancheCards.COURTS
     #: After the dealt hand, each drawn card that is not a court card may be shown for
@@ -407,19 +407,19 @@ class Scoring(_Component):
     brisque_points: int = 10
     brisques: BrisqueTiming = BrisqueTiming.END_OF_DEAL
     deal_scoring: DealScoring = DealScoring.CUMULATIVE
-    #: Rubicon scoring: the winner's bonus for the deal (PAR: 500 / 1000 / 1000 for
+    #: Rubicon scoring; the winner's bonus for the deal (PAR, 500 / 1000 / 1000 for
     #: four / six / eight packs).
     game_bonus: int = 500
-    #: Rubicon scoring: a loser under this total is rubiconed (PAR: 1000 / 3000 / 5000).
+    #: Rubicon scoring; a loser under this total is rubiconed (PAR, 1000 / 3000 / 5000).
     rubicon: int = 1000
-    #: Rubicon scoring: the bonus when the loser is rubiconed (BIC, S003: 1000).
+    #: Rubicon scoring; the bonus when the loser is rubiconed (1000 in BIC, S003).
     rubicon_bonus: int = 1000
     rubicon_bonus_formula: RubiconBonus = RubiconBonus.BIC
     rounding: Rounding = Rounding.HUNDREDS
-    #: Six-pack cut (PKW, HER): points to the dealer who lifts exactly
+    #: Six-pack cut (PKW, HER); points to the dealer who lifts exactly
     #: ``cut_exact`` cards (250), ``None``: no cut bonus.
     cut_dealer_points: int | None = None
-    #: Six-pack cut: points to the non-dealer who guesses the number lifted (150).
+    #: Six-pack cut; points to the non-dealer who guesses the number lifted (150).
     cut_guess_points: int | None = None
     cut_exact: int = 24
 
@@ -431,7 +431,7 @@ class GameRules(_Component):
     #: 1000, 1500 or 2000 by agreement (S000 law 1).
     target: int = 1000
     end: GameEnd = GameEnd.END_OF_DEAL
-    #: Under ``GameEnd.DEALS``: the number of deals, whose deal scores are totalled.
+    #: Under ``GameEnd.DEALS``; the number of deals, whose deal scores are totalled.
     deals: int = 1
 
 
@@ -504,7 +504,7 @@ class Rules(_DerivedStore):
     name: str
     description: str = ""
     players: int = 2
-    #: The side each seat plays for, by seat (partnerships: ``(0, 1, 0, 1)``);
+    #: The side each seat plays for, by seat (partnerships; ``(0, 1, 0, 1)``);
     #: empty when each seat plays for itself. Scores are kept by seat and added
     #: up by side (:attr:`bezique.DealState.side_scores`).
     sides: tuple[int, ...] = ()
