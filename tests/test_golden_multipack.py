@@ -302,7 +302,7 @@ def test_rubicon_golden_hand_checked_steps() -> None:
     assert steps[four_kings]["events"] == [[1, 80, "declaration", "four-kings"]]
     # The trump sequence grows out of the first royal marriage (its QCd and KCb) with
     # JC TC AC from the hand, +250; marriage then sequence is allowed (FOS p.325,
-    # PRESETS section 2).
+    # the multi-pack rules pages).
     sequence = _step_of(
         steps, "declare trump-sequence JC QC[royal-marriage] KC[royal-marriage,four-kings*] TC AC"
     )

@@ -1,6 +1,6 @@
 """Every rule knob changes the game: a position where its options differ.
 
-For each field of the rule components (PRESETS section 1)
+For each field of the rule components (the rules pages' options)
 there is a position in which the options give different legal actions or
 different scores, asserted exactly; a knob the engine ignored would fail
 here. ``test_every_knob_has_a_test`` keeps the list complete.
@@ -264,7 +264,7 @@ def test_fresh_card(
     other_classes: tuple[Reason, ...] | tuple[ScoreEvent, ...],
 ) -> None:
     """FOS p.326 (a fresh card when re-using cards of the same class); CHA (always);
-    never. SC-10 and PRESETS interpretation 6."""
+    never. SC-10 and interpretation 6 of the rules pages."""
     rules = CLASSIC.evolve(fresh_card=option)
     singles = build(
         rules, trump="H", table=[meld("bezique", "QSa JDa"), meld("bezique", "QSb JDb")]
@@ -281,7 +281,7 @@ def test_fresh_card(
 
 
 def test_fresh_card_same_class_double_from_quartet_remnants() -> None:
-    """PRESETS interpretation 6: both Q♠ left from four queens and both J♦ left from
+    """interpretation 6 of the rules pages: both Q♠ left from four queens and both J♦ left from
     four jacks make a double bezique with no card from the hand (+500); with
     ``fresh_card=always`` they do not."""
     state = build(
@@ -634,7 +634,7 @@ def test_game_end(end: str, winner: int | None) -> None:
     assert game.winner == winner
 
 
-# -- the multi-pack family (PRESETS section 2) ----------------------------------------------
+# -- the multi-pack family (the multi-pack rules pages) ------------------------------------
 
 RUBICON = variants.RUBICON
 

@@ -5,7 +5,7 @@ Each scenario test names its number and its sources, and asserts the exact
 reasons an action is refused (``why_illegal``), the exact points a legal one
 scores (its score events), and what ``legal_declarations`` lists. Where a
 scenario states the outcome under several rule options, each option is tested.
-The presets are those of PRESETS section 2: ``RUBICON`` (four packs),
+The presets are those of the multi-pack rules pages: ``RUBICON`` (four packs),
 ``SIX_PACK`` (Chinese), ``EIGHT_PACK``, and the two-hand game with four or six
 packs (``CLASSIC_FOUR_PACK``, ``CLASSIC_SIX_PACK``, S000 law 1).
 
@@ -150,7 +150,7 @@ def test_scenario_36_under_bic_a_sequence_does_not_fix_trumps() -> None:
 
 
 def test_scenario_36_nothing_trump_before_trumps() -> None:
-    """SC-36 and PRESETS section 2 (no card is a trump before trumps are fixed):
+    """SC-36 and the multi-pack rules pages (no card is a trump before trumps are fixed):
     no trump quartet and no seven of trumps exist yet; the bezique (Q♠ J♦) and a
     four of a kind need no trumps. Six packs (PAR, S003, CMC: four trump aces 1000)."""
     state = build(SIX_PACK, trump=None, hand="AS AS AS AS QS JD 7S")
@@ -255,7 +255,7 @@ def test_scenario_37_re_forming_needs_a_card_played() -> None:
 
 
 def test_scenario_37_re_forming_needs_a_card_from_the_hand() -> None:
-    """PRESETS section 2 (re-formed by adding a like card from the hand), FOS p.326
+    """the multi-pack rules pages (re-formed by adding a like card from the hand), FOS p.326
     fresh-card rule: the KH of a declared four kings, already on the table, may not
     complete the broken sequence: no card comes from the hand."""
     state = _played_sequence_king(RUBICON, also=[meld("four-kings", "KHb KS KD KC")])
@@ -402,9 +402,9 @@ def test_scenario_39_wkc_re_pairs_a_lone_king() -> None:
     "rules", [RUBICON, CLASSIC_FOUR_PACK], ids=["rubicon-no-re-pairing", "two-hand"]
 )
 def test_scenario_39_without_re_pairing_is_refused(rules: Rules) -> None:
-    """SC-39; S000, S001, S003, FOS, MAS (two-hand) and the Rubicon default (PRESETS
-    section 2: re-pairing off): the same move re-uses a married queen with no card
-    from the hand."""
+    """SC-39; S000, S001, S003, FOS, MAS (two-hand) and the Rubicon default (the
+    multi-pack rules pages: re-pairing off): the same move re-uses a married queen with
+    no card from the hand."""
     state = _played_heart_queen(rules)
     lone = "KH[common-marriage*]" if rules is RUBICON else "KH[common-marriage]"
     illegal(
@@ -825,7 +825,7 @@ def test_scenario_43_a_complete_rubiconed_deal(formula: str, rounding: str, poin
     """SC-43; BIC, S003, PAR. Before the last trick 2420 / 860; seat 0 wins it:
     2470 / 860. Seat 1's 12 brisques (120) would bring him to 980, still under the
     rubicon of 1000, so they do not save him and neither side counts brisques (BIC,
-    PRESETS section 2: brisques count only to break a tie or to save a player from
+    the multi-pack rules pages: brisques count only to break a tie or to save a player from
     the rubicon); seat 1 is rubiconed and seat 0 scores by the formula."""
     rules = RUBICON.evolve(rubicon_bonus_formula=formula, rounding=rounding)
     after, events = _finish(final_trick(rules, (2420, 860)))
@@ -1043,7 +1043,7 @@ def test_scenario_45_six_pack_cut(
 
 
 def test_scenario_45_no_cut_bonus_without_the_option() -> None:
-    """``six_pack_cut_bonus`` (off by default, PRESETS section 2): a cut is
+    """``six_pack_cut_bonus`` (off by default, the multi-pack rules pages): a cut is
     refused by rules without the bonus, and so is a cut of no or too many cards."""
     with pytest.raises(BeziqueError, match="no cut bonus"):
         bz.new_deal(SIX_PACK, seed=1, cut=(24, 24))

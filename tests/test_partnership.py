@@ -1,4 +1,4 @@
-"""Partnership declarations (PRESETS section 4): who of a side declares after a
+"""Partnership declarations (the partnership rules page): who of a side declares after a
 stock trick, the partner's table, and doubles and triples of one seat's cards.
 
 Sources: BIC ("Four-Hand Bezique", from the USPCC *Official Rules*: the winner
@@ -63,8 +63,8 @@ def test_the_winner_may_pass_the_right_to_his_partner_who_then_declares() -> Non
 
 
 def test_the_winner_draws_first_even_after_passing() -> None:
-    """Interpretation 5 (PRESETS section 4): the draw closes the turn whoever holds it,
-    and the trick's winner draws first, then the others in play order."""
+    """Interpretation 5 (the partnership rules page): the draw closes the turn whoever
+    holds it, and the trick's winner draws first, then the others in play order."""
     state = position(PARTNERSHIP).apply(PASS)
     top = state.stock[:4]
     after = state.apply(Draw())

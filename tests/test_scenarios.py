@@ -544,7 +544,7 @@ def test_scenario_23_declare_then_exchange_under_classic() -> None:
 
 
 def test_scenario_23_another_copy_of_the_card_gained_may_be_declared() -> None:
-    """SC-23, S000 law 8 with PRESETS interpretation 3: only the very card gained is
+    """SC-23, S000 law 8 with interpretation 3 of the rules pages: only the very card gained is
     barred; the A♠ already in the hand makes the sequence in the same window."""
     state = build(trump="S", turn_up="ASb", hand="ASa 7S TS KS QS JS")
     state = legal(state, Exchange(), (EXCHANGED,))

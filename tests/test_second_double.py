@@ -1,5 +1,5 @@
-"""Triple bezique and the second double bezique with three and four seats (PRESETS
-section 4, interpretations 8 and 9).
+"""Triple bezique and the second double bezique with three and four seats
+(interpretations 8 and 9 of the three- and four-hand rules pages).
 
 EB9 (three- and four-handed Bezique): triple bezique 1500 (as S000 law 1 with four or
 six packs, ``classic-four-pack``), made of all six cards on the table together,

@@ -14,7 +14,7 @@ from bezique.melds import MeldValues
 
 CLASSIC = variants.CLASSIC
 
-#: PRESETS.md section 3: the knobs each source preset sets, with their values.
+#: The presets page: the knobs each source preset sets, with their values.
 DIFFERENCES: dict[str, dict[str, Any]] = {
     # S000 law 6 as printed: the higher card takes the trick whatever its suit, when
     # no trump is played (CLASSIC keeps the same-suit rule, law 6's alternative).
@@ -48,7 +48,7 @@ DIFFERENCES: dict[str, dict[str, Any]] = {
         "seven_in_end_phase": True,
     },
 }
-#: PRESETS section 2: the multi-pack family, each a fixed reading of its sources
+#: the multi-pack rules pages: the multi-pack family, each a fixed reading of its sources
 #: (field: value, for the fields that differ from CLASSIC).
 MULTI_PACK_COMMON: dict[str, Any] = {
     # HGM, FOS p.334, WKC, PAR: no turn-up; the first marriage or sequence fixes trumps.
@@ -130,7 +130,7 @@ MULTI_PACK_DIFFERENCES: dict[str, dict[str, Any]] = {
         "triple_bezique": 1500,
     },
 }
-#: PRESETS section 4: three and four at the table (EB9, EB11, BIC, S004): a pack
+#: the three- and four-hand rules pages: three and four at the table (EB9, EB11, BIC, S004): a pack
 #: per seat, triple bezique 1500, the second double bezique (EB9), game 2000.
 TABLE_OF_THREE_OR_FOUR: dict[str, dict[str, Any]] = {
     "three-hand": {
@@ -229,7 +229,7 @@ def component_fields(rules: Rules) -> dict[str, Any]:
 def test_three_and_four_seat_presets_differ_from_classic_by_their_sources_knobs(
     name: str,
 ) -> None:
-    """Each is CLASSIC with exactly the knobs PRESETS section 4 sets."""
+    """Each is CLASSIC with exactly the knobs the three- and four-hand rules pages sets."""
     preset = variants.get(name)
     changed = {k: v for k, v in preset.knobs().items() if CLASSIC.knobs().get(k) != v}
     assert changed == TABLE_OF_THREE_OR_FOUR[name]
@@ -393,7 +393,7 @@ def test_register_makes_a_new_preset_reachable(monkeypatch: pytest.MonkeyPatch) 
 
 @pytest.mark.parametrize("name", sorted(MULTI_PACK_DIFFERENCES))
 def test_multi_pack_preset_knobs_differ_from_classic_exactly_as_listed(name: str) -> None:
-    """PRESETS section 2 (and S000 law 1 for the two-hand game with more packs): the
+    """the multi-pack rules pages (and S000 law 1 for the two-hand game with more packs): the
     knobs each multi-pack preset sets, and nothing else."""
     classic, preset = CLASSIC.knobs(), PRESET_OBJECTS[name].knobs()
     assert preset.keys() == classic.keys()
@@ -424,7 +424,7 @@ def test_multi_pack_presets_are_classic_evolved(name: str) -> None:
 def test_multi_pack_table_of_presets(
     name: str, game_bonus: int, rubicon: int, carte_blanche: int | None, last_trick: int
 ) -> None:
-    """PRESETS section 2's table (PAR's 4/6/8-pack table; HGM, FOS p.334, S003, CMC)."""
+    """the multi-pack rules pages's table (PAR's 4/6/8-pack table; HGM, FOS p.334, S003, CMC)."""
     preset = PRESET_OBJECTS[name]
     assert preset.scoring.game_bonus == game_bonus
     assert preset.scoring.rubicon == rubicon

@@ -358,8 +358,8 @@ def second_double_allows(reused: Sequence[tuple[int, Sequence[int]]]) -> bool:
     for each, its face (index) and the doubles it lies in (any ids of the melds).
 
     EB9 (three and four players): "a bezique already used in a double bezique may
-    be used again in a second double bezique with a new pair". Read (PRESETS
-    section 4, interpretation 8): at most one card of each face, all from one
+    be used again in a second double bezique with a new pair". Read (interpretation 8
+    of the three- and four-hand rules pages): at most one card of each face, all from one
     earlier double (the bezique, not cards of two doubles), and none already in
     two doubles. The other cards are the new pair; the fresh-card rule still asks
     for a card from the hand (:func:`reuse_reasons`).
@@ -483,7 +483,7 @@ def won_card_histories(melds: Sequence[DeclaredMeld], won: Sequence[int]) -> dic
     return out
 
 
-# -- partnerships (PRESETS section 4) ------------------------------------------------
+# -- partnerships (the partnership rules page) ---------------------------------------
 
 #: The beziques of more than one pair; under ``same-player`` (BIC) all their cards
 #: come from one seat.

@@ -2,7 +2,7 @@
 
 ``bezique.variants.CLASSIC`` is the reference two-hand game (S000, the laws of
 Sinkinson's 1933 booklet, read with FOS where S000 is silent); the other
-two-hand presets are the readings of single sources (PRESETS section 3), each
+two-hand presets are the readings of single sources (the presets page), each
 ``CLASSIC`` with the knobs that source sets.
 
 >>> from bezique import variants
@@ -159,7 +159,7 @@ PARTNERSHIP = FOUR_HAND.evolve(
     sides=(0, 1, 0, 1),
 )
 
-# -- the multi-pack family (PRESETS section 2) ----------------------------------------
+# -- the multi-pack family (the multi-pack rules pages) --------------------------------
 
 _MULTI_PACK = CLASSIC.evolve(
     name="multi-pack",
