@@ -495,3 +495,11 @@ def test_the_score_command_on_a_bad_file(
 def test_not_json_is_a_notation_error() -> None:
     with pytest.raises(NotationError):
         ScoreSheet.from_json("[")
+
+
+def test_the_how_to_table_is_the_data() -> None:
+    """The irregularities table of the how-to page is the law table, row for row."""
+    page = Path(__file__).parent.parent / "docs" / "howto" / "score-sheet.md"
+    keys = tuple(f"| `{key}` |" for key in IRREGULARITIES)
+    rows = [line for line in page.read_text(encoding="utf-8").splitlines() if line.startswith(keys)]
+    assert rows == [i.table_row() for i in IRREGULARITIES.values()]

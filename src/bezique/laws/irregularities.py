@@ -47,8 +47,16 @@ class Irregularity:
     remedy: str
     #: The forfeit in points (0: none; the remedy is in the play, not the score).
     forfeit: int = 0
-    #: The rule knob that sets the forfeit instead, where the sources disagree.
+    #: The rule knob that sets the forfeit instead, where the sources disagree
+    #: (S000 law 5 gives none for a lead out of turn, its penalty table 10).
     forfeit_knob: str | None = None
+
+    def table_row(self) -> str:
+        """The irregularity as a row of the table on the how-to page "Keep score at
+        a real table" (a Markdown table: key, law, offence, remedy, forfeit)."""
+        forfeit = f"`{self.forfeit_knob}`" if self.forfeit_knob else str(self.forfeit)
+        cells = (f"`{self.key}`", self.law, self.offence, self.remedy, forfeit)
+        return "| " + " | ".join(cells) + " |"
 
 
 _TABLE = (
@@ -90,8 +98,7 @@ _TABLE = (
         "a lead out of turn",
         "two hands: no penalty, and once the other has played it stands; three or "
         "four hands: the card stays on the table, may be played but not declared, "
-        "and once anyone follows the play goes on; the penalty table's forfeit "
-        "is the knob lead_out_of_turn_forfeit",
+        "and once anyone follows the play goes on",
         forfeit_knob="lead_out_of_turn_forfeit",
     ),
     Irregularity(
