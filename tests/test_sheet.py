@@ -13,6 +13,7 @@ import bezique as bz
 from bezique import MeldKind, NotationError, Reason, Suit, variants
 from bezique.cli import main
 from bezique.laws.irregularities import IRREGULARITIES, forfeit_changes, forfeit_points
+from bezique.laws.scoring import all_brisque_points
 from bezique.sheet import (
     Brisques,
     CarteBlancheShown,
@@ -25,6 +26,7 @@ from bezique.sheet import (
     SevenScore,
     SheetDeal,
     Tally,
+    format_tally,
 )
 
 H = Suit.HEARTS
@@ -463,6 +465,8 @@ def test_the_score_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         "rules: classic; target 1000",
         "deal 1: Ann 700, Bob 250",
         "  totals: Ann 700, Bob 250",
+        "  Bob: a player played without drawing (S000 law 6; penalty table): he draws two "
+        "cards next time, and the other scores 10 if he has not drawn himself",
         "the game: not decided (target 1000)",
     ]
 
@@ -503,3 +507,56 @@ def test_the_how_to_table_is_the_data() -> None:
     keys = tuple(f"| `{key}` |" for key in IRREGULARITIES)
     rows = [line for line in page.read_text(encoding="utf-8").splitlines() if line.startswith(keys)]
     assert rows == [i.table_row() for i in IRREGULARITIES.values()]
+
+
+def test_a_rubicon_deal_is_a_game_of_its_own() -> None:
+    """BIC: each Rubicon deal is a game: the winner scores the bonus and the difference
+    of the rounded totals, and the game is over after its deals."""
+    rules = variants.RUBICON
+    deal = SheetDeal(
+        0, None, (Declaration(0, MeldKind.DOUBLE_BEZIQUE, ["QS", "JD"] * 2), LastTrick(0))
+    )
+    result = ScoreSheet(rules, (deal, deal)).tally()
+    first, second = result.deals
+    assert first.scores == (550, 0)
+    assert first.rubiconed == (False, True)
+    assert first.game_scores == (rules.scoring.rubicon_bonus + 500 + all_brisque_points(rules), 0)
+    assert result.over
+    assert result.winners == (0,)
+    assert second.refusals[0].problems == ("the game is already over",)
+    assert "the game: won by seat 0" in format_tally(ScoreSheet(rules, (deal,)), result)
+
+
+def test_first_to_reach_ends_the_game_mid_deal() -> None:
+    """GameEnd.FIRST_TO_REACH: the first side to reach the target wins at once; later
+    entries are refused."""
+    rules = CLASSIC.evolve(end="first-to-reach", target=500)
+    deal = SheetDeal(
+        1,
+        H,
+        (
+            Declaration(1, MeldKind.FOUR_ACES, ["AS", "AD", "AC", "AH"]),
+            Declaration(0, MeldKind.DOUBLE_BEZIQUE, ["QS", "JD", "QS", "JD"]),
+            Declaration(1, MeldKind.FOUR_KINGS, ["KS", "KD", "KC", "KH"]),
+        ),
+    )
+    result = ScoreSheet(rules, (deal,)).tally()
+    assert result.over
+    assert result.winners == (0,)
+    assert result.totals == (500, 100)
+    assert [(r.entry, r.problems) for r in result.refusals] == [(2, ("the game is already over",))]
+
+
+@pytest.mark.parametrize(
+    ("make", "error"),
+    [
+        (lambda: Seven(0, "dealt"), NotationError),
+        (lambda: Declaration(0, MeldKind.BEZIQUE, ["QS", "XX"]), NotationError),
+        (lambda: LastTrick("0"), TypeError),  # type: ignore[arg-type]
+        (lambda: Declaration(0, "bezique", ["QS", "JD"]), TypeError),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_entries_raise_the_librarys_errors(make: object, error: type[Exception]) -> None:
+    assert callable(make)
+    with pytest.raises(error):
+        make()

@@ -47,7 +47,7 @@ import attrs
 
 from bezique.actions import CardRef
 from bezique.cards import Card, Suit
-from bezique.errors import InvalidStateError, NotationError, require
+from bezique.errors import InvalidStateError, NotationError, require, require_int
 from bezique.game import decide_winners
 from bezique.io.readers import (
     fail,
@@ -124,13 +124,36 @@ def _refs(cards: Iterable[CardRef | str]) -> tuple[CardRef, ...]:
     return tuple(c if isinstance(c, CardRef) else CardRef.parse(c) for c in cards)
 
 
+def _how(how: SevenScore | str) -> SevenScore:
+    if isinstance(how, SevenScore):
+        return how
+    require(how, str, "Seven()", "how", "a SevenScore or its text")
+    try:
+        return SevenScore(how)
+    except ValueError:
+        expected = ", ".join(s.value for s in SevenScore)
+        raise NotationError(f"how: expected one of {expected}, got {how!r}") from None
+
+
+def _seat(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    require_int(value, f"{type(instance).__name__}()", attribute.name)
+
+
+def _kind(instance: object, attribute: attrs.Attribute[MeldKind], value: object) -> None:
+    require(value, MeldKind, f"{type(instance).__name__}()", attribute.name, "a MeldKind")
+
+
+def _text(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    require(value, str, f"{type(instance).__name__}()", attribute.name, "a str")
+
+
 @attrs.frozen
 class Declaration:
     """A declaration of ``kind`` by ``seat`` with these cards (``QS`` from the hand,
     ``QS[bezique]`` from the seat's table)."""
 
-    seat: int
-    kind: MeldKind
+    seat: int = attrs.field(validator=_seat)
+    kind: MeldKind = attrs.field(validator=_kind)
     cards: tuple[CardRef, ...] = attrs.field(converter=_refs)
 
     def __str__(self) -> str:
@@ -153,8 +176,8 @@ class Seven:
     """A seven of trumps scored by ``seat``; a seven *declared* (S001) is a
     :class:`Declaration` of ``seven-of-trumps``."""
 
-    seat: int
-    how: SevenScore = attrs.field(converter=SevenScore)
+    seat: int = attrs.field(validator=_seat)
+    how: SevenScore = attrs.field(converter=_how)
 
     def __str__(self) -> str:
         return f"seat {self.seat} scores the seven of trumps ({self.how.value})"
@@ -164,7 +187,7 @@ class Seven:
 class LastTrick:
     """``seat`` won the last trick (S000 law 10)."""
 
-    seat: int
+    seat: int = attrs.field(validator=_seat)
 
     def __str__(self) -> str:
         return f"seat {self.seat} wins the last trick"
@@ -174,8 +197,8 @@ class LastTrick:
 class Brisques:
     """``seat`` counts ``count`` aces and tens won in tricks (S000 law 11)."""
 
-    seat: int
-    count: int
+    seat: int = attrs.field(validator=_seat)
+    count: int = attrs.field(validator=_seat)
 
     def __str__(self) -> str:
         return f"seat {self.seat} counts {self.count} brisques"
@@ -185,7 +208,7 @@ class Brisques:
 class CarteBlancheShown:
     """``seat`` shows a carte blanche."""
 
-    seat: int
+    seat: int = attrs.field(validator=_seat)
 
     def __str__(self) -> str:
         return f"seat {self.seat} shows a carte blanche"
@@ -197,10 +220,10 @@ class IrregularityEntry:
     :data:`~bezique.laws.irregularities.IRREGULARITIES`), ``count`` times (cards
     drawn out of turn), claimed by ``claimant`` (with two seats: the other seat)."""
 
-    seat: int
-    irregularity: str
-    claimant: int | None = None
-    count: int = 1
+    seat: int = attrs.field(validator=_seat)
+    irregularity: str = attrs.field(validator=_text)
+    claimant: int | None = attrs.field(default=None, validator=attrs.validators.optional(_seat))
+    count: int = attrs.field(default=1, validator=_seat)
 
     def __str__(self) -> str:
         times = f" x{self.count}" if self.count != 1 else ""
@@ -778,6 +801,23 @@ def _entry_from_dict(value: object, path: str, players: int) -> Entry:
 # -- text -----------------------------------------------------------------------------------
 
 
+def _remedies(sheet: ScoreSheet, index: int, deal: DealTally, names: Sequence[str]) -> list[str]:
+    """A line for each irregularity the deal records: its law and remedy."""
+    if index >= len(sheet.deals):
+        return []
+    refused = {r.entry for r in deal.refusals}
+    lines = []
+    for number, entry in enumerate(sheet.deals[index].entries):
+        if not isinstance(entry, IrregularityEntry) or number in refused:
+            continue
+        irregularity = IRREGULARITIES[entry.irregularity]
+        lines.append(
+            f"  {names[entry.seat]}: {irregularity.offence} ({irregularity.law}): "
+            f"{irregularity.remedy}"
+        )
+    return lines
+
+
 def format_tally(sheet: ScoreSheet, tally: Tally) -> str:
     """The tally as lines for people: each deal's points, what they add to the game,
     the running totals, any refused entry, and the decision."""
@@ -792,6 +832,7 @@ def format_tally(sheet: ScoreSheet, tally: Tally) -> str:
             lines.append(f"  to the game: {added}")
         running = ", ".join(f"{n} {s}" for n, s in zip(names, deal.totals, strict=True))
         lines.append(f"  totals: {running}")
+        lines.extend(_remedies(sheet, number - 1, deal, names))
         lines.extend(f"  refused: {r}" for r in deal.refusals)
     if tally.over and tally.winners:
         if rules.sides:
