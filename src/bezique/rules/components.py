@@ -411,7 +411,7 @@ class CarteBlanche(_Component):
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Scoring(_Component):
-    """Last trick and brisques (S000 laws 10-11)."""
+    """Last trick and brisques (S000 laws 10-11), how a deal scores, and forfeits (law 14)."""
 
     last_trick: LastTrick = LastTrick.FINAL
     last_trick_points: int = 10
