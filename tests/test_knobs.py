@@ -45,6 +45,7 @@ from bezique import (
 )
 from bezique.game import decide_winner
 from bezique.laws.scoring import deal_game_scores
+from bezique.sheet import IrregularityEntry, LastTrick, ScoreSheet, SheetDeal
 
 
 def outcome(state: DealState, action: bz.Action) -> tuple[Reason, ...] | tuple[ScoreEvent, ...]:
@@ -1050,6 +1051,33 @@ def test_partnership_bezique_source() -> None:
 
 
 #: Each knob of ``Rules.knobs()`` and the test above that shows it working.
+# -- irregularities at a real table (the score sheet) -------------------------------------
+
+
+def _forfeit_scores(rules: Rules, irregularity: str) -> tuple[int, ...]:
+    """Deal points on a score sheet where seat 1 commits ``irregularity`` and seat 0 wins
+    the last trick."""
+    deal = SheetDeal(0, bz.Suit.HEARTS, (IrregularityEntry(1, irregularity), LastTrick(0)))
+    return ScoreSheet(rules, (deal,)).tally().deals[0].scores
+
+
+@pytest.mark.parametrize(
+    ("option", "scores"), [("added-to-others", (110, 0)), ("taken-from-offender", (10, -100))]
+)
+def test_forfeits(option: str, scores: tuple[int, int]) -> None:
+    """S000 law 14: a forfeit is added to the other's score or taken from the
+    offender's; overdrawing costs 100 (S000 law 6)."""
+    assert _forfeit_scores(CLASSIC.evolve(forfeits=option), "overdrawn") == scores
+
+
+@pytest.mark.parametrize(("points", "scores"), [(0, (10, 0)), (10, (20, 0))])
+def test_lead_out_of_turn_forfeit(points: int, scores: tuple[int, int]) -> None:
+    """S000 law 5: no penalty for a lead out of turn in two-hand; its penalty table:
+    "for playing out of turn 10"."""
+    rules = CLASSIC.evolve(lead_out_of_turn_forfeit=points)
+    assert _forfeit_scores(rules, "lead-out-of-turn") == scores
+
+
 KNOB_TESTS: dict[str, Callable[..., None]] = {
     "players": test_players,
     "declare_from": test_declare_from,
@@ -1103,6 +1131,8 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "partnership_declarer": test_partnership_declarer,
     "combine_with_partner_table": test_combine_with_partner_table,
     "partnership_bezique_source": test_partnership_bezique_source,
+    "forfeits": test_forfeits,
+    "lead_out_of_turn_forfeit": test_lead_out_of_turn_forfeit,
 }
 
 

@@ -34,6 +34,7 @@ from bezique.notation import format_action
 from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, Player, make_player
 from bezique.records import Phase, ScoreEvent, ScoreSource
 from bezique.rules import Rules, variants
+from bezique.sheet import ScoreSheet, format_tally
 from bezique.state import DealState, initial_events
 
 __all__ = ["main"]
@@ -362,6 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
     _add_replay(sub)
+    _add_score(sub)
     return parser
 
 
@@ -629,6 +631,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return _replay(args, print)
         if args.command == "play":
             return _play(args)
+        if args.command == "score":
+            return _score(args, print)
         return _variants(print)
     except BeziqueError as error:
         print(f"bezique: {error}", file=sys.stderr)
@@ -711,13 +715,16 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     replay.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
 
 
-def _replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+def _read_file(path: str) -> bytes:
     try:
-        with open(args.file, "rb") as file:
-            data = file.read()
+        with open(path, "rb") as file:
+            return file.read()
     except OSError as error:
-        raise BeziqueError(f"cannot read {args.file}: {error.strerror}") from None
-    record = load_game_record(data)
+        raise BeziqueError(f"cannot read {path}: {error.strerror}") from None
+
+
+def _replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    record = load_game_record(_read_file(args.file))
     rules = record.rules
     if record.players:
         names = [_display_name(p, s) for s, p in enumerate(record.players)]
@@ -730,3 +737,25 @@ def _replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     game = _narrate_game(record.initial_state(), record.steps(), narrator, names)
     _result(out, names, game)
     return 0
+
+
+# -- score sheets ------------------------------------------------------------------------
+
+
+def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    score = sub.add_parser(
+        "score",
+        help="add up a score sheet of a game played at a table, checking each entry",
+        description="Read a score sheet (JSON, see the how-to 'Keep score at a real "
+        "table') and print each deal's points, the running totals and the decision. "
+        "Each entry is checked against the sheet's rules; a refused entry is printed "
+        "with its reasons and the exit status is 1.",
+    )
+    score.add_argument("file", metavar="FILE", help="the score sheet, as JSON")
+
+
+def _score(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    sheet = ScoreSheet.from_json(_read_file(args.file))
+    tally = sheet.tally()
+    out(format_tally(sheet, tally))
+    return 1 if tally.refusals else 0

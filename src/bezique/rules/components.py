@@ -43,6 +43,7 @@ __all__ = [
     "Declarations",
     "DeclareFrom",
     "EndPhase",
+    "Forfeits",
     "FreshCard",
     "GameEnd",
     "GameRules",
@@ -219,6 +220,17 @@ class Rounding(Option):
     #: Totals are dropped to their hundreds; the winner is still decided on the exact
     #: totals ("unless needed to determine the winner", BIC; S003).
     HUNDREDS = "hundreds"
+
+
+class Forfeits(Option):
+    """How a forfeit for an irregularity at a real table is counted (S000 law 14);
+    used by the score sheet (:mod:`bezique.sheet`), never by the engine, which
+    admits no irregularity."""
+
+    #: Added to the score of the other side (the default reading).
+    ADDED_TO_OTHERS = "added-to-others"
+    #: Taken from the offender's score (S000 law 14's alternative).
+    TAKEN_FROM_OFFENDER = "taken-from-offender"
 
 
 class GameEnd(Option):
@@ -399,7 +411,7 @@ class CarteBlanche(_Component):
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Scoring(_Component):
-    """Last trick and brisques (S000 laws 10-11)."""
+    """Last trick and brisques (S000 laws 10-11), how a deal scores, and forfeits (law 14)."""
 
     last_trick: LastTrick = LastTrick.FINAL
     last_trick_points: int = 10
@@ -422,6 +434,12 @@ class Scoring(_Component):
     #: Six-pack cut; points to the non-dealer who guesses the number lifted (150).
     cut_guess_points: int | None = None
     cut_exact: int = 24
+    #: Forfeits for irregularities on a score sheet: added to the other side, or
+    #: taken from the offender (S000 law 14).
+    forfeits: Forfeits = Forfeits.ADDED_TO_OTHERS
+    #: The forfeit for leading out of turn: none under S000 law 5, 10 under its
+    #: penalty table ("for playing out of turn 10").
+    lead_out_of_turn_forfeit: int = 0
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)

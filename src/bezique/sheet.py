@@ -1,0 +1,847 @@
+"""A score sheet for a game played at a real table.
+
+People playing with real cards keep the score on paper: each declaration, each
+seven of trumps, the last trick, the aces and tens (brisques), and any
+irregularity with its remedy. A :class:`ScoreSheet` holds such a record, deal
+by deal, under a chosen rule set, and :meth:`ScoreSheet.tally` checks every
+entry against those rules, as the engine would:
+
+* a declaration that is not a meld, or that re-uses cards against the re-use
+  rules, given the seat's earlier declarations in the deal, is refused with the
+  engine's own :class:`~bezique.Reason` values (:mod:`bezique.laws.declaring`);
+* a seven, a last trick, brisques or a carte blanche the rules do not score, or
+  more of them than the deck holds, is refused;
+* an irregularity scores the forfeit of its law (:mod:`bezique.laws.irregularities`),
+  added to the claimant or taken from the offender (``Scoring.forfeits``).
+
+A refused entry scores nothing and changes nothing. The deal totals go to the
+game as the rules say (rounding and the rubicon, :mod:`bezique.laws.scoring`),
+and the game is decided by S000 law 12 (:func:`bezique.game.decide_winners`).
+
+A card of a declaration is written as in the notation (:class:`~bezique.CardRef`):
+``QS`` is a card from the concealed hand, ``QS[royal-marriage]`` a queen of
+spades already on the table from a royal marriage.
+
+>>> import bezique as bz
+>>> from bezique.sheet import Brisques, Declaration, LastTrick, ScoreSheet, SheetDeal
+>>> deal = SheetDeal(dealer=1, trump=bz.Suit.HEARTS, entries=(
+...     Declaration(0, bz.MeldKind.BEZIQUE, ("QS", "JD")),
+...     Declaration(0, bz.MeldKind.FOUR_QUEENS, ("QS[bezique]", "QH", "QD", "QC")),
+...     Declaration(0, bz.MeldKind.BEZIQUE, ("QS[bezique,four-queens]", "JD")),
+...     LastTrick(1), Brisques(0, 9), Brisques(1, 7),
+... ))
+>>> tally = ScoreSheet(bz.variants.CLASSIC, (deal,)).tally()
+>>> tally.deals[0].scores
+(190, 80)
+>>> [(r.entry, r.reasons) for r in tally.refusals]
+[(2, (<Reason.SAME_KIND_REUSED: 'same-kind-reused'>,))]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from bezique.actions import CardRef
+from bezique.cards import Card, Suit
+from bezique.errors import InvalidStateError, NotationError, require, require_int
+from bezique.game import decide_winners
+from bezique.io.readers import (
+    fail,
+    read_header,
+    read_int,
+    read_kind,
+    read_list,
+    read_seat,
+    read_str,
+)
+from bezique.io.rules_json import rules_from_dict, rules_to_dict
+from bezique.io.text import dumps, loads
+from bezique.laws.declaring import (
+    meld_patterns,
+    rearrangement_applies,
+    reuse_reasons,
+    second_double_applies,
+    tracks_broken,
+    trump_fixers,
+)
+from bezique.laws.irregularities import IRREGULARITIES, forfeit_changes
+from bezique.laws.scoring import brisques_counted, deal_game_scores, trick_scores
+from bezique.laws.zones import deck_tables
+from bezique.legality import Reason
+from bezique.melds import MeldKind
+from bezique.records import DealResult
+from bezique.rules import (
+    BrisqueTiming,
+    GameEnd,
+    Rules,
+    SevenOfTrumps,
+    TrumpSelection,
+    variants,
+)
+
+__all__ = [
+    "SHEET_FORMAT",
+    "SHEET_VERSION",
+    "Brisques",
+    "CarteBlancheShown",
+    "DealTally",
+    "Declaration",
+    "Entry",
+    "IrregularityEntry",
+    "LastTrick",
+    "Refusal",
+    "ScoreSheet",
+    "Seven",
+    "SevenScore",
+    "SheetDeal",
+    "Tally",
+    "format_tally",
+]
+
+#: The ``format`` of a score sheet document.
+SHEET_FORMAT = "bezique-score-sheet"
+#: The ``version`` of the score sheets this release writes and reads.
+SHEET_VERSION = 1
+
+
+def _entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
+    return tuple(entries)
+
+
+def _deals(deals: Iterable[SheetDeal]) -> tuple[SheetDeal, ...]:
+    return tuple(deals)
+
+
+def _names(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(names)
+
+
+def _refs(cards: Iterable[CardRef | str]) -> tuple[CardRef, ...]:
+    return tuple(c if isinstance(c, CardRef) else CardRef.parse(c) for c in cards)
+
+
+def _how(how: SevenScore | str) -> SevenScore:
+    if isinstance(how, SevenScore):
+        return how
+    require(how, str, "Seven()", "how", "a SevenScore or its text")
+    try:
+        return SevenScore(how)
+    except ValueError:
+        expected = ", ".join(s.value for s in SevenScore)
+        raise NotationError(f"how: expected one of {expected}, got {how!r}") from None
+
+
+def _seat(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    require_int(value, f"{type(instance).__name__}()", attribute.name)
+
+
+def _kind(instance: object, attribute: attrs.Attribute[MeldKind], value: object) -> None:
+    require(value, MeldKind, f"{type(instance).__name__}()", attribute.name, "a MeldKind")
+
+
+def _text(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    require(value, str, f"{type(instance).__name__}()", attribute.name, "a str")
+
+
+@attrs.frozen
+class Declaration:
+    """A declaration of ``kind`` by ``seat`` with these cards (``QS`` from the hand,
+    ``QS[bezique]`` from the seat's table)."""
+
+    seat: int = attrs.field(validator=_seat)
+    kind: MeldKind = attrs.field(validator=_kind)
+    cards: tuple[CardRef, ...] = attrs.field(converter=_refs)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} declares {self.kind.value} " + " ".join(map(str, self.cards))
+
+
+class SevenScore(enum.StrEnum):
+    """How a seven of trumps scored (S000 laws 4 and 8)."""
+
+    #: Turned up by the dealer (S000 law 4).
+    TURN_UP = "turn-up"
+    #: Exchanged for the turn-up (S000 law 8).
+    EXCHANGE = "exchange"
+    #: Played to a trick (S000 law 8; the variation: won a trick with it).
+    PLAYED = "played"
+
+
+@attrs.frozen
+class Seven:
+    """A seven of trumps scored by ``seat``; a seven *declared* (S001) is a
+    :class:`Declaration` of ``seven-of-trumps``."""
+
+    seat: int = attrs.field(validator=_seat)
+    how: SevenScore = attrs.field(converter=_how)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} scores the seven of trumps ({self.how.value})"
+
+
+@attrs.frozen
+class LastTrick:
+    """``seat`` won the last trick (S000 law 10)."""
+
+    seat: int = attrs.field(validator=_seat)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} wins the last trick"
+
+
+@attrs.frozen
+class Brisques:
+    """``seat`` counts ``count`` aces and tens won in tricks (S000 law 11)."""
+
+    seat: int = attrs.field(validator=_seat)
+    count: int = attrs.field(validator=_seat)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} counts {self.count} brisques"
+
+
+@attrs.frozen
+class CarteBlancheShown:
+    """``seat`` shows a carte blanche."""
+
+    seat: int = attrs.field(validator=_seat)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} shows a carte blanche"
+
+
+@attrs.frozen
+class IrregularityEntry:
+    """An irregularity by ``seat`` (a key of
+    :data:`~bezique.laws.irregularities.IRREGULARITIES`), ``count`` times (cards
+    drawn out of turn), claimed by ``claimant`` (with two seats: the other seat)."""
+
+    seat: int = attrs.field(validator=_seat)
+    irregularity: str = attrs.field(validator=_text)
+    claimant: int | None = attrs.field(default=None, validator=attrs.validators.optional(_seat))
+    count: int = attrs.field(default=1, validator=_seat)
+
+    def __str__(self) -> str:
+        times = f" x{self.count}" if self.count != 1 else ""
+        return f"seat {self.seat}: {self.irregularity}{times}"
+
+
+#: An entry of a deal on the sheet.
+Entry = Declaration | Seven | LastTrick | Brisques | CarteBlancheShown | IrregularityEntry
+
+
+@attrs.frozen
+class SheetDeal:
+    """One deal on the sheet: its dealer, its trump suit (``None`` where trumps are
+    fixed by the first marriage), and its entries in the order they were made."""
+
+    dealer: int
+    trump: Suit | None
+    entries: tuple[Entry, ...] = attrs.field(converter=_entries)
+
+
+@attrs.frozen
+class Refusal:
+    """An entry the rules refuse (``entry`` is ``None`` for the deal itself), with
+    the engine's reasons where the engine has them, and sentences for people."""
+
+    deal: int
+    entry: int | None
+    text: str
+    reasons: tuple[Reason, ...]
+    problems: tuple[str, ...]
+
+    def __str__(self) -> str:
+        where = f"deal {self.deal + 1}"
+        if self.entry is not None:
+            where += f", entry {self.entry + 1}"
+        return f"{where}: {self.text}: " + "; ".join(self.problems)
+
+
+@attrs.frozen
+class DealTally:
+    """A deal's outcome on the sheet: each seat's points in the deal, what they add
+    to the game, the running totals after it, and the decision then."""
+
+    scores: tuple[int, ...]
+    brisques: tuple[int, ...]
+    last_trick_winner: int | None
+    game_scores: tuple[int, ...]
+    rubiconed: tuple[bool, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    refusals: tuple[Refusal, ...]
+
+
+@attrs.frozen
+class Tally:
+    """The whole sheet: each deal, the game totals, the winning side (or sides, if
+    they share the win), and whether the game is over."""
+
+    deals: tuple[DealTally, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    over: bool
+
+    @property
+    def refusals(self) -> tuple[Refusal, ...]:
+        """Every refused entry, deal by deal."""
+        return tuple(r for deal in self.deals for r in deal.refusals)
+
+
+@attrs.frozen
+class ScoreSheet:
+    """A game at a real table under ``rules``: its deals, and the players' names."""
+
+    rules: Rules
+    deals: tuple[SheetDeal, ...] = attrs.field(converter=_deals)
+    players: tuple[str, ...] = attrs.field(default=(), converter=_names)
+
+    def __attrs_post_init__(self) -> None:
+        require(self.rules, Rules, "ScoreSheet()", "rules", "a Rules")
+        n = self.rules.players
+        if self.players and len(self.players) != n:
+            raise InvalidStateError(f"players: {n} names expected, got {len(self.players)}")
+        for i, deal in enumerate(self.deals):
+            require(deal, SheetDeal, "ScoreSheet()", f"deals[{i}]", "a SheetDeal")
+            if not 0 <= deal.dealer < n:
+                raise InvalidStateError(f"deal {i + 1}: no seat {deal.dealer} to deal")
+            if deal.trump is None and self.rules.trumps.selection is TrumpSelection.TURN_UP:
+                raise InvalidStateError(
+                    f"deal {i + 1}: these rules turn up a trump: the deal must name its suit"
+                )
+            for j, entry in enumerate(deal.entries):
+                if not isinstance(entry, Entry):
+                    raise InvalidStateError(
+                        f"deal {i + 1}, entry {j + 1}: not a sheet entry: {entry!r}"
+                    )
+
+    def tally(self) -> Tally:
+        """Check every entry and add up the game."""
+        rules = self.rules
+        n = rules.players
+        totals = (0,) * n
+        winners: tuple[int, ...] = ()
+        over = False
+        deals: list[DealTally] = []
+        for index, deal in enumerate(self.deals):
+            if over:
+                refusal = Refusal(index, None, "the deal", (), ("the game is already over",))
+                deals.append(_unscored(n, totals, winners, (refusal,)))
+                continue
+            counter = _DealCounter(rules, index, deal, totals)
+            counter.run()
+            over, winners = counter.reached, counter.reached_winners
+            if counter.last_trick_winner is None and not over:
+                refusal = Refusal(
+                    index, None, "the deal", (), ("no last trick recorded: the deal is unfinished",)
+                )
+                refusals = (*counter.refusals, refusal)
+                deals.append(_unscored(n, totals, winners, refusals, tuple(counter.scores)))
+                continue
+            scores = counter.final_scores()
+            if rules.game.end is GameEnd.FIRST_TO_REACH:
+                game_scores, rubiconed = scores, (False,) * n
+            else:
+                game_scores, rubiconed = deal_game_scores(rules, scores)
+            totals = tuple(t + s for t, s in zip(totals, game_scores, strict=True))
+            if not over:
+                winners, over = self._decide(totals, scores, counter, len(deals) + 1)
+            deals.append(
+                DealTally(
+                    scores=scores,
+                    brisques=tuple(counter.brisques),
+                    last_trick_winner=counter.last_trick_winner,
+                    game_scores=game_scores,
+                    rubiconed=rubiconed,
+                    totals=totals,
+                    winners=winners,
+                    refusals=tuple(counter.refusals),
+                )
+            )
+        return Tally(tuple(deals), totals, winners, over)
+
+    def _decide(
+        self, totals: tuple[int, ...], scores: tuple[int, ...], counter: _DealCounter, done: int
+    ) -> tuple[tuple[int, ...], bool]:
+        rules = self.rules
+        end = rules.game.end
+        if end is GameEnd.DEALS:
+            if done < rules.game.deals:
+                return (), False
+            sides = rules.side_totals(totals)
+            leaders = tuple(s for s, t in enumerate(sides) if t == max(sides))
+            return (leaders if len(leaders) == 1 else ()), True
+        last = counter.last_trick_winner
+        result = DealResult(scores, tuple(counter.brisques), 0 if last is None else last)
+        winners = decide_winners(rules, totals, result)
+        return winners, bool(winners)
+
+    # -- JSON ---------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet as a JSON object (the documentation page "Score sheets")."""
+        rules: Any = rules_to_dict(self.rules)
+        if _preset(self.rules.name) == self.rules:
+            rules = self.rules.name
+        return {
+            "format": SHEET_FORMAT,
+            "version": SHEET_VERSION,
+            "rules": rules,
+            "players": list(self.players),
+            "deals": [
+                {
+                    "dealer": d.dealer,
+                    "trump": None if d.trump is None else d.trump.letter,
+                    "entries": [_entry_to_dict(e) for e in d.entries],
+                }
+                for d in self.deals
+            ],
+        }
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The sheet as JSON text."""
+        return dumps(self.to_dict(), indent)
+
+    @classmethod
+    def from_dict(cls, data: object) -> ScoreSheet:
+        """A sheet from its JSON object; a malformed one raises
+        :class:`~bezique.NotationError` or :class:`~bezique.InvalidStateError`."""
+        doc = read_header(data, SHEET_FORMAT, SHEET_VERSION, _KEYS)
+        raw = doc["rules"]
+        rules = variants.get(raw) if isinstance(raw, str) else rules_from_dict(raw)
+        players = tuple(
+            read_str(p, f"players[{i}]") for i, p in enumerate(read_list(doc["players"], "players"))
+        )
+        deals = []
+        for i, item in enumerate(read_list(doc["deals"], "deals")):
+            path = f"deals[{i}]"
+            obj = _read_keys(item, path, _DEAL_KEYS, ())
+            trump = obj["trump"]
+            if trump is not None:
+                trump = Suit.parse(read_str(trump, f"{path}.trump"))
+            entries = tuple(
+                _entry_from_dict(e, f"{path}.entries[{j}]", rules.players)
+                for j, e in enumerate(read_list(obj["entries"], f"{path}.entries"))
+            )
+            dealer = read_seat(obj["dealer"], f"{path}.dealer", rules.players)
+            deals.append(SheetDeal(dealer, trump, entries))
+        return cls(rules, tuple(deals), players)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ScoreSheet:
+        """A sheet from JSON text."""
+        return cls.from_dict(loads(text))
+
+
+def _preset(name: str) -> Rules | None:
+    known = {n for n, _ in variants.names()}
+    return variants.get(name) if name in known else None
+
+
+def _unscored(
+    n: int,
+    totals: tuple[int, ...],
+    winners: tuple[int, ...],
+    refusals: tuple[Refusal, ...],
+    scores: tuple[int, ...] | None = None,
+) -> DealTally:
+    return DealTally(
+        scores=scores or (0,) * n,
+        brisques=(0,) * n,
+        last_trick_winner=None,
+        game_scores=(0,) * n,
+        rubiconed=(False,) * n,
+        totals=totals,
+        winners=winners,
+        refusals=refusals,
+    )
+
+
+@attrs.define
+class _DealCounter:
+    """One deal's entries checked and added up, in order."""
+
+    rules: Rules
+    index: int
+    deal: SheetDeal
+    before: tuple[int, ...]
+    scores: list[int] = attrs.field(init=False)
+    brisques: list[int] = attrs.field(init=False)
+    last_trick_winner: int | None = attrs.field(init=False, default=None)
+    last_tricks: int = attrs.field(init=False, default=0)
+    trump: Suit | None = attrs.field(init=False)
+    #: Each seat's declared cards on its table: (face, history mask).
+    tables: list[list[tuple[Card, int]]] = attrs.field(init=False)
+    sevens: dict[SevenScore, int] = attrs.field(init=False, factory=dict)
+    refusals: list[Refusal] = attrs.field(init=False, factory=list)
+    reached: bool = attrs.field(init=False, default=False)
+    reached_winners: tuple[int, ...] = attrs.field(init=False, default=())
+
+    def __attrs_post_init__(self) -> None:
+        n = self.rules.players
+        self.scores = [0] * n
+        self.brisques = [0] * n
+        self.trump = self.deal.trump
+        self.tables = [[] for _ in range(n)]
+
+    def run(self) -> None:
+        for number, entry in enumerate(self.deal.entries):
+            if self.reached:
+                self._refuse(number, entry, [], ["the game is already over"])
+                continue
+            reasons: list[Reason] = []
+            problems: list[str] = []
+            if not 0 <= entry.seat < self.rules.players:
+                problems.append(f"no seat {entry.seat}; seats are 0..{self.rules.players - 1}")
+                self._refuse(number, entry, reasons, problems)
+                continue
+            changes = self._check(entry, reasons, problems)
+            if reasons or problems or changes is None:
+                self._refuse(number, entry, reasons, problems)
+                continue
+            for seat, points in enumerate(changes):
+                self.scores[seat] += points
+            self._check_reached()
+
+    def _check_reached(self) -> None:
+        rules = self.rules
+        if rules.game.end is not GameEnd.FIRST_TO_REACH:
+            return
+        running = [t + s for t, s in zip(self.before, self.scores, strict=True)]
+        sides = rules.side_totals(running)
+        reached = tuple(s for s, t in enumerate(sides) if t >= rules.game.target)
+        if reached:
+            self.reached, self.reached_winners = True, reached
+
+    def _refuse(
+        self, number: int, entry: Entry, reasons: list[Reason], problems: list[str]
+    ) -> None:
+        sentences = tuple(f"{r.value} ({r.explanation})" for r in reasons) + tuple(problems)
+        self.refusals.append(Refusal(self.index, number, str(entry), tuple(reasons), sentences))
+
+    def _points(self, seat: int, points: int) -> tuple[int, ...]:
+        changes = [0] * self.rules.players
+        changes[seat] = points
+        return tuple(changes)
+
+    def _check(
+        self, entry: Entry, reasons: list[Reason], problems: list[str]
+    ) -> tuple[int, ...] | None:
+        rules = self.rules
+        if isinstance(entry, Declaration):
+            return self._declaration(entry, reasons)
+        if isinstance(entry, Seven):
+            return self._seven(entry, reasons, problems)
+        if isinstance(entry, LastTrick):
+            if self.last_tricks >= len(trick_scores(rules).bonus_tricks):
+                problems.append("the last trick has already been scored")
+                return None
+            self.last_tricks += 1
+            self.last_trick_winner = entry.seat
+            return self._points(entry.seat, rules.scoring.last_trick_points)
+        if isinstance(entry, Brisques):
+            return self._brisques(entry, problems)
+        if isinstance(entry, CarteBlancheShown):
+            points = rules.carte_blanche.carte_blanche_points
+            if points is None:
+                problems.append("these rules have no carte blanche")
+                return None
+            return self._points(entry.seat, points)
+        return self._irregularity(entry, problems)
+
+    def _declaration(self, entry: Declaration, reasons: list[Reason]) -> tuple[int, ...] | None:
+        rules = self.rules
+        kind = entry.kind
+        value = rules.meld_value(kind)
+        if value is None:
+            reasons.append(Reason.KIND_NOT_IN_VARIANT)
+        faces = tuple(ref.card for ref in entry.cards)
+        if not any(p.matches(faces) for p in meld_patterns(rules, kind, self.trump)):
+            reasons.append(Reason.NOT_A_MELD)
+        table = self.tables[entry.seat]
+        used: list[int] = []
+        for ref in entry.cards:
+            if not ref.mask:
+                continue
+            found = next(
+                (
+                    i
+                    for i, (face, history) in enumerate(table)
+                    if i not in used and face == ref.card and history == ref.mask
+                ),
+                None,
+            )
+            if found is None:
+                if Reason.CARD_NOT_HELD not in reasons:
+                    reasons.append(Reason.CARD_NOT_HELD)
+            else:
+                used.append(found)
+        fresh = [ref.card for ref in entry.cards if not ref.mask]
+        on_tables = [face for seat_table in self.tables for face, _ in seat_table]
+        for face in set(fresh):
+            # The deck holds one card of each face per pack.
+            over = fresh.count(face) + on_tables.count(face) > rules.deck.packs
+            if over and Reason.CARD_NOT_HELD not in reasons:
+                reasons.append(Reason.CARD_NOT_HELD)
+        if value is not None:
+            histories = tuple(ref.mask for ref in entry.cards)
+            broken = tuple(ref.broken_mask for ref in entry.cards)
+            reuse = reuse_reasons(rules, kind, histories, broken if tracks_broken(rules) else None)
+            # Re-paired marriages and second doubles depend on which meld each card
+            # lies in, which a sheet does not record: the sheet gives the benefit of it.
+            if reuse and (
+                rearrangement_applies(rules, kind, reuse)
+                or second_double_applies(rules, kind, reuse)
+            ):
+                reuse = []
+            reasons.extend(reuse)
+        if reasons or value is None:
+            return None
+        if self.trump is None and kind in trump_fixers(rules):
+            self.trump = entry.cards[0].card.suit
+        for i in sorted(used, reverse=True):
+            del table[i]
+        table.extend((ref.card, ref.mask | kind.bit) for ref in entry.cards)
+        return self._points(entry.seat, value)
+
+    def _seven(
+        self, entry: Seven, reasons: list[Reason], problems: list[str]
+    ) -> tuple[int, ...] | None:
+        rules = self.rules
+        trumps = rules.trumps
+        done = self.sevens.get(entry.how, 0)
+        if entry.how is SevenScore.TURN_UP:
+            if not rules.deck.turn_up:
+                reasons.append(Reason.NO_TURN_UP)
+            if entry.seat != self.deal.dealer:
+                problems.append("only the dealer scores a turned-up seven")
+            if done:
+                problems.append("the turned-up seven has already been scored")
+            points = trumps.turn_up_seven_points
+        elif entry.how is SevenScore.EXCHANGE:
+            if trumps.exchange_points is None:
+                reasons.append(Reason.EXCHANGE_NOT_IN_VARIANT)
+            elif done or self.sevens.get(SevenScore.TURN_UP):
+                # After an exchange, or a seven turned up, the turn-up is a seven.
+                reasons.append(Reason.TURN_UP_IS_SEVEN)
+            points = trumps.exchange_points or 0
+        else:
+            if trumps.seven_of_trumps not in (SevenOfTrumps.ON_PLAY, SevenOfTrumps.ON_WIN):
+                problems.append("these rules score no seven of trumps played to a trick")
+            if done >= rules.deck.packs:
+                problems.append(f"the deck holds only {rules.deck.packs} sevens of trumps")
+            points = trumps.seven_of_trumps_points
+        if reasons or problems:
+            return None
+        self.sevens[entry.how] = done + 1
+        return self._points(entry.seat, points)
+
+    def _brisques(self, entry: Brisques, problems: list[str]) -> tuple[int, ...] | None:
+        rules = self.rules
+        in_deck = deck_tables(rules.deck.packs).brisques.bit_count()
+        if rules.scoring.brisques is BrisqueTiming.NEVER:
+            problems.append("aces and tens do not score under these rules")
+        elif entry.count < 0 or sum(self.brisques) + entry.count > in_deck:
+            problems.append(f"the deck holds {in_deck} aces and tens")
+        if problems:
+            return None
+        self.brisques[entry.seat] += entry.count
+        if rules.scoring.brisques is BrisqueTiming.TIES_AND_RUBICON:
+            # Counted, or not, when the deal is done (final_scores).
+            return self._points(entry.seat, 0)
+        return self._points(entry.seat, entry.count * rules.scoring.brisque_points)
+
+    def _irregularity(
+        self, entry: IrregularityEntry, problems: list[str]
+    ) -> tuple[int, ...] | None:
+        rules = self.rules
+        irregularity = IRREGULARITIES.get(entry.irregularity)
+        if irregularity is None:
+            known = ", ".join(IRREGULARITIES)
+            problems.append(f"no irregularity {entry.irregularity!r}; known: {known}")
+            return None
+        claimant = entry.claimant
+        if claimant is None:
+            others = [
+                s for s in range(rules.players) if rules.side_of(s) != rules.side_of(entry.seat)
+            ]
+            if len(others) != 1:
+                problems.append("with more than two seats the entry must name the claimant")
+                return None
+            claimant = others[0]
+        if entry.count < 1:
+            problems.append("an irregularity is counted at least once")
+            return None
+        try:
+            changes = forfeit_changes(rules, irregularity, offender=entry.seat, claimant=claimant)
+        except InvalidStateError as error:
+            problems.append(str(error))
+            return None
+        return tuple(c * entry.count for c in changes)
+
+    def final_scores(self) -> tuple[int, ...]:
+        """The deal's points, with the aces and tens if the rules count them now."""
+        rules = self.rules
+        scores = tuple(self.scores)
+        if rules.scoring.brisques is not BrisqueTiming.TIES_AND_RUBICON:
+            return scores
+        brisque_mask = deck_tables(rules.deck.packs).brisques
+        # The law asks which aces and tens each seat won; only how many matters.
+        won, rest = [], brisque_mask
+        for count in self.brisques:
+            mask = 0
+            for _ in range(count):
+                low = rest & -rest
+                mask |= low
+                rest ^= low
+            won.append(mask)
+        if not brisques_counted(rules, scores, won, brisque_mask):
+            return scores
+        points = rules.scoring.brisque_points
+        return tuple(s + b * points for s, b in zip(scores, self.brisques, strict=True))
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+_KEYS = ("format", "version", "rules", "players", "deals")
+_DEAL_KEYS = ("dealer", "trump", "entries")
+
+
+def _read_keys(
+    value: object, path: str, required: Sequence[str], optional: Sequence[str]
+) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        fail(path, "an object", value)
+    for key in required:
+        if key not in value:
+            raise NotationError(f"{path}: missing key {key!r}")
+    allowed = (*required, *optional)
+    for key in value:
+        if key not in allowed:
+            raise NotationError(
+                f"{path}: unknown key {key!r} (expected the keys " + ", ".join(allowed) + ")"
+            )
+    return value
+
+
+def _entry_to_dict(entry: Entry) -> dict[str, Any]:
+    out: dict[str, Any]
+    if isinstance(entry, Declaration):
+        out = {"entry": "declaration", "seat": entry.seat, "kind": entry.kind.value}
+        out["cards"] = [str(c) for c in entry.cards]
+    elif isinstance(entry, Seven):
+        out = {"entry": "seven", "seat": entry.seat, "how": entry.how.value}
+    elif isinstance(entry, LastTrick):
+        out = {"entry": "last-trick", "seat": entry.seat}
+    elif isinstance(entry, Brisques):
+        out = {"entry": "brisques", "seat": entry.seat, "count": entry.count}
+    elif isinstance(entry, CarteBlancheShown):
+        out = {"entry": "carte-blanche", "seat": entry.seat}
+    else:
+        out = {"entry": "irregularity", "seat": entry.seat, "irregularity": entry.irregularity}
+        if entry.claimant is not None:
+            out["claimant"] = entry.claimant
+        if entry.count != 1:
+            out["count"] = entry.count
+    return out
+
+
+_ENTRY_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "declaration": (("entry", "seat", "kind", "cards"), ()),
+    "seven": (("entry", "seat", "how"), ()),
+    "last-trick": (("entry", "seat"), ()),
+    "brisques": (("entry", "seat", "count"), ()),
+    "carte-blanche": (("entry", "seat"), ()),
+    "irregularity": (("entry", "seat", "irregularity"), ("claimant", "count")),
+}
+
+
+def _entry_from_dict(value: object, path: str, players: int) -> Entry:
+    if not isinstance(value, Mapping):
+        fail(path, "an object", value)
+    name = read_str(value.get("entry"), f"{path}.entry")
+    if name not in _ENTRY_KEYS:
+        raise NotationError(
+            f"{path}.entry: no entry {name!r} (expected one of " + ", ".join(_ENTRY_KEYS) + ")"
+        )
+    obj = _read_keys(value, path, *_ENTRY_KEYS[name])
+    seat = read_seat(obj["seat"], f"{path}.seat", players)
+    if name == "declaration":
+        cards = tuple(
+            CardRef.parse(read_str(c, f"{path}.cards[{i}]"))
+            for i, c in enumerate(read_list(obj["cards"], f"{path}.cards"))
+        )
+        return Declaration(seat, read_kind(obj["kind"], f"{path}.kind"), cards)
+    if name == "seven":
+        how = read_str(obj["how"], f"{path}.how")
+        if how not in {s.value for s in SevenScore}:
+            expected = ", ".join(s.value for s in SevenScore)
+            raise NotationError(f"{path}.how: expected one of {expected}, got {how!r}")
+        return Seven(seat, SevenScore(how))
+    if name == "last-trick":
+        return LastTrick(seat)
+    if name == "brisques":
+        return Brisques(seat, read_int(obj["count"], f"{path}.count"))
+    if name == "carte-blanche":
+        return CarteBlancheShown(seat)
+    claimant = obj.get("claimant")
+    return IrregularityEntry(
+        seat,
+        read_str(obj["irregularity"], f"{path}.irregularity"),
+        None if claimant is None else read_seat(claimant, f"{path}.claimant", players),
+        read_int(obj.get("count", 1), f"{path}.count"),
+    )
+
+
+# -- text -----------------------------------------------------------------------------------
+
+
+def _remedies(sheet: ScoreSheet, index: int, deal: DealTally, names: Sequence[str]) -> list[str]:
+    """A line for each irregularity the deal records: its law and remedy."""
+    if index >= len(sheet.deals):
+        return []
+    refused = {r.entry for r in deal.refusals}
+    lines = []
+    for number, entry in enumerate(sheet.deals[index].entries):
+        if not isinstance(entry, IrregularityEntry) or number in refused:
+            continue
+        irregularity = IRREGULARITIES[entry.irregularity]
+        lines.append(
+            f"  {names[entry.seat]}: {irregularity.offence} ({irregularity.law}): "
+            f"{irregularity.remedy}"
+        )
+    return lines
+
+
+def format_tally(sheet: ScoreSheet, tally: Tally) -> str:
+    """The tally as lines for people: each deal's points, what they add to the game,
+    the running totals, any refused entry, and the decision."""
+    rules = sheet.rules
+    names = sheet.players or tuple(f"seat {s}" for s in range(rules.players))
+    lines = [f"rules: {rules.name}; target {rules.game.target}"]
+    for number, deal in enumerate(tally.deals, 1):
+        points = ", ".join(f"{n} {s}" for n, s in zip(names, deal.scores, strict=True))
+        lines.append(f"deal {number}: {points}")
+        if deal.game_scores != deal.scores:
+            added = ", ".join(f"{n} {s}" for n, s in zip(names, deal.game_scores, strict=True))
+            lines.append(f"  to the game: {added}")
+        running = ", ".join(f"{n} {s}" for n, s in zip(names, deal.totals, strict=True))
+        lines.append(f"  totals: {running}")
+        lines.extend(_remedies(sheet, number - 1, deal, names))
+        lines.extend(f"  refused: {r}" for r in deal.refusals)
+    if tally.over and tally.winners:
+        if rules.sides:
+            won = " and ".join(f"side {w}" for w in tally.winners)
+        else:
+            won = " and ".join(names[w] for w in tally.winners)
+        lines.append(f"the game: won by {won}")
+    elif tally.over:
+        lines.append("the game: over, no winner")
+    else:
+        lines.append(f"the game: not decided (target {rules.game.target})")
+    return "\n".join(lines)
