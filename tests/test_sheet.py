@@ -72,7 +72,7 @@ REMEDIES = {
 
 
 def test_every_irregularity_is_in_the_table() -> None:
-    """PRESETS section 8: the irregularities of S000 laws 3, 5, 6, 7, 9 and 13."""
+    """The irregularities of S000 laws 3, 5, 6, 7, 9 and 13."""
     assert set(IRREGULARITIES) == set(REMEDIES)
     assert all(i.key == key for key, i in IRREGULARITIES.items())
 
