@@ -167,7 +167,7 @@ class SevenScore(enum.StrEnum):
     TURN_UP = "turn-up"
     #: Exchanged for the turn-up (S000 law 8).
     EXCHANGE = "exchange"
-    #: Played to a trick (S000 law 8; the variation: won a trick with it).
+    #: Played to a trick (S000 law 8; in the variation, won a trick with it).
     PLAYED = "played"
 
 
@@ -475,7 +475,7 @@ class _DealCounter:
     last_trick_winner: int | None = attrs.field(init=False, default=None)
     last_tricks: int = attrs.field(init=False, default=0)
     trump: Suit | None = attrs.field(init=False)
-    #: Each seat's declared cards on its table: (face, history mask).
+    #: Each seat's declared cards on its table, as (face, history mask).
     tables: list[list[tuple[Card, int]]] = attrs.field(init=False)
     sevens: dict[SevenScore, int] = attrs.field(init=False, factory=dict)
     refusals: list[Refusal] = attrs.field(init=False, factory=list)

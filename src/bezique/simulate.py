@@ -116,7 +116,7 @@ def _check_specs(specs: object, function: str) -> tuple[PlayerSpec, ...]:
     return kinds
 
 
-#: The most deals or games one run plays: a billion is more than days of play, and a
+#: The most deals or games one run plays. A billion is more than days of play, and a
 #: count beyond it is a mistake to refuse at once, not a run to start (its chunks are
 #: planned before the first deal).
 MAX_RUN = 10**9

@@ -45,7 +45,7 @@ class Irregularity:
     offence: str
     #: What the players do about it.
     remedy: str
-    #: The forfeit in points (0: none; the remedy is in the play, not the score).
+    #: The forfeit in points (0 for none, the remedy being in the play, not the score).
     forfeit: int = 0
     #: The rule knob that sets the forfeit instead, where the sources disagree
     #: (S000 law 5 gives none for a lead out of turn, its penalty table 10).

@@ -434,11 +434,11 @@ class Scoring(_Component):
     #: Six-pack cut; points to the non-dealer who guesses the number lifted (150).
     cut_guess_points: int | None = None
     cut_exact: int = 24
-    #: Forfeits for irregularities on a score sheet: added to the other side, or
+    #: Forfeits for irregularities on a score sheet, added to the other side or
     #: taken from the offender (S000 law 14).
     forfeits: Forfeits = Forfeits.ADDED_TO_OTHERS
-    #: The forfeit for leading out of turn: none under S000 law 5, 10 under its
-    #: penalty table ("for playing out of turn 10").
+    #: The forfeit for leading out of turn, none under S000 law 5 and 10 under its
+    #: penalty table.
     lead_out_of_turn_forfeit: int = 0
 
 
