@@ -31,7 +31,7 @@ from bezique.game import GameState, new_game
 from bezique.game_record import GameRecord, GameStep, load_game_record, record_game
 from bezique.laws.turns import trick_seats
 from bezique.notation import format_action
-from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, Player, make_player
+from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, Player, display_name, make_player
 from bezique.records import Phase, ScoreEvent, ScoreSource
 from bezique.rules import Rules, variants
 from bezique.sheet import ScoreSheet, format_tally
@@ -43,12 +43,6 @@ __all__ = ["main"]
 #: ``monte-carlo`` takes options, e.g. ``monte-carlo:iterations=120``: see
 #: :mod:`bezique.players.registry`).
 PLAYERS: tuple[str, ...] = PLAYER_NAMES
-
-
-def _display_name(kind: str, seat: int) -> str:
-    """``rule-of-thumb`` in seat 0 is ``RuleOfThumb0`` in the narration."""
-    base = kind.partition(":")[0]
-    return "".join(part.capitalize() for part in base.split("-")) + str(seat)
 
 
 class Narrator:
@@ -146,7 +140,7 @@ def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             # One name per side: both partners are played by the same kind of player.
             kinds = [kinds[rules.side_of(s)] for s in range(rules.players)]
     players = _players(kinds, rules.players, lambda i: args.seed * 31 + i)
-    names = [_display_name(k, i) for i, k in enumerate(kinds)]
+    names = [display_name(k, i) for i, k in enumerate(kinds)]
     if args.record:
         _check_writable(args.record, "--record")
     narrator = Narrator(out, not args.ascii and _prints_symbols(sys.stdout), names)
@@ -727,7 +721,7 @@ def _replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     record = load_game_record(_read_file(args.file))
     rules = record.rules
     if record.players:
-        names = [_display_name(p, s) for s, p in enumerate(record.players)]
+        names = [display_name(p, s) for s, p in enumerate(record.players)]
     else:
         names = [f"Seat{s}" for s in range(rules.players)]
     out(f"Game record: {rules.name}, first dealer {names[record.first_dealer]}")

@@ -53,7 +53,7 @@ from bezique.game import GameState, new_game
 from bezique.legality import Reason
 from bezique.melds import MeldKind
 from bezique.notation import format_action, parse_action
-from bezique.players import Player, make_player
+from bezique.players import Player, display_name, make_player
 from bezique.records import Phase, ScoreEvent, ScoreSource
 from bezique.rules import Rules
 from bezique.state import DealState, initial_events
@@ -284,12 +284,6 @@ def bot_names(kinds: Sequence[str], rules: Rules, seat: int) -> list[str]:
     return names
 
 
-def _display(kind: str, seat: int) -> str:
-    """``monte-carlo:40`` in seat 1 is ``MonteCarlo1``."""
-    base = kind.partition(":")[0]
-    return "".join(part.capitalize() for part in base.split("-")) + str(seat)
-
-
 @attrs.define
 class _Table:
     """One game at the terminal: the person's seat, the players of the others, the
@@ -494,7 +488,7 @@ def play_game(
     bots: list[Player | None] = [
         None if s == seat else make_player(kind, seed=f"{seed}/{s}") for s, kind in enumerate(kinds)
     ]
-    names = ["You" if s == seat else _display(kind, s) for s, kind in enumerate(kinds)]
+    names = ["You" if s == seat else display_name(kind, s) for s, kind in enumerate(kinds)]
     if not symbols:
         # An output without the suit symbols: none reaches it, not even in a message.
         write = out

@@ -47,7 +47,12 @@ from bezique.players.monte_carlo import ROLLOUTS, MonteCarloPlayer
 from bezique.players.protocol import Player
 from bezique.players.random_player import RandomPlayer
 from bezique.players.reading import deal_value
-from bezique.players.registry import PLAYER_NAME_HELP, PLAYER_NAMES, make_player
+from bezique.players.registry import (
+    PLAYER_NAME_HELP,
+    PLAYER_NAMES,
+    display_name,
+    make_player,
+)
 from bezique.players.rule_of_thumb import GreedyPlayer, RuleOfThumbPlayer
 
 __all__ = [
@@ -60,5 +65,6 @@ __all__ = [
     "RandomPlayer",
     "RuleOfThumbPlayer",
     "deal_value",
+    "display_name",
     "make_player",
 ]

@@ -49,6 +49,7 @@ __all__ = [
     "PLAYER_NAME_HELP",
     "PlayerKind",
     "PlayerOption",
+    "display_name",
     "make_player",
     "player_kinds",
 ]
@@ -220,6 +221,18 @@ def _help() -> str:
 
 #: The name syntax and every kind with its options, as text (the command line's help).
 PLAYER_NAME_HELP: str = _help()
+
+
+def display_name(name: str, seat: int) -> str:
+    """The name a player is narrated under: its kind in capitals, then its seat
+    (``rule-of-thumb`` in seat 0 is ``RuleOfThumb0``, ``monte-carlo:40`` in seat 1
+    ``MonteCarlo1``).
+
+    >>> display_name("monte-carlo:40", 1)
+    'MonteCarlo1'
+    """
+    kind = name.partition(":")[0]
+    return "".join(part.capitalize() for part in kind.split("-")) + str(seat)
 
 
 def make_player(name: str, seed: int | str | None = None) -> Player:
