@@ -446,6 +446,10 @@ def assert_honest(state: DealState) -> None:
         on_tables = 0
         for table in state.table_masks:
             on_tables |= table
+        if not rules.trumps.declared_seven_on_table:
+            # S001: a declared seven of trumps is shown and kept in the hand.
+            seven = bz.MeldKind.SEVEN_OF_TRUMPS.bit
+            on_tables |= _mask(c for c, h in enumerate(state.history) if h == seven)
         assert not declared & ~on_tables, "a concealed card has history"
     if state.broken:
         assert len(state.broken) == rules.deck_size

@@ -190,6 +190,7 @@ BOOLEAN_KNOBS: tuple[str, ...] = (
     "carte_blanche_repeat",
     "second_double_bezique",
     "combine_with_partner_table",
+    "declared_seven_on_table",
 )
 
 #: (players, sides): mostly two, sometimes three or four each alone, or four in
@@ -239,6 +240,12 @@ def _rules(
     ):
         # Melds shown from the cards won are never broken by a play (RulesError).
         changes["declare_from"] = DeclareFrom.HAND_AND_TABLE
+    if changes["seven_of_trumps"] not in (
+        SevenOfTrumps.ON_DECLARATION,
+        SevenOfTrumps.ON_PLAY_OR_DECLARATION,
+    ):
+        # Where a declared seven lies means something only if it may be declared.
+        changes["declared_seven_on_table"] = True
     if changes["carte_blanche_cards"] is CarteBlancheCards.FACE_CARDS:
         # S001's carte blanche without aces and tens is shown at the deal only.
         changes["carte_blanche_repeat"] = False
@@ -672,6 +679,10 @@ def check_histories(state: DealState) -> None:
             assert history[card], f"table card {bz.card_id_name(card)} has no history"
         if state.phase is Phase.STOCK:
             for card in _bits(state.hand_masks[seat]):
+                if not state.rules.trumps.declared_seven_on_table and kinds_of.get(card) == (
+                    bz.MeldKind.SEVEN_OF_TRUMPS.bit
+                ):
+                    continue  # S001: a declared seven stays in the hand, shown.
                 assert not history[card], f"concealed {bz.card_id_name(card)} has a history"
         for card in _bits(state.hand_masks[seat] | state.table_masks[seat]):
             expected = kinds_of.get(card, 0) if keeps_history else 0

@@ -43,6 +43,7 @@ from bezique import (
     Window,
     variants,
 )
+from bezique.cards import face_of
 from bezique.game import decide_winner
 from bezique.laws.scoring import deal_game_scores
 from bezique.sheet import IrregularityEntry, LastTrick, ScoreSheet, SheetDeal
@@ -160,6 +161,7 @@ SEVEN_WON = ScoreEvent(1, 10, ScoreSource.SEVEN_OF_TRUMPS, "won")
         ("on-play", (SEVEN_PLAYED,), (Reason.KIND_NOT_IN_VARIANT,)),
         ("on-win", (SEVEN_WON,), (Reason.KIND_NOT_IN_VARIANT,)),
         ("on-declaration", (), (declared(0, 10, "seven-of-trumps"),)),
+        ("on-play-or-declaration", (SEVEN_PLAYED,), (declared(0, 10, "seven-of-trumps"),)),
         ("never", (), (Reason.KIND_NOT_IN_VARIANT,)),
     ],
 )
@@ -169,13 +171,34 @@ def test_seven_of_trumps(
     declaration: tuple[Reason, ...] | tuple[ScoreEvent, ...],
 ) -> None:
     """S000 law 8 (on play); its variation (only if it wins, else to the captor);
-    HGM, S001 (on declaration); HGM, BIC, PAR for Rubicon (never)."""
+    HGM (on declaration); S001's table (played or declared); HGM, BIC, PAR for
+    Rubicon (never)."""
     rules = CLASSIC.evolve(seven_of_trumps=option)
     lead = build(rules, trump="S", window=False, hand="7S", other_hand="8S")
     _, events = play_trick(lead, "7S", "8S")
     assert events == trick
     window = build(rules, trump="S", turn_up="7Sb", hand="7Sa")
     assert outcome(window, declare("seven-of-trumps", "7S")) == declaration
+
+
+@pytest.mark.parametrize("option", [True, False])
+def test_declared_seven_on_table(option: bool) -> None:
+    """HGM (a declared seven lies on the table with the melds) against S001 (not placed
+    on the table with the others: shown, it stays in the hand)."""
+    rules = CLASSIC.evolve(seven_of_trumps="on-declaration", declared_seven_on_table=option)
+    window = build(rules, trump="S", turn_up="AS", hand="7S 9H")
+    after, _ = step(window, declare("seven-of-trumps", "7S"))
+    (seven,) = after.melds[-1].cards
+    assert bool(after.table_masks[0] >> seven & 1) is option
+    assert bool(after.hand_masks[0] >> seven & 1) is not option
+    # Either way the other seat has seen it, and it keeps its kind.
+    assert [str(face_of(c)) for c in after.view(1).known[0]] == ([] if option else ["7S"])
+    assert [str(face_of(t.card)) for t in after.tables[0]] == (["7S"] if option else [])
+    assert after.history[seven] == MeldKind.SEVEN_OF_TRUMPS.bit
+    # Where the seven may not be declared, where it would lie means nothing.
+    with pytest.raises(RulesError, match="only when it may be declared") as refused:
+        CLASSIC.evolve(declared_seven_on_table=False)
+    assert "declared_seven_on_table" in refused.value.fields
 
 
 @pytest.mark.parametrize(("points", "option"), [(10, "on-play"), (25, "on-play"), (25, "on-win")])
@@ -1087,6 +1110,7 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "turn_up_seven_points": test_turn_up_seven_points,
     "seven_of_trumps": test_seven_of_trumps,
     "seven_of_trumps_points": test_seven_of_trumps_points,
+    "declared_seven_on_table": test_declared_seven_on_table,
     "seven_in_end_phase": test_seven_in_end_phase,
     "carte_blanche_cards": test_carte_blanche_cards,
     "exchange_points": test_exchange_points,

@@ -454,12 +454,18 @@ def test_scenario_20_alternative_bezique(pair: str, reasons: tuple[Reason, ...])
     ("rules", "seven"),
     [
         pytest.param(CLASSIC, ScoreEvent(1, 10, ScoreSource.SEVEN_OF_TRUMPS, "played"), id="play"),
-        pytest.param(variants.WIKIPEDIA, declared(1, 10, "seven-of-trumps"), id="declare"),
+        pytest.param(
+            CLASSIC.evolve(seven_of_trumps="on-declaration"),
+            declared(1, 10, "seven-of-trumps"),
+            id="declare",
+        ),
+        pytest.param(variants.WIKIPEDIA, declared(1, 10, "seven-of-trumps"), id="wikipedia"),
     ],
 )
 def test_scenario_21_turned_up_seven(rules: Rules, seven: ScoreEvent) -> None:
     """SC-21; S000 law 4 (dealer +10), S004 (no exchange for a seven), S000 law 8
-    (the other seven scores when played), HGM, S001 (or when declared)."""
+    (the other seven scores when played), HGM (or when declared), S001 (played or
+    declared)."""
     deck = deal_deck(rules, hands=("", "7H AC"), turn_up="7H", stock="8S 9S", dealer=0)
     state = bz.new_deal(rules, deck=deck, dealer=0)
     assert state.scores == (10, 0)

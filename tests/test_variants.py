@@ -10,6 +10,7 @@ from positions import build, play_trick
 
 import bezique as bz
 from bezique import Rules, RulesError, variants
+from bezique.cards import face_of
 from bezique.melds import MeldValues
 
 CLASSIC = variants.CLASSIC
@@ -32,11 +33,15 @@ DIFFERENCES: dict[str, dict[str, Any]] = {
         "seven_of_trumps": "never",
     },
     # S001: the 24th trick scores the last-trick bonus; several melds shown, one
-    # scored, the rest pending; the seven of trumps is declared for 10.
+    # scored, the rest pending; the seven of trumps scores 10 played or declared
+    # (its table), a declared seven is not put on the table, and the exchange is
+    # that "special meld declaration", the trick's one scored meld.
     "wikipedia": {
         "last_trick": "last-stock-trick",
         "limit": "one-scored-rest-pending",
-        "seven_of_trumps": "on-declaration",
+        "seven_of_trumps": "on-play-or-declaration",
+        "declared_seven_on_table": False,
+        "exchange_counts_as_declaration": True,
     },
     # S003 "enhanced": melding after the close, double bezique 350, plain
     # sequence 120, one meld per trick (as CLASSIC).
@@ -478,3 +483,98 @@ def test_mcneely_scores_the_seven_of_trumps_only_when_exchanged() -> None:
     classic = build(CLASSIC, trump="S", window=False, hand="7S", other_hand="8S")
     _, events = play_trick(classic, "7S", "8S")
     assert [e.points for e in events] == [10]
+
+
+# -- wikipedia: S001's seven of trumps and the exchange ------------------------------------
+
+SEVEN = bz.MeldKind.SEVEN_OF_TRUMPS
+
+
+def test_wikipedia_scores_the_seven_of_trumps_when_played() -> None:
+    """S001's table ("7 of trumps turned up, played or declared", 10) and its play
+    section (the other seven "also scores 10 when it is played")."""
+    state = build(variants.WIKIPEDIA, trump="S", window=False, hand="7S", other_hand="8S")
+    _, events = play_trick(state, "7S", "8S")
+    assert events == (bz.ScoreEvent(0, 10, bz.ScoreSource.SEVEN_OF_TRUMPS, "played"),)
+
+
+def test_wikipedia_declared_seven_stays_in_the_hand_and_scores_once() -> None:
+    """S001: the seven's is "a special meld declaration", not placed on the table with
+    the others; it scores 10 declared, or played, not both (one entry of its table)."""
+    rules = variants.WIKIPEDIA
+    window = build(rules, trump="S", turn_up="7S", hand="7S 9H", other_hand="8S AD")
+    after = window.apply("declare seven-of-trumps 7S")
+    assert after.scores[0] - window.scores[0] == 10
+    (seven,) = after.melds[-1].cards
+    assert after.hand_masks[0] >> seven & 1
+    assert not after.table_masks[0]
+    assert after.tables == ((), ())
+    # Shown: the other seat now knows the seven is in that hand.
+    assert seven in after.revealed[0]
+    view = after.view(1)
+    assert [face_of(c) for c in view.known[0]] == [bz.Card.parse("7S")]
+    assert [t.history for t in view.hand_kinds[0]] == [(SEVEN,)]
+    # Played later, the declared seven scores nothing more.
+    lead = after.apply("draw")
+    (play,) = (a for a in lead.legal_actions() if isinstance(a, bz.Play) and a.card.history)
+    assert play.card.history == (SEVEN,)
+    _, events = play_trick(lead, str(play.card), "AD")
+    assert [e.source for e in events] == []
+
+
+def test_wikipedia_declared_seven_is_told_apart_from_an_undeclared_one() -> None:
+    """S001: with both sevens of trumps in hand, one declared, playing the other still
+    scores 10 when played; the two are different plays."""
+    rules = variants.WIKIPEDIA
+    window = build(rules, trump="S", turn_up="AS", hand="7S 7S 9H", other_hand="8S 8S")
+    lead = window.apply("declare seven-of-trumps 7S").apply("draw")
+    sevens = [
+        a
+        for a in lead.legal_actions()
+        if isinstance(a, bz.Play) and a.card.card.rank is bz.Rank.SEVEN
+    ]
+    assert sorted(a.card.history for a in sevens) == [(), (SEVEN,)]
+    undeclared = next(a for a in sevens if not a.card.history)
+    _, events = play_trick(lead, str(undeclared.card), "8S")
+    assert [(e.points, e.source) for e in events] == [(10, bz.ScoreSource.SEVEN_OF_TRUMPS)]
+
+
+def test_wikipedia_exchange_is_the_tricks_one_scored_meld() -> None:
+    """S001: the exchange is "a special meld declaration", and one meld is scored per
+    trick won: after the exchange a meld is only shown (scored after a later trick);
+    after a scored meld there is no exchange on that trick."""
+    rules = variants.WIKIPEDIA
+    window = build(rules, trump="S", turn_up="AS", hand="7S KH QH")
+    exchanged = window.apply("exchange")
+    assert exchanged.scores[0] - window.scores[0] == 10
+    shown = exchanged.apply("declare common-marriage KH QH")
+    assert shown.scores == exchanged.scores
+    assert not shown.melds[-1].scored
+    declared = window.apply("declare common-marriage KH QH")
+    assert declared.melds[-1].scored
+    assert bz.Reason.ALREADY_DECLARED in declared.why_illegal(bz.Exchange())
+    # A declared seven is the trick's meld too: the exchange waits for another trick.
+    both = build(rules, trump="S", turn_up="AS", hand="7S 7S 9H")
+    seven = both.apply("declare seven-of-trumps 7S")
+    assert bz.Reason.ALREADY_DECLARED in seven.why_illegal(bz.Exchange())
+
+
+def test_cards_and_dominoes_scores_the_dix_in_the_last_tricks() -> None:
+    """S003 scores the dix "played to trick" with no exception for the end phase (S000
+    law 8's table has one: "except in last eight tricks")."""
+    for rules, points in ((variants.CARDS_AND_DOMINOES, 10), (CLASSIC, 0)):
+        end = build(
+            rules, trump="S", stock_size=0, tricks_done=30, hand="7S 9H", other_hand="8S 7D"
+        )
+        seat = end.current_player
+        assert seat is not None
+        after = end.apply("play 7S")
+        assert after.scores[seat] - end.scores[seat] == points
+
+
+@pytest.mark.parametrize("name", [name for name, _ in variants.names()])
+def test_the_face_card_carte_blanche_is_off_in_every_preset(name: str) -> None:
+    """S001's regional carte blanche (no ace, ten, king, queen or jack) is a knob that
+    no preset turns on."""
+    rules = variants.get(name)
+    assert rules.carte_blanche.carte_blanche_cards is bz.rules.CarteBlancheCards.COURTS

@@ -53,7 +53,7 @@ from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.turns import in_duels, next_leader, trick_seats, tricks_left
 from bezique.laws.zones import bits, deck_tables
-from bezique.melds import kinds_in
+from bezique.melds import MeldKind, kinds_in
 from bezique.records import Phase
 from bezique.rules import MAX_PLAYERS, DeclarationLimit, DeclareFrom, PartnershipDeclarer
 from bezique.state import DealState
@@ -496,7 +496,9 @@ def check_melds(state: DealState) -> None:
                 f"{meld.kind.value} with trumps {_suit_text(trump)}"
             )
         holder = state.held_mask(meld.seat)
-        if state.phase is Phase.STOCK:
+        if state.phase is Phase.STOCK and not (
+            meld.kind is MeldKind.SEVEN_OF_TRUMPS and not rules.trumps.declared_seven_on_table
+        ):
             holder = state.table_masks[meld.seat]
         partner = partner_of(rules, meld.seat)
         if partner is not None:
@@ -539,7 +541,7 @@ def check_histories(state: DealState) -> None:
                     )
                 )
             continue
-        if state.phase is Phase.STOCK and not want and zone == "on a table":
+        if state.phase is Phase.STOCK and not want and zone.startswith("on a table"):
             _bad(f"{_name(card)}: lies on a table but belongs to no declared meld")
         if got != want:
             _bad(
@@ -567,8 +569,9 @@ def meld_histories(state: DealState) -> tuple[int, list[int], str]:
         declared = sum(state.won_masks)
         zone = "among the cards won"
     elif state.phase is Phase.STOCK:
-        declared = sum(state.table_masks)
-        zone = "on a table"
+        kept = _sevens_in_hands(state)
+        declared = sum(state.table_masks) | kept
+        zone = "on a table" + (", or a declared seven of trumps in its hand" if kept else "")
     elif state.phase is Phase.END and rules.declarations.melding_after_close:
         declared = sum(state.hand_masks)
         zone = "in a hand"
@@ -581,6 +584,23 @@ def meld_histories(state: DealState) -> tuple[int, list[int], str]:
             if 0 <= card < size and declared >> card & 1:
                 expected[card] |= meld.kind.bit
     return declared, expected, zone
+
+
+def _sevens_in_hands(state: DealState) -> int:
+    """The declared sevens of trumps still in their declarers' hands, where the rules
+    keep them there (S001), as a mask."""
+    if state.rules.trumps.declared_seven_on_table:
+        return 0
+    kind = MeldKind.SEVEN_OF_TRUMPS
+    return sum(
+        {
+            1 << card
+            for meld in state.melds
+            if meld.kind is kind
+            for card in meld.cards
+            if 0 <= meld.seat < len(state.hand_masks) and state.hand_masks[meld.seat] >> card & 1
+        }
+    )
 
 
 # -- what the other seats have seen ----------------------------------------------------

@@ -631,7 +631,11 @@ class _DealCounter:
                 reasons.append(Reason.TURN_UP_IS_SEVEN)
             points = trumps.exchange_points or 0
         else:
-            if trumps.seven_of_trumps not in (SevenOfTrumps.ON_PLAY, SevenOfTrumps.ON_WIN):
+            if trumps.seven_of_trumps not in (
+                SevenOfTrumps.ON_PLAY,
+                SevenOfTrumps.ON_WIN,
+                SevenOfTrumps.ON_PLAY_OR_DECLARATION,
+            ):
                 problems.append("these rules score no seven of trumps played to a trick")
             if done >= rules.deck.packs:
                 problems.append(f"the deck holds only {rules.deck.packs} sevens of trumps")

@@ -88,6 +88,8 @@ __all__ = [
     "check_seat",
     "declarable",
     "declare_reasons",
+    "declared_in_hand",
+    "declared_seven",
     "legal_actions",
     "legal_declarations",
     "may_show",
@@ -179,6 +181,8 @@ def _play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]
     else:
         # Concealed cards have no history: their faces alone make the plays.
         declared = mask & state.table_masks[seat]
+        if not state.rules.trumps.declared_seven_on_table and state.phase is STOCK:
+            declared |= mask & declared_in_hand(state, seat)
         faces = faces_of(mask & ~declared)
         if not declared:
             return (
@@ -791,13 +795,31 @@ def _exchange_reasons(state: DealFields, window: Window) -> list[Reason]:
 
 
 def seven_in_hand(state: DealFields, seat: int) -> int | None:
+    """A seven of trumps ``seat`` may exchange: in the hand and never declared (a
+    declared one scored then, instead, S001)."""
     if state.trump is None:
         return None
     seven = FACES[int(state.trump) * 8 + int(Rank.SEVEN)]
     cards = bits(
         state.hand_masks[seat] & deck_tables(state.rules.deck.packs).face_mask[seven.index]
     )
-    return cards[0] if cards else None
+    return next((card for card in cards if not declared_seven(state, card)), None)
+
+
+def declared_in_hand(state: DealFields, seat: int) -> int:
+    """The cards in ``seat``'s hand that were declared and keep their kind there (a
+    mask): a seven of trumps declared where it stays in the hand (S001)."""
+    history = state.history
+    return sum(1 << card for card in bits(state.hand_masks[seat]) if history[card])
+
+
+def declared_seven(state: DealFields, card: int) -> bool:
+    """Whether card id ``card`` was declared as a seven of trumps this deal. Read from
+    the melds rather than the card's history, which it loses when the hands are taken
+    back up after the stock (S000 law 9); asked only when a seven is played or
+    exchanged."""
+    kind = MeldKind.SEVEN_OF_TRUMPS
+    return any(meld.kind is kind and card in meld.cards for meld in state.melds)
 
 
 def _score_pending_reasons(state: DealFields, window: Window, index: int) -> list[Reason]:

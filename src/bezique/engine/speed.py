@@ -75,6 +75,9 @@ class Plan:
     pending_melds: bool
     #: S003 (Polish); melds come from the cards won in tricks, and stay there.
     declare_from_won: bool
+    #: S001; a declared seven of trumps stays in the hand, shown, and keeps its kind
+    #: there while the stock lasts (every other declared card lies on a table).
+    seven_kept_in_hand: bool
     #: What cards played and tricks won score (:func:`bezique.laws.scoring.trick_scores`).
     trick_scores: TrickScores
     #: Who takes a trick, ``[stock_phase][trump]`` (:func:`trick_tables`).
@@ -121,6 +124,7 @@ def make_plan(rules: Rules) -> Plan:
         window_in_end_phase=rules.declarations.melding_after_close,
         pending_melds=rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING,
         declare_from_won=rules.zones.declare_from is DeclareFrom.WON,
+        seven_kept_in_hand=not rules.trumps.declared_seven_on_table,
         trick_scores=rules.derived(trick_scores),
         takes=trick_tables(rules),
         duels=in_duels(rules),

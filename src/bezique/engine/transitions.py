@@ -26,6 +26,8 @@ from bezique.engine.moves import (
     all_score,
     declarable,
     declare_reasons,
+    declared_in_hand,
+    declared_seven,
     meld_numbers,
     most_doubled,
     seven_in_hand,
@@ -151,6 +153,8 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
     if not ref.history and (state.phase is STOCK or not plan.window_in_end_phase):
         # A card named with no history is a concealed one: the lowest such copy.
         copies = hand & plan.tables.face_mask[ref.card.index]
+        if plan.seven_kept_in_hand and state.phase is STOCK:
+            copies &= ~declared_in_hand(state, seat)
         card = (copies & -copies).bit_length() - 1
     else:
         card = _first(state, seat, hand | table, ref)
@@ -162,7 +166,9 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
     scores = state.scores
     if card & 7 == SEVEN and plan.trick_scores.seven_on_play:
         # S000 law 8: a seven of trumps played may score for its player.
-        points = seven_played(rules, card, state.trump, state.phase is STOCK)
+        points = seven_played(
+            rules, card, state.trump, state.phase is STOCK, declared_seven(state, card)
+        )
         scores = scored(scores, events, seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played")
     tables = state.table_masks
     history = state.history
@@ -389,9 +395,15 @@ def _declare(
     hands = with_value(state.hand_masks, seat, state.hand_masks[seat] & ~mask)
     tables = state.table_masks
     revealed = state.revealed_masks
-    if rules.derived(make_plan).declare_from_won:
+    plan = rules.derived(make_plan)
+    if plan.declare_from_won:
         # S003 (Polish): melds are shown from the cards won, which stay where they are.
         hands = state.hand_masks
+    elif kind is MeldKind.SEVEN_OF_TRUMPS and plan.seven_kept_in_hand:
+        # S001: the seven is shown but not put on the table with the melds; it stays in
+        # the hand, where the other seats now know it.
+        hands = state.hand_masks
+        revealed = with_value(revealed, seat, revealed[seat] | mask)
     elif state.phase is STOCK:
         # Cards from the hand go to the table; the partner's table cards used in a
         # partnership declaration (BIC) stay where they lie.

@@ -150,13 +150,17 @@ class TrickScores:
         )
 
 
+#: The readings under which a seven of trumps scores when played.
+_SEVEN_PLAYED = frozenset({SevenOfTrumps.ON_PLAY, SevenOfTrumps.ON_PLAY_OR_DECLARATION})
+
+
 def trick_scores(rules: Rules) -> TrickScores:
     """The :class:`TrickScores` of these rules (kept with them by :meth:`Rules.derived`)."""
     trumps = rules.trumps
     seven = trumps.seven_of_trumps_points
     scoring = rules.scoring
     return TrickScores(
-        seven_on_play=seven if trumps.seven_of_trumps is SevenOfTrumps.ON_PLAY else 0,
+        seven_on_play=seven if trumps.seven_of_trumps in _SEVEN_PLAYED else 0,
         seven_in_end_phase=trumps.seven_in_end_phase,
         seven_on_win=seven if trumps.seven_of_trumps is SevenOfTrumps.ON_WIN else 0,
         brisques_when_won=(
@@ -177,11 +181,13 @@ def is_seven_of_trumps(card: int, trump: Suit | None) -> bool:
     return card & 7 == _SEVEN and trump is not None and (card & 31) >> 3 == trump
 
 
-def seven_played(rules: Rules, card: int, trump: Suit | None, stock_phase: bool) -> int:
+def seven_played(
+    rules: Rules, card: int, trump: Suit | None, stock_phase: bool, declared: bool = False
+) -> int:
     """The points its player scores for playing ``card`` to a trick: a seven of trumps,
     where the rules score it when played, in the stock phase (S000 law 8) or at any
-    time (S003)."""
-    if not is_seven_of_trumps(card, trump):
+    time (S003); not one already ``declared``, which scored then instead (S001)."""
+    if declared or not is_seven_of_trumps(card, trump):
         return 0
     scores = rules.derived(trick_scores)
     if not stock_phase and not scores.seven_in_end_phase:

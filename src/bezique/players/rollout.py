@@ -28,6 +28,7 @@ from bezique.laws.declaring import partner_of
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import bits, deck_tables
+from bezique.melds import MeldKind
 from bezique.players.reading import (
     ACE,
     JACK,
@@ -52,7 +53,7 @@ from bezique.players.rule_of_thumb import (
     window_choice,
 )
 from bezique.records import Phase
-from bezique.rules import DeclarationLimit, Memo, Rules, SevenOfTrumps
+from bezique.rules import DeclarationLimit, Memo, Rules
 from bezique.state import DealState
 
 __all__ = ["FastPolicy", "FastTables", "fast_tables", "nothing_to_declare", "ready_melds"]
@@ -395,7 +396,7 @@ def _nothing_to_declare(state: DealState, table: _ReadyTable) -> bool:
     rules = state.rules
     if rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
         return False
-    if rules.trumps.seven_of_trumps is SevenOfTrumps.ON_DECLARATION:
+    if rules.meld_value(MeldKind.SEVEN_OF_TRUMPS) is not None:
         return False
     seat = window.seat
     turn_up = state.turn_up

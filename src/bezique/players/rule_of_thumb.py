@@ -25,6 +25,7 @@ from bezique.actions import (
     ShowCarteBlanche,
 )
 from bezique.cards import FACES_PER_PACK, Suit
+from bezique.laws.scoring import trick_scores
 from bezique.laws.tricks import playable, takes_table
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import deck_tables
@@ -50,7 +51,7 @@ from bezique.players.reading import (
     winning_face,
 )
 from bezique.records import DeclaredMeld, Phase, Window
-from bezique.rules import DeclarationLimit, Rules, SevenOfTrumps
+from bezique.rules import DeclarationLimit, Rules
 from bezique.state import DealState
 from bezique.views import SeatView
 
@@ -357,8 +358,9 @@ def seven_keep(rules: Rules, turn_up: int | None) -> float:
     exchangeable = turn_up is not None and rank(face(turn_up)) != SEVEN
     if turn_up is not None and exchangeable and rules.trumps.exchange_points is not None:
         return 12.0 + rank(face(turn_up))
-    if rules.trumps.seven_of_trumps is SevenOfTrumps.ON_PLAY:
-        return -float(rules.trumps.seven_of_trumps_points) - 6
+    played = rules.derived(trick_scores).seven_on_play
+    if played:
+        return -float(played) - 6
     return 0.0
 
 

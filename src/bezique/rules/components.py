@@ -89,6 +89,10 @@ class SevenOfTrumps(Option):
     ON_WIN = "on-win"
     #: When declared after winning a trick, like a meld (HGM, S001).
     ON_DECLARATION = "on-declaration"
+    #: When played to a stock-phase trick, or instead declared after a won trick, each
+    #: seven once: a declared seven scores nothing more when played (S001's table,
+    #: "turned up, played or declared").
+    ON_PLAY_OR_DECLARATION = "on-play-or-declaration"
     #: Never (Rubicon and the multi-pack games; HGM, BIC, PAR).
     NEVER = "never"
 
@@ -300,6 +304,10 @@ class Deck(_Component):
     turn_up: bool = True
 
 
+#: The readings under which a seven of trumps may be declared like a meld.
+_SEVEN_DECLARED = frozenset({SevenOfTrumps.ON_DECLARATION, SevenOfTrumps.ON_PLAY_OR_DECLARATION})
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Trumps(_Component):
     """The trump suit and the seven of trumps (S000 laws 4 and 8)."""
@@ -311,6 +319,9 @@ class Trumps(_Component):
     seven_of_trumps: SevenOfTrumps = SevenOfTrumps.ON_PLAY
     #: What it scores (10, in S000 law 8).
     seven_of_trumps_points: int = 10
+    #: Where a declared seven of trumps lies; on the table with the melds (HGM), or,
+    #: ``False``, shown and kept in the hand, never put with the melds (S001).
+    declared_seven_on_table: bool = True
     #: Whether a seven of trumps scores when played in the last tricks too, the
     #: stock exhausted (S003 states no exception); ``False``: only while the stock
     #: lasts (S000 law 8 and its table: "except in last eight tricks").
@@ -627,6 +638,14 @@ class Rules(_DerivedStore):
                 "the seven of trumps can only be exchanged for a turn-up",
                 ["exchange_points", "turn_up"],
             )
+        if (
+            not self.trumps.declared_seven_on_table
+            and self.trumps.seven_of_trumps not in _SEVEN_DECLARED
+        ):
+            raise RulesError(
+                "where a declared seven of trumps lies matters only when it may be declared",
+                ["declared_seven_on_table", "seven_of_trumps"],
+            )
         if self.game.end is GameEnd.DEALS and self.game.deals < 1:
             raise RulesError("a game of a fixed number of deals needs at least one", ["deals"])
         if (
@@ -700,7 +719,7 @@ class Rules(_DerivedStore):
 
     def _meld_value(self, kind: MeldKind) -> int | None:
         if kind is MeldKind.SEVEN_OF_TRUMPS:
-            if self.trumps.seven_of_trumps is SevenOfTrumps.ON_DECLARATION:
+            if self.trumps.seven_of_trumps in _SEVEN_DECLARED:
                 return self.trumps.seven_of_trumps_points
             return None
         return self.declarations.values.of(kind)

@@ -86,11 +86,18 @@ MCNEELY = CLASSIC.evolve(
 
 WIKIPEDIA = CLASSIC.evolve(
     name="wikipedia",
-    description="Two-hand Bezique as in Wikipedia: 24th-trick bonus, pending melds, declared seven",
+    description="Two-hand Bezique as in Wikipedia: 24th-trick bonus, pending melds, the seven "
+    "of trumps played or declared",
     sources=("S001",),
     last_trick=LastTrick.LAST_STOCK_TRICK,
     limit=DeclarationLimit.ONE_SCORED_REST_PENDING,
-    seven_of_trumps=SevenOfTrumps.ON_DECLARATION,
+    # S001's table: "7 of trumps turned up, played or declared", one entry of 10; and
+    # "the holder of the duplicate trump 7 also scores 10 when it is played".
+    seven_of_trumps=SevenOfTrumps.ON_PLAY_OR_DECLARATION,
+    # S001: the seven's is "a special meld declaration", not placed on the table with
+    # the others; the exchange is that declaration, so it is the trick's one scored meld.
+    declared_seven_on_table=False,
+    exchange_counts_as_declaration=True,
 )
 
 CARDS_AND_DOMINOES = CLASSIC.evolve(
