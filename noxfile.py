@@ -13,7 +13,7 @@ import nox
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = False
-nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "build"]
+nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "build", "compiled"]
 
 ROOT = Path(__file__).parent
 PYPROJECT: dict[str, Any] = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -80,6 +80,55 @@ def build(session: nox.Session) -> None:
     shutil.rmtree(outdir, ignore_errors=True)
     session.run("python", "-m", "build", "--outdir", outdir)
     session.run("twine", "check", "--strict", *sorted(glob.glob(os.path.join(outdir, "*"))))
+
+
+def build_compiled(session: nox.Session) -> str:
+    """Build the accelerated wheel (mypyc, see pyproject.toml) and return its path."""
+    install_groups(session, "build")
+    outdir = os.path.join(session.create_tmp(), "compiled")
+    shutil.rmtree(outdir, ignore_errors=True)
+    # The wheel is built from the sdist, unpacked elsewhere: mypyc leaves its compiled
+    # modules beside the sources it compiles, which must not shadow those of src/.
+    session.run(
+        "python", "-m", "build", "--outdir", outdir, env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"}
+    )
+    (wheel,) = glob.glob(os.path.join(outdir, "*.whl"))
+    return wheel
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """The accelerated build: compile the engine and the laws with mypyc into a wheel,
+    install it (not editable), check that the compiled modules are the ones loaded, then
+    run the test suite (the behaviour fingerprint included) and the docs' doctests
+    against it."""
+    wheel = build_compiled(session)
+    install_groups(session, "test", "docs")
+    session.install(wheel)
+    session.run("python", "-m", "bezique", "--version")
+    session.run("python", "benchmarks/engines.py", "--which")
+    session.run("python", "-c", "import bezique.engine as e, sys; sys.exit(not e.accelerated())")
+    # `tests` only: the doctests of src/ would import the pure sources beside the wheel.
+    session.run("pytest", "tests", "-p", "no:cacheprovider", *session.posargs)
+    session.run(
+        "sphinx-build",
+        "-W",
+        "--keep-going",
+        "-b",
+        "doctest",
+        "docs",
+        os.path.join(session.create_tmp(), "doctest"),
+    )
+
+
+@nox.session(default=False, name="bench-engines")
+def bench_engines(session: nox.Session) -> None:
+    """Classic random playouts: the pure engine, the compiled one and OpenSpiel's C++
+    hearts and skat, each driven by the same Python loop, in one run
+    (`nox -s bench-engines -- --rounds 5`)."""
+    wheel = build_compiled(session)
+    session.install(wheel, "open_spiel>=1.5")
+    session.run("python", "benchmarks/engines.py", "--compare", *session.posargs)
 
 
 @nox.session(default=False)

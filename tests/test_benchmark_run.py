@@ -32,3 +32,30 @@ def test_the_benchmark_reports_the_presets_of_more_seats(tmp_path: Path) -> None
         assert reported[name]["deals"] == 2
         assert reported[name]["deals_per_second"] > 0
         assert reported[name]["actions_per_deal"] > 32 * seats
+
+
+ENGINES = Path(__file__).parents[1] / "benchmarks" / "engines.py"
+
+
+def test_the_engine_comparison_measures_whole_classic_deals() -> None:
+    """``benchmarks/engines.py``: a short measurement of the bezique build loaded, and
+    the comparison of the builds (OpenSpiel only where it is installed)."""
+    out = subprocess.run(
+        [sys.executable, str(ENGINES), "--seconds", "0.2", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    figures = json.loads(out)
+    assert "bezique" in str(figures["engine"])
+    # At least one whole deal: the stock tricks, the last eight and the draws.
+    assert int(figures["actions"]) > 32
+    assert 0 < float(figures["us_per_action"]) < 10_000
+    compared = subprocess.run(
+        [sys.executable, str(ENGINES), "--compare", "--rounds", "1", "--seconds", "0.1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "pure / installed:" in compared
+    assert compared.count("us/action") >= 2

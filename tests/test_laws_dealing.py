@@ -32,7 +32,7 @@ def test_a_seeded_shuffle_is_a_permutation_that_repeats() -> None:
 @pytest.mark.parametrize("seed", [True, 1.5, b"x", [1]])
 def test_a_seed_must_be_an_int_or_a_string(seed: object) -> None:
     with pytest.raises(TypeError, match="seed must be an int"):
-        shuffled_deck(CLASSIC, seed)  # type: ignore[arg-type]
+        shuffled_deck(CLASSIC, seed)
 
 
 def test_an_integer_seed_has_at_most_256_bits() -> None:

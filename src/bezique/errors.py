@@ -153,15 +153,17 @@ def require_int(value: object, function: str, parameter: str) -> int:
 MAX_SEED_BITS = 256
 
 
-def check_seed(seed: object, function: str, parameter: str = "seed") -> None:
-    """Refuse a seed that is not ``None``, an ``int`` or a ``str`` (:class:`TypeError`),
+def check_seed(seed: object, function: str, parameter: str = "seed") -> int | str | None:
+    """``seed``, refused if it is not ``None``, an ``int`` or a ``str`` (:class:`TypeError`),
     or an integer of more than :data:`MAX_SEED_BITS` bits (:class:`RulesError`)."""
     if seed is None or isinstance(seed, str):
-        return
-    if require_int(seed, function, parameter).bit_length() > MAX_SEED_BITS:
+        return seed
+    value = require_int(seed, function, parameter)
+    if value.bit_length() > MAX_SEED_BITS:
         where = f"{function}: " if function else ""
         raise RulesError(
             f"{where}{parameter} must be an integer of at most {MAX_SEED_BITS} bits "
             f"(or a string), got {shown(seed)}",
             [parameter],
         )
+    return value

@@ -8,3 +8,21 @@
 The rules themselves are the laws of :mod:`bezique.laws`; the public face of a
 state is :class:`bezique.DealState` (:mod:`bezique.state`).
 """
+
+from __future__ import annotations
+
+import importlib.util
+
+__all__ = ["accelerated"]
+
+
+def accelerated() -> bool:
+    """Whether the engine loaded is the accelerated build: its modules compiled by mypyc
+    (a platform wheel, ``docs/performance.md``) rather than interpreted from source.
+
+    >>> accelerated() in (True, False)
+    True
+    """
+    spec = importlib.util.find_spec("bezique.engine.transitions")
+    origin = spec.origin if spec is not None else None
+    return origin is not None and not origin.endswith(".py")

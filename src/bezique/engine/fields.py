@@ -262,10 +262,11 @@ class DealFields(DealDraft):
         """Indexes in :attr:`melds` of a seat's shown but unscored melds."""
         return tuple(i for i, m in enumerate(self.melds) if m.seat == seat and not m.scored)
 
-    def _seat(self, seat: int) -> int:
-        if not 0 <= require_int(seat, "", "seat") < self.players:
+    def _seat(self, seat: object) -> int:
+        number = require_int(seat, "", "seat")
+        if not 0 <= number < self.players:
             raise SeatError(f"no seat {shown(seat)}: seats are 0..{self.players - 1}")
-        return seat
+        return number
 
     def describe_cards(self, card_ids: Sequence[int]) -> str:
         return " ".join(face_of(c).display() for c in card_ids)

@@ -101,8 +101,10 @@ __all__ = [
 ]
 
 
-def check_seat(state: DealFields, seat: int) -> int:
-    """``seat``, if it is a seat of this deal; else :class:`~bezique.errors.SeatError`."""
+def check_seat(state: DealFields, seat: object) -> int:
+    """``seat``, if it is a seat of this deal; else :class:`~bezique.errors.SeatError`
+    (:class:`TypeError` if not an ``int``: ``object`` here, so that a compiled build
+    refuses it in the library's words)."""
     return state._seat(seat)
 
 

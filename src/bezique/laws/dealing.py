@@ -31,12 +31,14 @@ __all__ = [
 ]
 
 
-def shuffled_deck(rules: Rules, seed: int | str | None) -> list[int]:
+def shuffled_deck(rules: Rules, seed: object) -> list[int]:
     """The card ids of the rules' deck, top first, shuffled by ``seed`` (``None``:
-    from the operating system's randomness)."""
-    check_seed(seed, "")
+    from the operating system's randomness; an ``int`` or a ``str``, else
+    :class:`TypeError`)."""
+    # ``seed`` is typed ``object`` and checked here, so that the accelerated build (whose
+    # compiled functions check their parameters' types first) refuses it in the same words.
     order = list(range(rules.deck_size))
-    random.Random(seed).shuffle(order)
+    random.Random(check_seed(seed, "")).shuffle(order)
     return order
 
 
@@ -73,11 +75,11 @@ def deal_packets(
 
 
 def dealt_points(
-    rules: Rules, turn_up: int | None, dealer: int, cut: tuple[int, int] | None
+    rules: Rules, turn_up: int | None, dealer: int, cut: object
 ) -> list[tuple[int, int]]:
     """(seat, points) scored at the deal: a turned-up seven for the dealer (S000
     law 4), then the six-pack cut (PKW, HER), ``cut`` being (cards lifted, the
-    non-dealer's guess)."""
+    non-dealer's guess; any other value is refused, see :func:`shuffled_deck`)."""
     out: list[tuple[int, int]] = []
     if turn_up is not None and face_of(turn_up).rank is Rank.SEVEN:
         out.append((dealer, rules.trumps.turn_up_seven_points))
@@ -85,7 +87,7 @@ def dealt_points(
         if not isinstance(cut, tuple) or len(cut) != 2:
             wrong_type("new_deal()", "cut", "a tuple of two ints", cut)
         lifted, guess = require_int(cut[0], "new_deal()", "cut"), require_int(cut[1], "", "cut")
-        if not all(0 < x <= rules.deck_size for x in cut):
+        if not all(0 < x <= rules.deck_size for x in (lifted, guess)):
             raise BeziqueError(
                 f"cut must be two numbers of cards 1..{rules.deck_size}, got {shown(cut)}"
             )
@@ -99,10 +101,11 @@ def dealt_points(
     return out
 
 
-def deck_order(rules: Rules, deck: Sequence[int | str | Card]) -> list[int]:
+def deck_order(rules: Rules, deck: object) -> list[int]:
     """The card ids of a deck given top first as faces (``"QS"``, :class:`Card`;
     copies numbered in order of appearance), physical names (``"QSb"``) or card ids;
-    it must hold every card of the rules' packs once."""
+    it must hold every card of the rules' packs once (any other value is refused, see
+    :func:`shuffled_deck`)."""
     size = rules.deck_size
     copies = [0] * FACES_PER_PACK
     order: list[int] = []

@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import typing
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from types import FunctionType, MappingProxyType
+from types import BuiltinFunctionType, FunctionType, MappingProxyType
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -31,6 +31,9 @@ from bezique.melds import BeziquePair, MeldKind, MeldValues, QuartetSuits
 from bezique.options import Option, check_fields, describe
 
 T = TypeVar("T")
+
+#: The types of function that may key a derived value (interpreted, or compiled by mypyc).
+_FUNCTION_TYPES = (FunctionType, BuiltinFunctionType)
 
 __all__ = [
     "MAX_PLAYERS",
@@ -562,8 +565,8 @@ class Rules(_DerivedStore):
         A value once kept is never replaced, and the library's own tables are
         immutable (tuples, frozen classes, read-only mappings, :class:`Memo`), so
         nothing read from here can change what a rule set scores or allows. Anything
-        but a plain function as ``make`` raises :class:`TypeError`: a callable
-        object could pass for another's key.
+        but a plain function (or one compiled, in the accelerated build) as ``make``
+        raises :class:`TypeError`: a callable object could pass for another's key.
         """
         try:
             value: T = self._store[make]
@@ -572,7 +575,7 @@ class Rules(_DerivedStore):
         return value
 
     def _derive(self, make: Callable[[Rules], T]) -> T:
-        if type(make) is not FunctionType:
+        if type(make) not in _FUNCTION_TYPES:
             raise TypeError(f"Rules.derived(): make must be a function, not {type(make).__name__}")
         try:
             store = self._store
