@@ -130,6 +130,10 @@ class ActionSpace:
     #: What each id stands for, in id order.
     keys: tuple[Key, ...] = attrs.field(repr=False)
     _index: dict[Key, int] = attrs.field(repr=False)
+    #: The legal actions of the last position read and their ids, so that asking for
+    #: the ids of a position and then acting on it reads its actions once (a state
+    #: keeps its legal actions, so the same tuple comes back).
+    _last: list[tuple[tuple[Action, ...], tuple[int, ...]]] = attrs.field(factory=list, repr=False)
 
     @classmethod
     def of(cls, rules: Rules) -> ActionSpace:
@@ -166,10 +170,20 @@ class ActionSpace:
 
     def legal_ids(self, position: HasLegalActions) -> tuple[int, ...]:
         """The ids of the legal actions of ``position``, each once, in increasing order."""
+        return tuple(sorted(set(self._ids(position)[1])))
+
+    def _ids(self, position: HasLegalActions) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+        """The legal actions of ``position`` and the id of each."""
         self._check(position)
+        legal = position.legal_actions()
+        last = self._last
+        if last and last[0][0] is legal:
+            return last[0]
         melds = position.melds
         index = self._index
-        return tuple(sorted({index[action_key(a, melds)] for a in position.legal_actions()}))
+        found = (legal, tuple(index[action_key(a, melds)] for a in legal))
+        last[:] = [found]
+        return found
 
     def legal_mask(self, position: HasLegalActions) -> tuple[bool, ...]:
         """One flag per id, true for the ids of :meth:`legal_ids`."""
@@ -182,10 +196,9 @@ class ActionSpace:
         """The legal actions of ``position`` that have id ``action_id``, in the
         engine's order; empty if none has. Several only where legal actions differ
         in the declaration histories of declared cards alone (the second stage)."""
-        self._check(position)
-        key = self.keys[self._checked_id(action_id)]
-        melds = position.melds
-        return tuple(a for a in position.legal_actions() if action_key(a, melds) == key)
+        self._checked_id(action_id)
+        legal, ids = self._ids(position)
+        return tuple(a for a, i in zip(legal, ids, strict=True) if i == action_id)
 
     def action_from_id(self, position: HasLegalActions, action_id: int) -> Action:
         """The legal action of ``position`` with id ``action_id``: the first of
@@ -215,7 +228,7 @@ class ActionSpace:
         return action_id
 
     def _check(self, position: HasLegalActions) -> None:
-        if position.rules != self.rules:
+        if position.rules is not self.rules and position.rules != self.rules:
             raise NotationError(
                 f"a position of {position.rules.name} read with the action space of "
                 f"{self.rules.name}"

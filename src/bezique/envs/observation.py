@@ -120,6 +120,8 @@ class ObservationEncoder:
     layout: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(repr=False)
     #: Where each block starts in the vector.
     offsets: dict[str, int] = attrs.field(repr=False)
+    #: The length of the vector.
+    size: int = attrs.field(repr=False)
 
     @classmethod
     def of(cls, rules: Rules) -> ObservationEncoder:
@@ -131,12 +133,7 @@ class ObservationEncoder:
         for name, shape in layout:
             offsets[name] = at
             at += _size(shape)
-        return cls(rules, layout, offsets)
-
-    @property
-    def size(self) -> int:
-        """The length of the vector."""
-        return sum(_size(shape) for _, shape in self.layout)
+        return cls(rules, layout, offsets, at)
 
     @property
     def shape(self) -> tuple[int]:
@@ -157,11 +154,12 @@ class ObservationEncoder:
         """The vector of ``view`` (a new ``float32`` array of shape :attr:`shape`)."""
         np = require_extra("numpy", "numpy")
         require(view, SeatView, "ObservationEncoder.encode()", "view", "a SeatView")
-        if view.rules != self.rules:
+        if view.rules is not self.rules and view.rules != self.rules:
             raise NotationError(
                 f"a view of {view.rules.name} given to the encoder of {self.rules.name}"
             )
-        out = np.zeros(self.size, dtype=np.float32)
+        # Filled as a list, turned into an array once: far quicker than item by item.
+        out = [0.0] * self.size
         at = self.offsets
         n = view.players
         me = view.seat
@@ -229,4 +227,5 @@ class ObservationEncoder:
                 out[at["pending"] + rel(meld.seat) * k + _KIND_INDEX[meld.kind]] += 1
         out[at["trick_number"]] = view.trick_number
         one_hot("dealer", rel(view.dealer))
-        return out
+        vector: NDArray[np.float32] = np.array(out, dtype=np.float32)
+        return vector

@@ -131,10 +131,13 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         deal = self._require_deal()
-        view = deal.view(self.possible_agents.index(agent))
+        seat = self.possible_agents.index(agent)
         mask = self._np.zeros(self.space.size, dtype=self._np.int8)
-        mask[list(self.space.legal_ids(view))] = 1
-        return {"observation": self.encoder.encode(view), "action_mask": mask}
+        if deal.current_player == seat:
+            # The seat's view lists the state's legal actions; the state keeps them,
+            # so that the step that follows reads them again for nothing.
+            mask[list(self.space.legal_ids(deal))] = 1
+        return {"observation": self.encoder.encode(deal.view(seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
