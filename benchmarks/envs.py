@@ -15,6 +15,8 @@ and the steps per second (one step: one action of a seat) are reported:
   ``state.apply_action(id)``, the deal's chance nodes not counted (no
   observation is asked for: OpenSpiel builds one only when an algorithm asks).
 
+Times are CPU times of the process (``time.process_time``), which leave out the
+time other processes hold the CPU, so that a busy machine disturbs them less.
 The engine and action-id rows need only the package; the others are left out
 when their extra is not installed. Run ``python benchmarks/envs.py --help``.
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import random
 import statistics
 import time
@@ -95,20 +98,20 @@ def openspiel_deal(rules: bz.Rules, seed: int) -> tuple[int, float]:
         faces, weights = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(rng.choices(faces, weights)[0])
     steps = 0
-    started = time.perf_counter()
+    started = time.process_time()
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
-    return steps, time.perf_counter() - started
+    return steps, time.process_time() - started
 
 
 def timed(play: Callable[[bz.Rules, int], int], rules: bz.Rules, deals: int) -> float:
     """Steps per second over ``deals`` deals (seeds 1, 2, ...), after one deal
     (seed 0) that makes the tables kept with the rules and the adapter's objects."""
     play(rules, 0)
-    started = time.perf_counter()
+    started = time.process_time()
     steps = sum(play(rules, seed) for seed in range(1, deals + 1))
-    return steps / (time.perf_counter() - started)
+    return steps / (time.process_time() - started)
 
 
 def timed_openspiel(rules: bz.Rules, deals: int) -> float:
@@ -136,7 +139,10 @@ def main() -> None:
     if have["openspiel"]:
         ways.append(("openspiel", lambda rules: timed_openspiel(rules, args.deals)))
     missing = [name for name, present in have.items() if not present]
-    print(f"steps per second, median of {args.repeat} runs of {args.deals} random deals")
+    print(
+        f"steps per CPU second, median of {args.repeat} runs of {args.deals} random deals; "
+        f"load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}"
+    )
     if missing:
         print("not installed, left out: " + ", ".join(missing))
     header = f"{'preset':<14}" + "".join(f"{name:>12}" for name, _ in ways)
