@@ -10,6 +10,7 @@ import pyspiel
 import pytest
 
 import bezique as bz
+from bezique import IllegalActionError
 from bezique.envs import openspiel as bezique_spiel
 
 PRESETS = [name for name, _ in bz.variants.names()]
@@ -93,3 +94,14 @@ def test_action_strings_name_the_ids() -> None:
     space = bz.ActionSpace.of(deal.rules)
     assert state.action_to_string(state.current_player(), action) == space.describe(action)
     assert game.new_initial_state().action_to_string(pyspiel.PlayerId.CHANCE, 7) == "deal AS"
+
+
+def test_a_chance_outcome_with_no_card_left_is_refused() -> None:
+    game = pyspiel.load_game("python_bezique")
+    state = game.new_initial_state()
+    state.apply_action(7)
+    state.apply_action(7)  # both aces of spades of the two packs (S000 law 1)
+    with pytest.raises(IllegalActionError, match="every copy"):
+        state.apply_action(7)
+    assert (7, 1 / 62) not in state.chance_outcomes()
+    assert len(state.chance_outcomes()) == 31

@@ -84,6 +84,12 @@ def test_an_illegal_id_is_refused_and_changes_nothing() -> None:
     assert env.deal is before
     with pytest.raises(NotationError):
         env.step(None)
+    with pytest.raises(TypeError, match="action id"):
+        env.step("draw")  # type: ignore[arg-type]
+    assert env.deal is before
+    legal = int(np.flatnonzero(mask)[0])
+    env.step(np.int64(legal))  # a NumPy integer, as a space's sample gives it
+    assert env.deal is not before
 
 
 def test_render_gives_the_text_board() -> None:

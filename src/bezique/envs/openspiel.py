@@ -38,6 +38,7 @@ from bezique.cards import FACES, FACES_PER_PACK
 from bezique.determinize import determinize
 from bezique.envs import require_extra
 from bezique.envs.observation import ObservationEncoder
+from bezique.errors import IllegalActionError, NotationError
 from bezique.io import view_to_json
 from bezique.rules import DeclarationLimit, Rules, variants
 from bezique.state import DealState, new_deal
@@ -226,6 +227,10 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         deal = self.deal
         if deal is None:
+            if not 0 <= action < FACES_PER_PACK:
+                raise NotationError(f"no face {action}: the faces of the deal are 0..31")
+            if not self._left[action]:
+                raise IllegalActionError(f"deal {FACES[action]} (every copy is dealt)", ())
             self._left[action] -= 1
             self._deck.append(action)
             if len(self._deck) == self._tables.rules.deck_size:
@@ -298,7 +303,11 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's observer of a python game: the seat's view, as a tensor and a string."""
+    """OpenSpiel's observer of a python game: the seat's view, as a tensor and a string.
+
+    Every observation type gets the whole view: the game offers no observer of
+    public information alone.
+    """
 
     def __init__(self, variant: str) -> None:
         np = require_extra("numpy", "openspiel")

@@ -33,13 +33,14 @@ duels of the end phase).
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import TYPE_CHECKING, Any
 
 from bezique.action_space import ActionSpace
 from bezique.envs import require_extra
 from bezique.envs.observation import ObservationEncoder
-from bezique.errors import NotationError, require
+from bezique.errors import NotationError, require, wrong_type
 from bezique.records import ScoreEvent
 from bezique.rules import Rules, variants
 from bezique.state import DealState, initial_events, new_deal
@@ -147,7 +148,12 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         deal = self._require_deal()
         if action is None:
             raise NotationError(f"{agent} is to act: None is the action of a finished agent")
-        chosen = self.space.action_from_id(deal, int(action))
+        try:
+            # An int, or a NumPy integer as a policy or a space's sample gives it.
+            action_id = operator.index(action)
+        except TypeError:
+            wrong_type("BeziqueEnv.step()", "action", "an action id (an int)", action)
+        chosen = self.space.action_from_id(deal, action_id)
         deal, events = deal.step(chosen)
         self.deal = deal
         self._cumulative_rewards[agent] = 0.0
