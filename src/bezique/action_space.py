@@ -80,9 +80,9 @@ class HasLegalActions(Protocol):
     def legal_actions(self) -> tuple[Action, ...]: ...
 
 
-#: A card of an id: (face index, whether it has been declared).
+#: A card of an id, as (face index, whether it has been declared).
 _Part = tuple[int, bool]
-#: What an id stands for: the verb, then the kind (declare, score) and the cards.
+#: What an id stands for, as (verb, kind or "", cards).
 Key = tuple[str, str, tuple[_Part, ...]]
 
 _SIMPLE: tuple[tuple[type[Action], Action], ...] = (

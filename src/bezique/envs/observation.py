@@ -116,7 +116,7 @@ class ObservationEncoder:
     """The tensor encoding of the seat views of one rule set; build with :meth:`of`."""
 
     rules: Rules
-    #: The blocks in order: (name, shape).
+    #: The blocks in order, as (name, shape) pairs.
     layout: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(repr=False)
     #: Where each block starts in the vector.
     offsets: dict[str, int] = attrs.field(repr=False)
