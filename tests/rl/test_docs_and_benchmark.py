@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,14 +25,30 @@ def _blocks() -> list[tuple[str, str]]:
     return found
 
 
+#: What each block leaves behind, checked after it runs.
+CHECKS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    # The deal was played to its end: every agent has left the environment.
+    "reinforcement-learning.md-0": lambda names: names["env"].agents == [],
+    # The deck is dealt and a seat is to act.
+    "reinforcement-learning.md-1": lambda names: bool(names["state"].legal_actions()),
+    "action-space.md-0": lambda names: (
+        names["vector"].shape == (2156,)
+        and names["hand"].sum() == 8
+        and names["tables"].shape == (2, 32)
+    ),
+}
+
+
 @pytest.mark.parametrize(("name", "code"), _blocks(), ids=[name for name, _ in _blocks()])
 def test_the_page_code_runs(name: str, code: str, capsys: pytest.CaptureFixture[str]) -> None:
-    exec(compile(code, name, "exec"), {})
+    names: dict[str, Any] = {}
+    exec(compile(code, name, "exec"), names)
     capsys.readouterr()
+    assert CHECKS[name](names)
 
 
 def test_the_blocks_are_found() -> None:
-    assert len(_blocks()) == 3
+    assert [name for name, _ in _blocks()] == list(CHECKS)
 
 
 def test_the_benchmark_reports_every_way() -> None:
