@@ -11,7 +11,7 @@ import pytest
 from positions import build, meld, win_trick
 
 import bezique as bz
-from bezique import IllegalActionError, NotationError, Reason
+from bezique import IllegalActionError, InvalidStateError, NotationError, Reason
 from bezique.action_space import ActionSpace, action_key
 from bezique.actions import Draw, Pass, Play, ScorePending, parse_action_text
 
@@ -199,3 +199,13 @@ def test_a_finished_deal_has_no_legal_id() -> None:
     with pytest.raises(IllegalActionError) as refused:
         space.action_from_id(final, 0)
     assert refused.value.reasons == (Reason.DEAL_OVER,)
+
+
+def test_a_legal_action_outside_the_enumeration_is_named() -> None:
+    """A rule set whose engine produced an action the enumeration missed would be a
+    fault of the library: it is reported, not left to a KeyError."""
+    state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    space = ActionSpace.of(bz.variants.CLASSIC)
+    partial = ActionSpace(space.rules, space.keys[:5], {k: i for i, k in enumerate(space.keys[:5])})
+    with pytest.raises(InvalidStateError, match="has no id"):
+        partial.legal_ids(state)

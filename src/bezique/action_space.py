@@ -54,7 +54,14 @@ from bezique.actions import (
     ShowCarteBlanche,
 )
 from bezique.cards import FACES, FACES_PER_PACK, Card, Rank, Suit
-from bezique.errors import IllegalActionError, NotationError, require, require_int, shown
+from bezique.errors import (
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+    require,
+    require_int,
+    shown,
+)
 from bezique.laws.declaring import meld_patterns
 from bezique.legality import Reason
 from bezique.melds import MeldKind
@@ -181,7 +188,18 @@ class ActionSpace:
             return last[0]
         melds = position.melds
         index = self._index
-        found = (legal, tuple(index[action_key(a, melds)] for a in legal))
+        ids = []
+        for action in legal:
+            key = action_key(action, melds)
+            if key not in index:
+                # The enumeration missed an action the engine produces: a fault of the
+                # library, named as such rather than left to a KeyError.
+                raise InvalidStateError(
+                    f"legal action {action} has no id in the action space of "
+                    f"{self.rules.name} ({key})"
+                )
+            ids.append(index[key])
+        found = (legal, tuple(ids))
         last[:] = [found]
         return found
 
