@@ -13,6 +13,7 @@ import bezique as bz
 from bezique import IllegalActionError, NotationError, RulesError
 from bezique.action_space import ActionSpace
 from bezique.envs import pettingzoo as bezique_env
+from bezique.state import initial_events
 
 PRESETS = [name for name, _ in bz.variants.names()]
 
@@ -118,3 +119,24 @@ def test_the_same_seed_gives_the_same_deal_and_the_next_deals() -> None:
     one.reset()
     two.reset()
     assert one.deal == two.deal
+
+
+def test_points_made_at_the_deal_are_the_rewards_of_the_reset() -> None:
+    """S000 law 4: a seven turned up scores 10 for the dealer when the cards are dealt."""
+    env = bezique_env.env(variant="classic")
+    seed = next(s for s in range(100) if initial_events(_dealt(env, s)))
+    deal = _dealt(env, seed)
+    dealer = f"seat_{deal.dealer}"
+    assert env.rewards == {dealer: 10.0, f"seat_{1 - deal.dealer}": 0.0}
+    # The dealer's first observation carries them, and so do its rewards over the deal.
+    totals = _play(env, seed)
+    final = env.deal
+    assert final is not None
+    assert final.result is not None
+    assert totals[dealer] == float(final.result.game_scores[deal.dealer])
+
+
+def _dealt(env: bezique_env.BeziqueEnv, seed: int) -> bz.DealState:
+    env.reset(seed=seed)
+    assert env.deal is not None
+    return env.deal
