@@ -13,7 +13,7 @@ import nox
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = False
-nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "build", "compiled"]
+nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "build", "rl", "compiled"]
 
 ROOT = Path(__file__).parent
 PYPROJECT: dict[str, Any] = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -69,6 +69,18 @@ def examples(session: nox.Session) -> None:
         session.error("no examples/*.py found")
     session.install(".")
     for script in scripts:
+        session.run("python", str(script.relative_to(ROOT)))
+
+
+@nox.session
+def rl(session: nox.Session) -> None:
+    """Install the learning extras (numpy, PettingZoo, OpenSpiel) and run the adapters'
+    conformance tests (tests/rl: PettingZoo's api and seed tests, OpenSpiel's random
+    simulation test) and the examples in examples/rl."""
+    install_groups(session, "test")
+    session.install("-e", ".[rl]")
+    session.run("pytest", "tests/rl", *session.posargs)
+    for script in sorted((ROOT / "examples" / "rl").glob("*.py")):
         session.run("python", str(script.relative_to(ROOT)))
 
 

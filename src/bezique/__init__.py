@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from bezique import players
+from bezique.action_space import ActionSpace
 from bezique.actions import (
     Action,
     CardRef,
@@ -95,6 +96,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "ActionSpace",
     "BeziqueError",
     "BeziquePair",
     "BrisqueTiming",

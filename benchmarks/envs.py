@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""What the learning adapters cost per step, against the raw engine.
+
+For each preset (``--presets a,b``; by default classic, rubicon, partnership and
+eight-pack) the same number of whole random deals (``--deals``) is played four ways,
+and the steps per second (one step: one action of a seat) are reported:
+
+* **engine**: ``state.legal_actions()``, a uniform choice, ``state.apply(action)``;
+* **action ids**: the same through the fixed action space, as a learner acts:
+  ``space.legal_ids(state)``, a uniform choice of an id,
+  ``space.action_from_id(state, id)``, ``state.apply(action)``;
+* **pettingzoo**: the AEC environment, ``env.last()`` (the seat's observation
+  tensor and action mask) and ``env.step(id)`` for the agent to act;
+* **openspiel**: the OpenSpiel game, ``state.legal_actions()`` and
+  ``state.apply_action(id)``, the deal's chance nodes not counted (no
+  observation is asked for: OpenSpiel builds one only when an algorithm asks).
+
+Times are CPU times of the process (``time.process_time``), which leave out the
+time other processes hold the CPU, so that a busy machine disturbs them less.
+The engine and action-id rows need only the package; the others are left out
+when their extra is not installed. Run ``python benchmarks/envs.py --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import bezique as bz
+from bezique.action_space import ActionSpace
+
+DEFAULT_PRESETS = ("classic", "rubicon", "partnership", "eight-pack")
+
+
+def engine_deal(rules: bz.Rules, seed: int) -> int:
+    rng = random.Random(seed)
+    state = bz.new_deal(rules, seed=seed)
+    steps = 0
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
+def action_id_deal(rules: bz.Rules, seed: int) -> int:
+    rng = random.Random(seed)
+    space = ActionSpace.of(rules)
+    state = bz.new_deal(rules, seed=seed)
+    steps = 0
+    while not state.is_over:
+        chosen = rng.choice(space.legal_ids(state))
+        state = state.apply(space.action_from_id(state, chosen))
+        steps += 1
+    return steps
+
+
+#: One environment per preset, reset for each deal, as a learner does.
+_ENVS: dict[str, Any] = {}
+
+
+def pettingzoo_deal(rules: bz.Rules, seed: int) -> int:
+    import numpy as np
+
+    from bezique.envs import pettingzoo as bezique_env
+
+    env = _ENVS.get(rules.name)
+    if env is None:
+        env = _ENVS[rules.name] = bezique_env.env(variant=rules)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    for _ in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps
+
+
+def openspiel_deal(rules: bz.Rules, seed: int) -> tuple[int, float]:
+    """Steps and the seconds they took, the chance nodes of the deal left out."""
+    import pyspiel
+
+    from bezique.envs import openspiel as bezique_spiel
+
+    game = pyspiel.load_game(bezique_spiel.register(), {"variant": rules.name})
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        faces, weights = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(faces, weights)[0])
+    steps = 0
+    started = time.process_time()
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps, time.process_time() - started
+
+
+def timed(play: Callable[[bz.Rules, int], int], rules: bz.Rules, deals: int) -> float:
+    """Steps per second over ``deals`` deals (seeds 1, 2, ...), after one deal
+    (seed 0) that makes the tables kept with the rules and the adapter's objects."""
+    play(rules, 0)
+    started = time.process_time()
+    steps = sum(play(rules, seed) for seed in range(1, deals + 1))
+    return steps / (time.process_time() - started)
+
+
+def timed_openspiel(rules: bz.Rules, deals: int) -> float:
+    openspiel_deal(rules, 0)
+    runs = [openspiel_deal(rules, seed) for seed in range(1, deals + 1)]
+    return sum(s for s, _ in runs) / sum(t for _, t in runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presets", default=",".join(DEFAULT_PRESETS))
+    parser.add_argument("--deals", type=int, default=20, help="deals per preset and way")
+    parser.add_argument("--repeat", type=int, default=3, help="runs; the median is shown")
+    args = parser.parse_args()
+    have = {
+        name: importlib.util.find_spec(module) is not None
+        for name, module in (("pettingzoo", "pettingzoo"), ("openspiel", "pyspiel"))
+    }
+    ways: list[tuple[str, Callable[[bz.Rules], float]]] = [
+        ("engine", lambda rules: timed(engine_deal, rules, args.deals)),
+        ("action ids", lambda rules: timed(action_id_deal, rules, args.deals)),
+    ]
+    if have["pettingzoo"]:
+        ways.append(("pettingzoo", lambda rules: timed(pettingzoo_deal, rules, args.deals)))
+    if have["openspiel"]:
+        ways.append(("openspiel", lambda rules: timed_openspiel(rules, args.deals)))
+    missing = [name for name, present in have.items() if not present]
+    print(
+        f"steps per CPU second, median of {args.repeat} runs of {args.deals} random deals; "
+        f"load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}"
+    )
+    if missing:
+        print("not installed, left out: " + ", ".join(missing))
+    header = f"{'preset':<14}" + "".join(f"{name:>12}" for name, _ in ways)
+    print(header + f"{'engine/env':>12}")
+    for name in args.presets.split(","):
+        rules = bz.variants.get(name)
+        rates = [statistics.median(way(rules) for _ in range(args.repeat)) for _, way in ways]
+        slowest = min(rates[2:], default=rates[1])
+        line = f"{name:<14}" + "".join(f"{rate:>12,.0f}" for rate in rates)
+        print(line + f"{rates[0] / slowest:>11.1f}x", flush=True)
+    print("engine/env: engine steps per second over those of the slowest adapter shown.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""The code of the pages on the learning adapters runs as written, and the benchmark
+of their cost reports every way of stepping."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = [ROOT / "docs" / "howto" / "reinforcement-learning.md", ROOT / "docs" / "action-space.md"]
+
+
+def _blocks() -> list[tuple[str, str]]:
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for number, block in enumerate(re.findall(r"^```python\n(.*?)^```", text, re.M | re.S)):
+            found.append((f"{page.name}-{number}", block))
+    return found
+
+
+#: What each block leaves behind, checked after it runs.
+CHECKS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    # The deal was played to its end: every agent has left the environment.
+    "reinforcement-learning.md-0": lambda names: names["env"].agents == [],
+    # The deck is dealt and a seat is to act.
+    "reinforcement-learning.md-1": lambda names: bool(names["state"].legal_actions()),
+    "action-space.md-0": lambda names: (
+        names["vector"].shape == (2156,)
+        and names["hand"].sum() == 8
+        and names["tables"].shape == (2, 32)
+    ),
+}
+
+
+@pytest.mark.parametrize(("name", "code"), _blocks(), ids=[name for name, _ in _blocks()])
+def test_the_page_code_runs(name: str, code: str, capsys: pytest.CaptureFixture[str]) -> None:
+    names: dict[str, Any] = {}
+    exec(compile(code, name, "exec"), names)
+    capsys.readouterr()
+    assert CHECKS[name](names)
+
+
+def test_the_blocks_are_found() -> None:
+    assert [name for name, _ in _blocks()] == list(CHECKS)
+
+
+def test_the_benchmark_reports_every_way() -> None:
+    script = ROOT / "benchmarks" / "envs.py"
+    args = ["--presets", "classic,partnership", "--deals", "1", "--repeat", "1"]
+    out = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
+    ).stdout
+    header = next(line for line in out.splitlines() if line.startswith("preset"))
+    assert header.split() == [
+        "preset",
+        "engine",
+        "action",
+        "ids",
+        "pettingzoo",
+        "openspiel",
+        "engine/env",
+    ]
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[2:]}
+    for preset in ("classic", "partnership"):
+        rates = [float(value.replace(",", "")) for value in rows[preset][:4]]
+        assert all(rate > 0 for rate in rates)

@@ -1,0 +1,107 @@
+"""The OpenSpiel game (bezique.envs.openspiel): OpenSpiel's random-simulation test on
+every preset, the chance nodes of the deal, the resampling ISMCTS needs, the returns."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+
+import bezique as bz
+from bezique import IllegalActionError
+from bezique.envs import openspiel as bezique_spiel
+
+PRESETS = [name for name, _ in bz.variants.names()]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_openspiel_random_simulation(preset: str) -> None:
+    game = pyspiel.load_game(bezique_spiel.register(), {"variant": preset})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def _deal(game: pyspiel.Game, rng: random.Random) -> bezique_spiel.BeziqueState:
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+        faces, weights = zip(*outcomes, strict=True)
+        state.apply_action(rng.choices(faces, weights)[0])
+    assert isinstance(state, bezique_spiel.BeziqueState)
+    return state
+
+
+def test_the_chance_nodes_turn_up_the_deck() -> None:
+    """S000 law 1: two packs of 32 cards, so each face twice."""
+    game = pyspiel.load_game("python_bezique")
+    state = game.new_initial_state()
+    first = state.chance_outcomes()
+    assert first == [(face, 1 / 32) for face in range(32)]
+    faces = []
+    rng = random.Random(1)
+    while state.is_chance_node():
+        face = rng.choice([f for f, _ in state.chance_outcomes()])
+        faces.append(face)
+        state.apply_action(face)
+    assert sorted(faces) == sorted(list(range(32)) * 2)
+    deal = state.deal
+    assert deal is not None
+    expected = bz.new_deal(bz.variants.CLASSIC, deck=[bz.Card.from_index(f) for f in faces])
+    assert deal == expected
+    assert state.current_player() == deal.current_player
+
+
+def test_resampling_keeps_the_information_state() -> None:
+    game = pyspiel.load_game("python_bezique", {"variant": "three-hand"})
+    rng = random.Random(2)
+    state = _deal(game, rng)
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3):
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.legal_actions() == state.legal_actions()
+        assert np.array_equal(
+            other.information_state_tensor(player), state.information_state_tensor(player)
+        )
+
+
+def test_returns_are_what_the_deal_brings_each_side() -> None:
+    game = pyspiel.load_game("python_bezique", {"variant": "partnership"})
+    rng = random.Random(3)
+    state = _deal(game, rng)
+    while not state.is_terminal():
+        assert state.returns() == [0.0] * 4
+        state.apply_action(rng.choice(state.legal_actions()))
+    deal = state.deal
+    assert deal is not None
+    assert deal.result is not None
+    sides = deal.rules.side_totals(deal.result.game_scores)
+    assert state.returns() == [float(sides[s % 2]) for s in range(4)]
+    assert max(state.returns()) <= game.max_utility()
+
+
+def test_action_strings_name_the_ids() -> None:
+    game = pyspiel.load_game("python_bezique")
+    state = _deal(game, random.Random(4))
+    action = state.legal_actions()[0]
+    deal = state.deal
+    assert deal is not None
+    space = bz.ActionSpace.of(deal.rules)
+    assert state.action_to_string(state.current_player(), action) == space.describe(action)
+    assert game.new_initial_state().action_to_string(pyspiel.PlayerId.CHANCE, 7) == "deal AS"
+
+
+def test_a_chance_outcome_with_no_card_left_is_refused() -> None:
+    game = pyspiel.load_game("python_bezique")
+    state = game.new_initial_state()
+    state.apply_action(7)
+    state.apply_action(7)  # both aces of spades of the two packs (S000 law 1)
+    with pytest.raises(IllegalActionError, match="every copy"):
+        state.apply_action(7)
+    assert (7, 1 / 62) not in state.chance_outcomes()
+    assert len(state.chance_outcomes()) == 31

@@ -1,0 +1,211 @@
+"""The fixed action space (bezique.action_space): every legal action has an id, every
+id of a legal action gives back a legal action, and the mask is the legal list's."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from positions import build, meld, win_trick
+
+import bezique as bz
+from bezique import IllegalActionError, InvalidStateError, NotationError, Reason
+from bezique.action_space import ActionSpace, action_key
+from bezique.actions import Draw, Pass, Play, ScorePending, parse_action_text
+
+PRESETS = [name for name, _ in bz.variants.names()]
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "action-space.md"
+
+
+def _declaring_playout(rules: bz.Rules, seed: int) -> list[bz.DealState]:
+    """The states of a random deal in which the trick winner mostly declares, so
+    that tables fill up and alike table cards come up."""
+    rng = random.Random(seed)
+    state = bz.new_deal(rules, seed=seed)
+    states = [state]
+    while not state.is_over:
+        actions = state.legal_actions()
+        melds = [a for a in actions if not isinstance(a, (Play, Draw, Pass))]
+        chosen = rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(actions)
+        state = state.apply(chosen)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_legal_action_round_trips_in_random_deals(preset: str) -> None:
+    rules = bz.variants.get(preset)
+    space = ActionSpace.of(rules)
+    for seed in range(3):
+        for state in _declaring_playout(rules, seed):
+            legal = state.legal_actions()
+            ids = space.legal_ids(state)
+            assert ids == tuple(sorted({space.action_id(a, state) for a in legal}))
+            mask = space.legal_mask(state)
+            assert len(mask) == space.size
+            assert [i for i, flag in enumerate(mask) if flag] == list(ids)
+            for action in legal:
+                action_id = space.action_id(action, state)
+                assert action in space.choices(state, action_id)
+                back = space.action_from_id(state, action_id)
+                assert back in legal
+                assert space.action_id(back, state) == action_id
+            for action_id in ids:
+                # The canonical action is the first of the id's choices, in the
+                # engine's order.
+                choices = space.choices(state, action_id)
+                assert space.action_from_id(state, action_id) == choices[0]
+                assert [a for a in legal if a in choices] == list(choices)
+
+
+@pytest.mark.parametrize("preset", ["classic", "rubicon", "partnership", "eight-pack"])
+def test_a_seat_view_gives_the_same_ids_as_the_state(preset: str) -> None:
+    """The view is what a player acts on; its ids must be the state's."""
+    rules = bz.variants.get(preset)
+    space = ActionSpace.of(rules)
+    for state in _declaring_playout(rules, 5)[::7]:
+        if state.is_over:
+            continue
+        view = state.view(state.current_player or 0)
+        assert space.legal_ids(view) == space.legal_ids(state)
+        for action_id in space.legal_ids(view):
+            assert space.action_from_id(view, action_id) == space.action_from_id(state, action_id)
+
+
+def test_distinct_ids_for_fresh_and_declared_copies_of_a_face() -> None:
+    """S000 law 7: a declared card stays on the table and is played from there, so
+    the Q♠ of the hand and the Q♠ of a bezique on the table are two choices."""
+    state = build(trump="H", table=[meld("bezique", "QS JD")], hand="QS", window=False)
+    space = ActionSpace.of(state.rules)
+    fresh = space.action_id(bz.parse_action(state, "play QS"))
+    declared = space.action_id(bz.parse_action(state, "play QS[bezique]"))
+    assert fresh != declared
+    assert space.describe(fresh) == "play QS"
+    assert space.describe(declared) == "play QS[declared]"
+    assert {fresh, declared} <= set(space.legal_ids(state))
+
+
+def test_alike_table_cards_of_other_histories_share_an_id() -> None:
+    """Two Q♠ on the table, one in a bezique, one in four queens (S000 law 7): two
+    legal plays, one id; the first in the engine's order is the canonical one."""
+    state = build(
+        trump="H",
+        table=[meld("bezique", "QSa JDa"), meld("four-queens", "QSb QH QD QC")],
+        window=False,
+    )
+    space = ActionSpace.of(state.rules)
+    in_bezique = bz.parse_action(state, "play QS[bezique]")
+    in_quartet = bz.parse_action(state, "play QS[four-queens]")
+    action_id = space.action_id(in_bezique)
+    assert space.action_id(in_quartet) == action_id
+    assert space.choices(state, action_id) == (in_bezique, in_quartet)
+    assert space.action_from_id(state, action_id) == in_bezique
+    assert len(space.legal_ids(state)) == len(state.legal_actions()) - 1
+
+
+def test_declarations_are_named_by_kind_faces_and_origins() -> None:
+    state = build(trump="H", table=[meld("royal-marriage", "KH QH")], hand="AH TH JH")
+    space = ActionSpace.of(state.rules)
+    (sequence,) = state.legal_declarations()
+    action_id = space.action_id(sequence)
+    assert space.describe(action_id) == (
+        "declare trump-sequence JH QH[declared] KH[declared] TH AH"
+    )
+    assert space.action_from_id(state, action_id) == sequence
+
+
+def test_a_pending_meld_is_scored_by_its_kind_and_faces() -> None:
+    """FOS p.326: several melds shown, one scored, the rest wait for later tricks."""
+    rules = bz.variants.WIKIPEDIA
+    space = ActionSpace.of(rules)
+    state = build(rules, trump="H", hand="KS QS KC QC AH", other_hand="7D")
+    state = state.apply(bz.parse_action(state, "declare common-marriage KS QS"))
+    state = state.apply(bz.parse_action(state, "declare common-marriage KC QC"))
+    state = win_trick(state, "AH", "7D")
+    score = next(a for a in state.legal_actions() if isinstance(a, ScorePending))
+    action_id = space.action_id(score, state)
+    assert space.describe(action_id) == "score common-marriage QC KC"
+    assert space.action_from_id(state, action_id) == score
+    with pytest.raises(IllegalActionError):
+        space.action_id(score)  # a pending meld is read in its position
+
+
+def test_the_space_depends_on_the_rules_only() -> None:
+    """One numbering per rule set, kept with it; a preset without pending melds has
+    no ``score`` ids, and the simple actions come first in a fixed order."""
+    classic = ActionSpace.of(bz.variants.CLASSIC)
+    assert classic is ActionSpace.of(bz.variants.CLASSIC)
+    assert "score" not in classic.counts()
+    assert ActionSpace.of(bz.variants.WIKIPEDIA).counts()["score"] > 0
+    assert [classic.describe(i) for i in range(5)] == [
+        "draw",
+        "pass",
+        "exchange",
+        "show-carte-blanche",
+        "pass-to-partner",
+    ]
+    assert sum(classic.counts().values()) == classic.size == len(set(classic.keys))
+
+
+def test_the_documented_sizes_are_the_computed_ones() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([a-z0-9-]+)` \| (\d+) \| (\d+) \| (\d+) \|", text, re.M)
+    documented = {name: tuple(map(int, numbers)) for name, *numbers in rows}
+    computed = {}
+    for name in PRESETS:
+        space = ActionSpace.of(bz.variants.get(name))
+        counts = space.counts()
+        computed[name] = (space.size, counts["declare"], counts.get("score", 0))
+    assert documented == computed
+
+
+def test_bad_ids_and_positions_are_refused() -> None:
+    space = ActionSpace.of(bz.variants.CLASSIC)
+    state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    with pytest.raises(NotationError, match="no action id"):
+        space.action_from_id(state, space.size)
+    with pytest.raises(NotationError, match="no action id"):
+        space.describe(-1)
+    with pytest.raises(TypeError):
+        space.action_from_id(state, True)
+    with pytest.raises(IllegalActionError) as refused:
+        space.action_from_id(state, space.action_id(Draw()))
+    assert refused.value.action == "draw"
+    rubicon = bz.new_deal(bz.variants.RUBICON, seed=1)
+    with pytest.raises(NotationError, match="action space of classic"):
+        space.legal_ids(rubicon)
+    with pytest.raises(TypeError):
+        ActionSpace.of("classic")  # type: ignore[arg-type]
+
+
+def test_an_action_the_rules_never_produce_has_no_id() -> None:
+    """McNeely (S002) allows only one-of-each-suit quartets: four aces in two
+    suits is not an action of the preset."""
+    space = ActionSpace.of(bz.variants.MCNEELY)
+    quartet = parse_action_text("declare four-aces AS AS AH AH")
+    with pytest.raises(IllegalActionError) as refused:
+        space.action_id(quartet)
+    assert refused.value.reasons == (Reason.KIND_NOT_IN_VARIANT,)
+    assert action_key(quartet)[0] == "declare"
+
+
+def test_a_finished_deal_has_no_legal_id() -> None:
+    rules = bz.variants.CLASSIC
+    space = ActionSpace.of(rules)
+    final = _declaring_playout(rules, 2)[-1]
+    assert space.legal_ids(final) == ()
+    with pytest.raises(IllegalActionError) as refused:
+        space.action_from_id(final, 0)
+    assert refused.value.reasons == (Reason.DEAL_OVER,)
+
+
+def test_a_legal_action_outside_the_enumeration_is_named() -> None:
+    """A rule set whose engine produced an action the enumeration missed would be a
+    fault of the library: it is reported, not left to a KeyError."""
+    state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    space = ActionSpace.of(bz.variants.CLASSIC)
+    partial = ActionSpace(space.rules, space.keys[:5], {k: i for i, k in enumerate(space.keys[:5])})
+    with pytest.raises(InvalidStateError, match="has no id"):
+        partial.legal_ids(state)
