@@ -259,6 +259,24 @@ def test_an_exchange_leaves_a_seven_turned_up() -> None:
     assert refused(Seven(1, "turn-up"), Seven(0, "exchange")) == [(1, (Reason.TURN_UP_IS_SEVEN,))]
 
 
+def test_a_seven_scores_once_played_or_declared() -> None:
+    """S001 (the wikipedia preset): a seven of trumps scores 10 played or declared,
+    each seven once; two packs hold two."""
+    rules = variants.WIKIPEDIA
+    declared = Declaration(0, MeldKind.SEVEN_OF_TRUMPS, ["7H"])
+    # Seat 0 also takes the last trick's 10 (the helper's default).
+    assert scores(declared, Seven(1, "played"), rules=rules) == (20, 10)
+    over = tally(declared, Seven(1, "played"), Seven(0, "played"), rules=rules)
+    assert over.refusals[0].problems == (
+        "each seven of trumps scores once, played or declared (S001): 1 played and 1 "
+        "declared of the 2 in the deck",
+    )
+    both = tally(Seven(0, "played"), Seven(1, "played"), declared, rules=rules)
+    assert [r.entry for r in both.refusals] == [2]
+    # Under CLASSIC only plays score, and two sevens played are the deck's two.
+    assert scores(Seven(0, "played"), Seven(1, "played")) == (20, 10)
+
+
 def test_sevens_the_rules_do_not_score_are_refused() -> None:
     """Rubicon has no turn-up and no dix (HGM, BIC)."""
     rules = variants.RUBICON

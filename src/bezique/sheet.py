@@ -534,6 +534,9 @@ class _DealCounter:
     ) -> tuple[int, ...] | None:
         rules = self.rules
         if isinstance(entry, Declaration):
+            if entry.kind is MeldKind.SEVEN_OF_TRUMPS and self._sevens_spent():
+                problems.append(self._sevens_spent())
+                return None
             return self._declaration(entry, reasons)
         if isinstance(entry, Seven):
             return self._seven(entry, reasons, problems)
@@ -639,11 +642,29 @@ class _DealCounter:
                 problems.append("these rules score no seven of trumps played to a trick")
             if done >= rules.deck.packs:
                 problems.append(f"the deck holds only {rules.deck.packs} sevens of trumps")
+            elif self._sevens_spent():
+                problems.append(self._sevens_spent())
             points = trumps.seven_of_trumps_points
         if reasons or problems:
             return None
         self.sevens[entry.how] = done + 1
         return self._points(entry.seat, points)
+
+    def _sevens_spent(self) -> str:
+        """Where a seven of trumps scores played or declared, each seven once (S001):
+        why no seven is left to score, once as many have been played or declared as
+        the deck holds; empty while one is left."""
+        if self.rules.trumps.seven_of_trumps is not SevenOfTrumps.ON_PLAY_OR_DECLARATION:
+            return ""
+        seven = MeldKind.SEVEN_OF_TRUMPS.bit
+        declared = sum(1 for table in self.tables for _, history in table if history & seven)
+        played = self.sevens.get(SevenScore.PLAYED, 0)
+        if played + declared < self.rules.deck.packs:
+            return ""
+        return (
+            f"each seven of trumps scores once, played or declared (S001): {played} played "
+            f"and {declared} declared of the {self.rules.deck.packs} in the deck"
+        )
 
     def _brisques(self, entry: Brisques, problems: list[str]) -> tuple[int, ...] | None:
         rules = self.rules
