@@ -406,3 +406,21 @@ def test_the_built_in_players_play_a_deal(rules: bz.Rules, kind: str) -> None:
         assert state.is_legal(action)
         state = state.apply(action)
     assert state.result is not None
+
+
+# -- the command line ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["polish", "open-bezique", "fildinski"])
+def test_the_demo_plays_a_deal(capsys: pytest.CaptureFixture[str], variant: str) -> None:
+    """``bezique demo --variant polish`` narrates a whole deal: melds declared from
+    the cards won, and no table going back to the hand at the close."""
+    from bezique.cli import main
+
+    assert main(["demo", "--seed", "3", "--variant", variant, "--ascii"]) == 0
+    out = capsys.readouterr().out
+    name = variants.get(variant).name
+    assert out.splitlines()[0].endswith(f"({name}) ===")
+    assert " declares " in out
+    assert "  The stock is exhausted: the cards won stay face up; end phase" in out
+    assert "table cards go back" not in out
