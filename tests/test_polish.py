@@ -56,6 +56,27 @@ def turn_after(
 # -- where melds come from (S003, EB11) --------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("knob", "option"),
+    [
+        ("open_cards", "scoring"),
+        ("trick_card", "every-declaration"),
+        ("polish_card_reuse", "once-per-hand"),
+    ],
+)
+def test_the_knobs_of_the_cards_won_need_melds_from_them(knob: str, option: str) -> None:
+    """The open cards, the card of the trick and the Polish re-use rule are rules of
+    melds shown from the cards won: with melds from the hand and table they are
+    refused when the rules are built, naming the fields."""
+    with pytest.raises(bz.RulesError) as refused:
+        variants.CLASSIC.evolve(**{knob: option})
+    assert refused.value.fields == ("declare_from", knob)
+    with pytest.raises(bz.RulesError):
+        POLISH.evolve(declare_from="hand-and-table")
+    back = POLISH.evolve(name="back", declare_from="hand-and-table", trick_card="not-required")
+    assert back.zones.declare_from is bz.rules.DeclareFrom.HAND_AND_TABLE
+
+
 @pytest.mark.parametrize("rules", [POLISH, FILDINSKI], ids=lambda r: r.name)
 def test_the_hand_is_only_for_playing(rules: bz.Rules) -> None:
     """S003: "melds are created solely from cards you capture in tricks"; EB11: the
