@@ -31,19 +31,22 @@ def turn_after(
     reply: str,
     *,
     won: str = "",
+    other_won: str = "",
     hand: str = "",
     other_hand: str = "",
     trump: str = "H",
 ) -> DealState:
-    """Seat 0 has won ``won`` (an even number of cards, in tricks of two), leads
-    ``lead`` to seat 1's ``reply`` and takes the trick: its turn is open."""
-    done = len(won.split()) // 2
+    """Seat 0 has won ``won`` and seat 1 ``other_won`` (even numbers of cards, in
+    tricks of two); seat 0 leads ``lead`` to seat 1's ``reply`` and takes the trick:
+    its turn is open."""
+    done = (len(won.split()) + len(other_won.split())) // 2
     state = build(
         rules,
         trump=trump,
         hand=f"{lead} {hand}",
         other_hand=f"{reply} {other_hand}",
         won=won,
+        other_won=other_won,
         stock_size=48 - 2 * done,
         window=False,
     )
@@ -445,3 +448,54 @@ def test_the_demo_plays_a_deal(capsys: pytest.CaptureFixture[str], variant: str)
     assert " declares " in out
     assert "  The stock is exhausted: the cards won stay face up; end phase" in out
     assert "table cards go back" not in out
+
+
+# -- the position notation ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [POLISH, FILDINSKI], ids=lambda r: r.name)
+def test_a_position_keeps_the_trick_just_won(rules: bz.Rules) -> None:
+    """A position keeps the cards won, not the tricks (see the position page); while
+    the winner's turn is open it keeps the trick just won (``last-trick``), from which
+    each meld must take a card (EB11, S003), so the same melds are legal after it is
+    read back."""
+    state = turn_after(rules, "KH", "JD", won="QH QS KS KD KC 8S")
+    text = bz.format_position(state)
+    assert "; last-trick: KH" in text
+    back = bz.parse_position(text)
+    assert bz.same_position(back, state)
+    assert back.tricks[-1] == state.tricks[-1]
+    assert back.legal_actions() == state.legal_actions()
+    assert "last-trick" not in bz.format_position(state.apply(bz.Draw()))
+    # The cards must be the winner's, taken by his card.
+    wrong = text.replace("; last-trick: KH", "; last-trick: 7C", 1)
+    with pytest.raises(bz.InvalidStateError, match="last-trick"):
+        bz.parse_position(wrong)
+
+
+def test_a_state_with_a_meld_not_of_the_cards_won_is_refused() -> None:
+    """``check_state`` (run on every state read from a document): a meld of cards
+    the other seat won, or, in the winner's turn, one without a card of the trick
+    just won (EB11, S003), is not a state of these rules."""
+    import attrs
+
+    state = turn_after(POLISH, "KH", "JD", won="QS QH KS KD KC 8S", other_won="QC KC")
+    royal = state.apply(declare("royal-marriage", "KH QH"))
+    check_state(royal)
+    meld = royal.melds[-1]
+
+    def marriage(cards: list[int]) -> bz.DealState:
+        married = attrs.evolve(
+            meld, kind=bz.MeldKind.COMMON_MARRIAGE, cards=tuple(sorted(cards)), points=20
+        )
+        return attrs.evolve(royal, melds=(married,))
+
+    def one(cards: tuple[int, ...], face: str) -> int:
+        return next(c for c in cards if bz.face_of(c) == bz.Card.parse(face))
+
+    theirs = royal.won_cards(1)
+    with pytest.raises(bz.InvalidStateError, match="not among the cards seat 0 has won"):
+        check_state(marriage([one(theirs, "KC"), one(theirs, "QC")]))
+    won = royal.won_cards(0)
+    with pytest.raises(bz.InvalidStateError, match="no card of trick"):
+        check_state(marriage([one(won, "KS"), one(won, "QS")]))

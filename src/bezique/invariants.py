@@ -529,42 +529,44 @@ def check_melds(state: DealState) -> None:
 
 def check_won_melds(state: DealState) -> None:
     """Where melds are shown from the cards won (S003, EB11): each card of a meld
-    was won by its declarer in that trick or before, and lies face up
-    (``Zones.open_cards``); each meld takes a card of the trick after which it was
-    made (EB11), each such card in one meld at most (S003); under
-    ``polish_card_reuse="once-per-hand"`` no card is in two melds."""
+    lies face up (``Zones.open_cards``) in its declarer's won pile; under
+    ``polish_card_reuse="once-per-hand"`` no card is in two melds; while the winner's
+    turn is open, each meld of the turn holds a card of the trick just won (EB11),
+    under ``trick_card="one-declaration-each"`` each such card in one of them (S003).
+
+    The melds of earlier tricks are not checked against the cards of those tricks:
+    a position (:mod:`bezique.io.position`) keeps the cards won, not the tricks
+    they came in."""
     rules = state.rules
     zones = rules.zones
     if zones.declare_from is not DeclareFrom.WON:
         return
-    won_at: dict[int, tuple[int, int]] = {}
-    for number, trick in enumerate(state.tricks, 1):
-        for card in trick.cards:
-            won_at[card] = (trick.winner, number)
     declared: set[int] = set()
     for i, meld in enumerate(state.melds):
         where = f"melds[{i}].cards"
         for card in meld.cards:
-            seat, number = won_at.get(card, (None, 0))
-            if seat != meld.seat or number > meld.trick:
-                _bad(
-                    f"{where}: {_name(card)} had not been won by seat {meld.seat} "
-                    f"when it declared after trick {meld.trick}"
-                )
+            if not state.won_masks[meld.seat] >> card & 1:
+                _bad(f"{where}: {_name(card)} is not among the cards seat {meld.seat} has won")
             if not open_won_cards(rules, state.trump, 1 << card):
                 _bad(f"{where}: {_name(card)} is turned down among the cards won, not open")
         if zones.polish_card_reuse is PolishCardReuse.ONCE_PER_HAND and declared & set(meld.cards):
             _bad(f"{where}: a card won goes into one meld only under these rules")
         declared.update(meld.cards)
-        if zones.trick_card is TrickCard.NOT_REQUIRED:
+    window = state.window
+    if window is None or zones.trick_card is TrickCard.NOT_REQUIRED or not state.tricks:
+        return
+    number = len(state.tricks)
+    taken = set(state.tricks[-1].cards)
+    used: set[int] = set()
+    for i, meld in enumerate(state.melds):
+        if meld.trick != number:
             continue
-        taken = set(state.tricks[meld.trick - 1].cards)
-        if not taken & set(meld.cards):
-            _bad(f"{where}: no card of trick {meld.trick}, after which it was declared")
-        if zones.trick_card is TrickCard.ONE_DECLARATION_EACH:
-            for other in state.melds[:i]:
-                if other.trick == meld.trick and taken & set(other.cards) & set(meld.cards):
-                    _bad(f"{where}: a card of trick {meld.trick} is in two of its melds")
+        cards = taken & set(meld.cards)
+        if not cards:
+            _bad(f"melds[{i}].cards: no card of trick {number}, after which it was declared")
+        if zones.trick_card is TrickCard.ONE_DECLARATION_EACH and used & cards:
+            _bad(f"melds[{i}].cards: a card of trick {number} is in two of its melds")
+        used |= cards
 
 
 def check_histories(state: DealState) -> None:
