@@ -1217,6 +1217,8 @@ def test_every_knob_has_a_test() -> None:
         variants.RUBICON,
         variants.SIX_PACK,
         variants.EIGHT_PACK,
+        variants.POLISH,
+        variants.FILDINSKI,
     ],
     ids=lambda r: r.name,
 )
