@@ -188,21 +188,25 @@ def bench(session: nox.Session) -> None:
     session.run("python", str(script.relative_to(ROOT)), *session.posargs)
 
 
-#: The strength matches at three and four seats (docs/players.md), one per line:
-#: ``bezique duel`` arguments. ``nox -s strength -- three-hand`` runs those naming
+#: The strength matches at three and four seats and of Polish Bezique (docs/players.md),
+#: one per line: ``bezique duel`` arguments. ``nox -s strength -- three-hand`` runs those naming
 #: that preset only.
 STRENGTH_MATCHES = (
     "--variant three-hand --players rule-of-thumb,random,random --games 200",
     "--variant partnership --players rule-of-thumb,random --games 200",
     "--variant three-hand --players monte-carlo,rule-of-thumb,rule-of-thumb --games 201",
     "--variant partnership --players monte-carlo,rule-of-thumb --games 200",
+    "--variant polish --players rule-of-thumb,random --games 200",
+    "--variant fildinski --players rule-of-thumb,random --games 200",
+    "--variant polish --players monte-carlo,rule-of-thumb --games 200",
+    "--variant fildinski --players monte-carlo,rule-of-thumb --games 200",
 )
 
 
 @nox.session(default=False)
 def strength(session: nox.Session) -> None:
-    """Play the strength matches at three-hand and in partnership (long: the searches
-    take an hour or more each on two processes)."""
+    """Play the strength matches at three-hand, in partnership and of Polish Bezique
+    (long: the searches take an hour or more each on two processes)."""
     session.install(".")
     for line in STRENGTH_MATCHES:
         if session.posargs and not any(word in line for word in session.posargs):

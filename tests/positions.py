@@ -55,6 +55,7 @@ from bezique import (
     Window,
 )
 from bezique.cards import FACES_PER_PACK, card_id_name, face_of, parse_card_id
+from bezique.rules import DeclareFrom
 
 __all__ = [
     "CLASSIC",
@@ -438,6 +439,12 @@ def assert_honest(state: DealState) -> None:
         assert held == expected, f"seat {s} holds {held} cards, expected {expected}"
     keep_history = state.phase is Phase.STOCK or rules.declarations.melding_after_close
     declared = _mask(c for c, h in enumerate(state.history) if h)
+    if rules.zones.declare_from is DeclareFrom.WON:
+        # S003, EB11: melds are shown from the cards won, which keep their kinds.
+        assert not declared & ~_mask(c for pile in state.won for c in pile), (
+            "a card with a history is not among the cards won"
+        )
+        return
     if keep_history:
         assert not declared & ~_mask_of(state, "held"), "a card out of play keeps a history"
     else:

@@ -78,8 +78,11 @@ from bezique.rules import (
     CarteBlancheCards,
     DeclareFrom,
     EndPhase,
+    OpenCards,
     PartnershipBeziqueSource,
     PartnershipDeclarer,
+    PolishCardReuse,
+    TrickCard,
 )
 from bezique.state import initial_events
 
@@ -168,6 +171,9 @@ ENUM_KNOBS: dict[str, type[enum.Enum]] = {
     "brisques": BrisqueTiming,
     "deal_scoring": DealScoring,
     "declare_from": DeclareFrom,
+    "open_cards": OpenCards,
+    "trick_card": TrickCard,
+    "polish_card_reuse": PolishCardReuse,
     "carte_blanche_cards": CarteBlancheCards,
     "rubicon_bonus_formula": RubiconBonus,
     "rounding": Rounding,
@@ -246,6 +252,12 @@ def _rules(
     ):
         # Where a declared seven lies means something only if it may be declared.
         changes["declared_seven_on_table"] = True
+    if changes["declare_from"] is not DeclareFrom.WON:
+        # The open cards, the card of the trick and the Polish re-use rule are
+        # rules of melds shown from the cards won (RulesError otherwise).
+        changes["open_cards"] = OpenCards.ALL
+        changes["trick_card"] = TrickCard.NOT_REQUIRED
+        changes["polish_card_reuse"] = PolishCardReuse.ORDINARY
     if changes["carte_blanche_cards"] is CarteBlancheCards.FACE_CARDS:
         # S001's carte blanche without aces and tens is shown at the deal only.
         changes["carte_blanche_repeat"] = False

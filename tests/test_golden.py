@@ -18,9 +18,9 @@ Each trick names its winner; the file also gives the hands when the stock is
 exhausted, the brisques each seat wins, the last trick's winner and the final
 scores (a partnership deal adds ``side_scores``, its sides' totals), and
 ``notes`` explaining the arithmetic from the rules (S000, FOS, S001, S002; EB9,
-EB11, BIC, S004 for three and four seats). ``hands_dealt`` and
-``hands_at_close`` give every seat's cards. The expected values were reasoned
-out from the rules, not read from the engine.
+EB11, BIC, S004 for three and four seats; S003, EB11 and WKC for Polish Bezique).
+``hands_dealt`` and ``hands_at_close`` give every seat's cards. The expected values
+were reasoned out from the rules, not read from the engine.
 """
 
 from __future__ import annotations
@@ -79,13 +79,15 @@ def _side_totals(rules: bz.Rules, seat_scores: Sequence[int]) -> list[int]:
 
 def test_the_golden_deals_cover_the_presets() -> None:
     """At least three classic deals (one with the other seat dealing), one
-    Wikipedia, one McNeely, one three-hand and one partnership deal."""
+    Wikipedia, one McNeely, one three-hand, one partnership, one Polish and one Fildinski deal."""
     rules = [_load(path)["rules"] for path in DEALS]
     assert rules.count("classic") >= 3
     assert "wikipedia" in rules
     assert "mcneely" in rules
     assert "three-hand" in rules
     assert "partnership" in rules
+    assert "polish" in rules
+    assert "fildinski" in rules
     deals = [_load(path) for path in DEALS]
     dealers = {d["dealer"] for d in deals if bz.variants.get(d["rules"]).players == 2}
     assert dealers == {0, 1}

@@ -1032,6 +1032,62 @@ def test_declare_from() -> None:
         variants.RUBICON.evolve(declare_from="won")
 
 
+def _trick_just_won(**changes: object) -> DealState:
+    """Melds from the cards won (S003): seat 0 has won Q♥ K♠ K♦ K♣ Q♠ J♦ A♠ T♠ J♠,
+    leads K♥ to the 7♣ and takes the trick; trumps hearts."""
+    rules = CLASSIC.evolve(name="from-won", declare_from="won", limit="several", **changes)
+    state = build(
+        rules, trump="H", hand="KH", other_hand="7C", won="QH KS KD KC QS JD TS AS JS", window=False
+    )
+    return play_trick(state, "KH", "7C")[0]
+
+
+@pytest.mark.parametrize(
+    ("option", "bezique", "four_kings_after_royal"),
+    [
+        ("not-required", (), ()),
+        ("every-declaration", (Reason.NO_CARD_OF_TRICK,), ()),
+        ("one-declaration-each", (Reason.NO_CARD_OF_TRICK,), (Reason.TRICK_CARD_DECLARED,)),
+    ],
+)
+def test_trick_card(
+    option: str, bezique: tuple[Reason, ...], four_kings_after_royal: tuple[Reason, ...]
+) -> None:
+    """EB11: every declaration includes a card of the trick just won (the Q♠ J♦ won
+    before make no bezique now); S003: each of the two new cards goes into one meld
+    only (the K♥ of a royal marriage goes into no four kings after the same trick)."""
+    state = _trick_just_won(trick_card=option)
+    assert state.why_illegal(declare("bezique", "QS JD")) == bezique
+    royal = state.apply(declare("royal-marriage", "KH QH"))
+    four_kings = declare("four-kings", "KH[royal-marriage] KS KD KC")
+    assert royal.why_illegal(four_kings) == four_kings_after_royal
+
+
+@pytest.mark.parametrize(("option", "reasons"), [("all", ()), ("scoring", (Reason.CARD_NOT_HELD,))])
+def test_open_cards(option: str, reasons: tuple[Reason, ...]) -> None:
+    """S003, WKC: every card won lies face up to declare from; EB11: only the scoring
+    cards (A K Q J and the tens of trumps), so the T♠ won goes into no spade sequence,
+    and neither seat sees it among the open cards, only the A♠."""
+    state = _trick_just_won(open_cards=option, plain_sequence=120)
+    assert state.why_illegal(declare("plain-sequence", "AS TS KS QS JS")) == reasons
+    spade_ten, spade_ace = bz.Card.parse("TS"), bz.Card.parse("AS")
+    for seat in (0, 1):
+        shown = {bz.face_of(c) for c in state.view(seat).open_cards[0]}
+        assert spade_ace in shown
+        assert (spade_ten in shown) is (option == "all")
+
+
+@pytest.mark.parametrize(
+    ("option", "reasons"), [("ordinary", ()), ("once-per-hand", (Reason.CARD_DECLARED_BEFORE,))]
+)
+def test_polish_card_reuse(option: str, reasons: tuple[Reason, ...]) -> None:
+    """S003: a card won may go into several melds under the ordinary re-use rules (the
+    K♥ of a royal marriage into four kings); "some books": into one meld only."""
+    state = _trick_just_won(polish_card_reuse=option, trick_card="every-declaration")
+    royal = state.apply(declare("royal-marriage", "KH QH"))
+    assert royal.why_illegal(declare("four-kings", "KH[royal-marriage] KS KD KC")) == reasons
+
+
 def test_players() -> None:
     """Seats round the table: three players with three packs play tricks of three."""
     rules = CLASSIC.evolve(name="three", players=3, packs=3)
@@ -1104,6 +1160,9 @@ def test_lead_out_of_turn_forfeit(points: int, scores: tuple[int, int]) -> None:
 KNOB_TESTS: dict[str, Callable[..., None]] = {
     "players": test_players,
     "declare_from": test_declare_from,
+    "open_cards": test_open_cards,
+    "trick_card": test_trick_card,
+    "polish_card_reuse": test_polish_card_reuse,
     "packs": test_packs_and_hand_size,
     "hand_size": test_packs_and_hand_size,
     "packets": test_packets,
@@ -1182,6 +1241,8 @@ def test_every_knob_has_a_test() -> None:
         variants.RUBICON,
         variants.SIX_PACK,
         variants.EIGHT_PACK,
+        variants.POLISH,
+        variants.FILDINSKI,
     ],
     ids=lambda r: r.name,
 )

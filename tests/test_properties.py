@@ -124,6 +124,9 @@ def test_every_option_of_every_enum_knob_makes_valid_rules(name: str) -> None:
             changes.update(turn_up=False, exchange_points=None)
         if option is bz.rules.CarteBlancheCards.FACE_CARDS:
             changes.update(carte_blanche_repeat=False)
+        if name in ("open_cards", "trick_card", "polish_card_reuse"):
+            # Rules of melds shown from the cards won (S003, EB11).
+            changes.update(declare_from="won")
         if option is bz.EndPhase.DUELS:
             # The duels are for four seats (EB9, EB11).
             changes.update(players=4, packs=4)

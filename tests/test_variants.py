@@ -176,6 +176,8 @@ PRESET_OBJECTS = {
     "three-hand": variants.THREE_HAND,
     "four-hand": variants.FOUR_HAND,
     "partnership": variants.PARTNERSHIP,
+    "polish": variants.POLISH,
+    "fildinski": variants.FILDINSKI,
 }
 ALIASES = {
     "classic": ("bezique", "standard", "two-hand"),
@@ -192,6 +194,8 @@ ALIASES = {
     "three-hand": ("bezique-for-three", "three-handed"),
     "four-hand": ("four-hand-individual", "four-handed"),
     "partnership": ("four-hand-partnership", "partnerships"),
+    "polish": ("open-bezique", "polish-bezique"),
+    "fildinski": (),
 }
 
 
@@ -336,7 +340,7 @@ def test_every_preset_deals_and_plays(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["", "nope", "classic2", "seven-pack", "rubicon2", "marjolet", "polish", "chinese-six"]
+    "name", ["", "nope", "classic2", "seven-pack", "rubicon2", "marjolet", "polish2", "chinese-six"]
 )
 def test_unknown_names_are_refused_listing_the_known_ones(name: str) -> None:
     with pytest.raises(RulesError) as info:

@@ -57,6 +57,7 @@ from bezique.determinize import _Constraints, determinize, unseen_cards
 from bezique.invariants import check_state
 from bezique.io import deck_order, view_from_json, view_to_dict, view_to_json
 from bezique.laws.zones import bits
+from bezique.rules import DeclareFrom
 from bezique.state import PerfectInformationView
 from bezique.views import (
     SeatView,
@@ -228,7 +229,10 @@ def test_a_view_shows_no_hidden_card(states: list[DealState]) -> None:
                 if isinstance(action, Play):
                     assert action.card.card in held
                 if isinstance(action, Declare):
-                    assert {ref.card for ref in action.cards} <= held
+                    # Melds from the cards won (S003, EB11) come from the won pile only.
+                    won = {face_of(c) for c in state.won_cards(seat)}
+                    from_won = state.rules.zones.declare_from is DeclareFrom.WON
+                    assert {ref.card for ref in action.cards} <= (won if from_won else held)
             if state.current_player != seat:
                 assert view.legal_actions() == ()
 

@@ -1,9 +1,9 @@
 """Zones chosen by the rules: melds shown from the cards won (``Zones.declare_from``,
 S003's Polish Bezique) rather than from the hand and table (S000 law 7).
 
-No preset uses the won cards yet; these tests run CLASSIC with the zone changed,
-through the same invariant checks, JSON forms, views and determinization as every
-preset, so that a game built on it needs no change to the declaring laws."""
+These tests run CLASSIC with the zone changed, and nothing else, through the same
+invariant checks, JSON forms, views and determinization as every preset; the
+presets built on it, POLISH and FILDINSKI, are tested in ``test_polish.py``."""
 
 from __future__ import annotations
 

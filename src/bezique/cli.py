@@ -33,7 +33,7 @@ from bezique.laws.turns import trick_seats
 from bezique.notation import format_action
 from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, Player, display_name, make_player
 from bezique.records import Phase, ScoreEvent, ScoreSource
-from bezique.rules import Rules, variants
+from bezique.rules import DeclareFrom, Rules, variants
 from bezique.sheet import ScoreSheet, format_tally
 from bezique.state import DealState, initial_events
 
@@ -105,7 +105,11 @@ class Narrator:
         elif isinstance(action, Exchange):
             pass  # narrated by its score event
         elif isinstance(action, Draw) and after.phase is Phase.END:
-            self.out("  The stock is exhausted: table cards go back to hand; end phase")
+            if after.rules.zones.declare_from is DeclareFrom.WON:
+                # S003, EB11: no table; the cards won stay face up where they lie.
+                self.out("  The stock is exhausted: the cards won stay face up; end phase")
+            else:
+                self.out("  The stock is exhausted: table cards go back to hand; end phase")
             for s in range(after.players):
                 self.out(f"  {self.names[s]:>8} holds {self.cards(after, after.hand(s))}")
         elif isinstance(action, Pass):

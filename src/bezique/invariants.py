@@ -13,6 +13,7 @@ this order (each assumes the ones before it passed):
 6. :func:`check_tricks`: the tricks, who led and who won them, the won piles;
 7. :func:`check_hand_sizes`: how many cards each seat holds;
 8. :func:`check_melds`: each declaration, its value, its cards and its turn;
+   :func:`check_won_melds`: melds shown from the cards won, from the declarer's;
 9. :func:`check_window_actions`: what the winner's turn has done so far;
 10. :func:`check_histories`: tables, declaration histories and broken marks;
 11. :func:`check_revealed`: the cards the other seats have seen;
@@ -44,6 +45,7 @@ from bezique.errors import BeziqueError, InvalidStateError
 from bezique.laws.dealing import eldest_hand, seat_order
 from bezique.laws.declaring import (
     meld_patterns,
+    open_won_cards,
     partner_of,
     several_declarations,
     tracks_broken,
@@ -55,7 +57,14 @@ from bezique.laws.turns import in_duels, next_leader, trick_seats, tricks_left
 from bezique.laws.zones import bits, deck_tables
 from bezique.melds import MeldKind, kinds_in
 from bezique.records import Phase
-from bezique.rules import MAX_PLAYERS, DeclarationLimit, DeclareFrom, PartnershipDeclarer
+from bezique.rules import (
+    MAX_PLAYERS,
+    DeclarationLimit,
+    DeclareFrom,
+    PartnershipDeclarer,
+    PolishCardReuse,
+    TrickCard,
+)
 from bezique.state import DealState
 
 __all__ = [
@@ -73,6 +82,7 @@ __all__ = [
     "check_trumps",
     "check_window",
     "check_window_actions",
+    "check_won_melds",
     "meld_histories",
 ]
 
@@ -91,6 +101,7 @@ def check_state(state: DealState) -> None:
     check_tricks(state)
     check_hand_sizes(state)
     check_melds(state)
+    check_won_melds(state)
     check_window_actions(state)
     check_histories(state)
     check_revealed(state)
@@ -516,6 +527,48 @@ def check_melds(state: DealState) -> None:
                     f"{where}.cards: {_name(card)} is neither played nor on the {place} of "
                     f"seat {meld.seat}, who declared it"
                 )
+
+
+def check_won_melds(state: DealState) -> None:
+    """Where melds are shown from the cards won (S003, EB11): each card of a meld
+    lies face up (``Zones.open_cards``) in its declarer's won pile; under
+    ``polish_card_reuse="once-per-hand"`` no card is in two melds; while the winner's
+    turn is open, each meld of the turn holds a card of the trick just won (EB11),
+    under ``trick_card="one-declaration-each"`` each such card in one of them (S003).
+
+    The melds of earlier tricks are not checked against the cards of those tricks:
+    a position (:mod:`bezique.io.position`) keeps the cards won, not the tricks
+    they came in."""
+    rules = state.rules
+    zones = rules.zones
+    if zones.declare_from is not DeclareFrom.WON:
+        return
+    declared: set[int] = set()
+    for i, meld in enumerate(state.melds):
+        where = f"melds[{i}].cards"
+        for card in meld.cards:
+            if not state.won_masks[meld.seat] >> card & 1:
+                _bad(f"{where}: {_name(card)} is not among the cards seat {meld.seat} has won")
+            if not open_won_cards(rules, state.trump, 1 << card):
+                _bad(f"{where}: {_name(card)} is turned down among the cards won, not open")
+        if zones.polish_card_reuse is PolishCardReuse.ONCE_PER_HAND and declared & set(meld.cards):
+            _bad(f"{where}: a card won goes into one meld only under these rules")
+        declared.update(meld.cards)
+    window = state.window
+    if window is None or zones.trick_card is TrickCard.NOT_REQUIRED or not state.tricks:
+        return
+    number = len(state.tricks)
+    taken = set(state.tricks[-1].cards)
+    used: set[int] = set()
+    for i, meld in enumerate(state.melds):
+        if meld.trick != number:
+            continue
+        cards = taken & set(meld.cards)
+        if not cards:
+            _bad(f"melds[{i}].cards: no card of trick {number}, after which it was declared")
+        if zones.trick_card is TrickCard.ONE_DECLARATION_EACH and used & cards:
+            _bad(f"melds[{i}].cards: a card of trick {number} is in two of its melds")
+        used |= cards
 
 
 def check_histories(state: DealState) -> None:

@@ -44,6 +44,9 @@ class Reason(enum.StrEnum):
     CANNOT_PASS_RIGHT = "cannot-pass-right"
     NO_OWN_HAND_CARD = "no-own-hand-card"
     PARTNER_CARD_IN_BEZIQUE = "partner-card-in-bezique"
+    NO_CARD_OF_TRICK = "no-card-of-trick"
+    TRICK_CARD_DECLARED = "trick-card-declared"
+    CARD_DECLARED_BEFORE = "card-declared-before"
 
     @property
     def explanation(self) -> str:
@@ -60,6 +63,13 @@ _EXPLANATIONS = {
     Reason.PARTNER_CARD_IN_BEZIQUE: (
         "a double or triple bezique must be made of one player's cards under these rules"
     ),
+    Reason.NO_CARD_OF_TRICK: (
+        "a declaration from the cards won must include a card of the trick just won"
+    ),
+    Reason.TRICK_CARD_DECLARED: (
+        "each card of the trick just won goes into one declaration of the turn at most"
+    ),
+    Reason.CARD_DECLARED_BEFORE: "under these rules every card won goes into one meld only",
     Reason.DEAL_OVER: "the deal is over",
     Reason.WRONG_ACTION_NOW: "this kind of action is not possible at this point of the deal",
     Reason.NOT_TRICK_WINNER: "only the winner of the trick just played may do this, before drawing",

@@ -50,10 +50,11 @@ from bezique.actions import Action
 from bezique.cards import FACES_PER_PACK, Card, Suit, face_of
 from bezique.engine.fields import DealFields, trick_number
 from bezique.engine.moves import check_seat, legal_actions
+from bezique.laws.declaring import open_won_cards
 from bezique.laws.zones import bits
 from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, Phase, TableCard, Trick, Window, table_order
-from bezique.rules import Rules
+from bezique.rules import DeclareFrom, Rules
 
 __all__ = [
     "SeatView",
@@ -111,6 +112,20 @@ class SeatView:
     @property
     def players(self) -> int:
         return self.rules.players
+
+    @property
+    def open_cards(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the cards it has won that lie face up for it to declare from,
+        where melds are shown from the cards won: every card won (S003), or the
+        scoring cards only (EB11, ``Zones.open_cards``); every seat sees them. Empty
+        for each seat under other rules, where the tricks are turned down."""
+        if self.rules.zones.declare_from is not DeclareFrom.WON:
+            return ((),) * self.players
+        won = [0] * self.players
+        for trick in self.tricks:
+            for card in trick.cards:
+                won[trick.winner] |= 1 << card
+        return tuple(tuple(bits(open_won_cards(self.rules, self.trump, m))) for m in won)
 
     @property
     def is_over(self) -> bool:

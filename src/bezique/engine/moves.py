@@ -68,12 +68,14 @@ from bezique.laws.declaring import (
     last_meld,
     may_pass_right,
     meld_patterns,
+    open_won_cards,
     partner_table_reasons,
     rearranged_pair,
     rearrangement_applies,
     reuse_reasons,
     second_double_allows,
     second_double_applies,
+    trick_cards_open,
 )
 from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import best_card_index, duty_reason, playable
@@ -81,7 +83,7 @@ from bezique.laws.zones import bits, deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind, Pattern, kinds_in
 from bezique.records import Window
-from bezique.rules import MarriageRearrangement, Memo, Rules, SameKindReuse
+from bezique.rules import MarriageRearrangement, Memo, PolishCardReuse, Rules, SameKindReuse
 
 __all__ = [
     "all_score",
@@ -96,6 +98,7 @@ __all__ = [
     "meld_numbers",
     "most_doubled",
     "seven_in_hand",
+    "trick_cards",
     "trick_winner",
     "why_illegal",
 ]
@@ -268,8 +271,27 @@ def declarable(state: DealFields, seat: int, plan: Plan | None = None) -> int:
     its hand and table (S000 law 7), or the cards it has won in tricks (S003, Polish).
     ``plan``: the rules' plan, when the caller has it at hand."""
     if (plan or state.rules.derived(make_plan)).declare_from_won:
-        return state.won_masks[seat]
+        # EB11: only the scoring cards won lie face up to declare from, under
+        # ``Zones.open_cards``; the rest are turned down.
+        return open_won_cards(state.rules, state.trump, state.won_masks[seat])
     return state.held_mask(seat)
+
+
+def trick_cards(state: DealFields, window: Window) -> tuple[int, int] | None:
+    """The cards of the trick just won (a mask) and those of them a declaration of
+    the seat in ``window`` may still take as its card of the trick
+    (:func:`~bezique.laws.declaring.trick_cards_open`); ``None`` when the rules ask
+    for no card of the trick (``Zones.trick_card``) or no trick was played."""
+    if not state.tricks:
+        return None
+    last = state.tricks[-1]
+    fresh = trick_cards_open(state.rules, last.cards, state.melds, window.seat, len(state.tricks))
+    if fresh is None:
+        return None
+    cards = 0
+    for card in last.cards:
+        cards |= 1 << card
+    return cards, fresh
 
 
 def _distinct_choices(state: DealFields, seat: int, cards: Sequence[int]) -> list[int]:
@@ -348,6 +370,16 @@ def _declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declar
     held = declarable(state, seat, plan)
     if window.exchanged is not None:
         held &= ~(1 << window.exchanged)
+    trick = trick_cards(state, window)
+    fresh_classes: set[tuple[int, int]] = set()
+    if trick is not None:
+        # EB11, S003: each declaration takes a card of the trick just won; under
+        # S003 one already in a meld of the turn is spent.
+        cards, fresh = trick
+        held &= ~(cards & ~fresh)
+        fresh_classes = {(c & 31, _card_class(state, c)) for c in bits(fresh & held)}
+        if not fresh_classes:
+            return ()
     own = held
     if plan.partners:
         # Partnerships (BIC): the partner's table may be drawn on too; which
@@ -390,6 +422,8 @@ def _declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declar
             continue
         for faces in multisets:
             for classes in _class_choices(faces, usable):
+                if fresh_classes and not any(choice in fresh_classes for choice in classes):
+                    continue
                 if _class_reasons(state, seat, kind, classes):
                     continue
                 if held != own and _partner_reasons(state, kind, classes, own):
@@ -611,6 +645,10 @@ _Entry = tuple[
 ]
 
 
+#: Every kind's history bit; a card with any of them was declared before.
+_EVERY_KIND = sum(kind.bit for kind in MeldKind)
+
+
 _MeldTable = tuple[tuple[tuple[int, _Entry], ...], tuple[tuple[int, int, _Entry], ...]]
 
 
@@ -653,6 +691,9 @@ def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
             or (kind is MeldKind.DOUBLE_BEZIQUE and decl.second_double_bezique)
         )
         banned = inferior | married | (0 if relaxed else same)
+        if rules.zones.polish_card_reuse is PolishCardReuse.ONCE_PER_HAND:
+            # S003's "some books": a card declared once is declared no more.
+            banned |= _EVERY_KIND
         for pattern in meld_patterns(rules, kind, trump):
             if pattern.rank is not None:
                 rank_mask = tables.rank_mask[pattern.rank]
@@ -853,12 +894,22 @@ def declare_reasons(
         reasons.append(Reason.NOT_A_MELD)
     seat = window.seat
     held = declarable(state, seat)
+    trick = trick_cards(state, window)
+    spent = fresh = 0
+    if trick is not None:
+        # EB11, S003: the card of the trick is picked first where a ref names its
+        # face; under S003 a card of the trick already declared this turn is spent.
+        cards, fresh = trick
+        spent = held & cards & ~fresh
+        held &= ~spent
     plan = rules.derived(make_plan)
     partner = plan.partners[seat] if plan.partners else None
     lent = 0 if partner is None else state.table_masks[partner]
     chosen: list[int] = []
     for ref in action.cards:
         candidates = [c for c in _find(state, seat, held, ref) if c not in chosen]
+        if fresh:
+            candidates.sort(key=lambda c: not fresh >> c & 1)
         if partner is not None and lent:
             # The declarer's own cards first, then the partner's table (BIC).
             candidates += [c for c in _find(state, partner, lent, ref) if c not in chosen]
@@ -868,9 +919,17 @@ def declare_reasons(
         elif candidates:
             reasons.append(Reason.USES_EXCHANGED_CARD)
             chosen.append(candidates[0])
-        else:
-            if Reason.CARD_NOT_HELD not in reasons:
-                reasons.append(Reason.CARD_NOT_HELD)
+        elif spent and _find(state, seat, spent, ref):
+            if Reason.TRICK_CARD_DECLARED not in reasons:
+                reasons.append(Reason.TRICK_CARD_DECLARED)
+        elif Reason.CARD_NOT_HELD not in reasons:
+            reasons.append(Reason.CARD_NOT_HELD)
+    if (
+        trick is not None
+        and len(chosen) == len(action.cards)
+        and not any(fresh >> c & 1 for c in chosen)
+    ):
+        reasons.append(Reason.NO_CARD_OF_TRICK)
     if lent:
         from_partner = sum(1 for c in chosen if lent >> c & 1)
         from_hand = sum(1 for c in chosen if state.hand_masks[seat] >> c & 1)

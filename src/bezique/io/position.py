@@ -47,7 +47,7 @@ from bezique.laws.turns import in_duels, next_leader, trick_seats
 from bezique.laws.zones import bits
 from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, Phase, Trick, Window
-from bezique.rules import Rules, variants
+from bezique.rules import Rules, TrickCard, variants
 from bezique.state import DealState
 
 __all__ = ["FIELDS", "format_position", "parse_position", "rebuild_tricks", "same_position"]
@@ -65,6 +65,7 @@ FIELDS = (
     "tables",
     "won",
     "trick",
+    "last-trick",
     "window",
     "melds",
     "revealed",
@@ -104,6 +105,9 @@ def format_position(state: DealState, *, lines: bool = False) -> str:
         out.append(("won", _per_seat(state, state.won_masks, declared=False)))
     if state.trick:
         out.append(("trick", cards(state.trick)))
+    if state.window is not None and state.tricks and _needs_last_trick(state.rules):
+        # EB11, S003: the winner's melds must take a card of the trick just won.
+        out.append(("last-trick", cards(state.tricks[-1].cards)))
     if state.window is not None:
         out.append(("window", _window_text(state.window)))
     if state.melds:
@@ -117,6 +121,12 @@ def format_position(state: DealState, *, lines: bool = False) -> str:
         out.append(("offers", " ".join(map(str, state.offers))))
     out.append(("scores", "/".join(map(str, state.scores))))
     return ("\n" if lines else "; ").join(f"{name}: {value}" for name, value in out)
+
+
+def _needs_last_trick(rules: Rules) -> bool:
+    """Whether the winner's turn depends on the cards of the trick just won: when
+    each meld must take one of them (``Zones.trick_card``, EB11, S003)."""
+    return rules.zones.trick_card is not TrickCard.NOT_REQUIRED
 
 
 def _cards_text(cards: Sequence[int]) -> str:
@@ -465,6 +475,7 @@ class _Reader:
         if unknown:
             stock_ids = self.shuffled_rest(stock_text[1:], hands, tables, won, trick, up)
         melds = self.melds()
+        last_trick = [self.reference(c, "last-trick") for c in self.field("last-trick").split()]
         lasting, offers = self.carte_blanche()
         revealed = [
             mask([self.reference(c, f"revealed[{s}]") for c in part.split()])
@@ -504,21 +515,25 @@ class _Reader:
         # The cards are where they may be before the tricks are rebuilt from them.
         check_shape(state)
         check_cards(state)
+        last = tuple(c() for c in last_trick)
         if count is not None:
-            winners = self.choose_winners(state, int(count))
-        tricks = rebuild_tricks(state, winners)
+            winners = self.choose_winners(state, int(count), last)
+        tricks = rebuild_tricks(state, winners, last)
         leader = next_leader(rules, tricks) if tricks else state.leader
         state = attrs.evolve(state, tricks=tricks, leader=leader)
         check_state(state)
         self.check_to_move(state)
         return state
 
-    def choose_winners(self, state: DealState, count: int) -> tuple[int, ...]:
+    def choose_winners(
+        self, state: DealState, count: int, last_trick: tuple[int, ...] = ()
+    ) -> tuple[int, ...]:
         """Who won each of ``count`` tricks, for a position that gives only their number:
         each seat as many tricks as its won cards fill, the winner of each trick after
         which a meld was declared its declarer (or the declarer's partner), the last the
-        seat that leads now (or holds the winner's turn), and each seat's tricks
-        together, so that the lead changes as seldom as it may."""
+        seat that leads now (or holds the winner's turn), the one before it the seat
+        that led the last trick when ``last_trick`` gives its cards in the order played, and
+        each seat's tricks together, so that the lead changes as seldom as it may."""
         rules, n = self.rules, self.n
         if (in_duels(rules) and count > rules.stock_tricks) or state.offers:
             raise NotationError(
@@ -536,6 +551,15 @@ class _Reader:
             pinned[count] = state.window.winner
         elif count and to_move != _EMPTY:
             pinned[count] = (self.seat(to_move, "to-move") - len(state.trick)) % n
+        if last_trick and count > 1 and count in pinned:
+            # The last trick was led by the winner of the one before (S000 law 5).
+            terms = trick_terms(rules, state.trump, count <= rules.stock_tricks)
+            leader = (pinned[count] - winning_index(last_trick, *terms)) % n
+            if pinned.setdefault(count - 1, leader) != leader:
+                raise InvalidStateError(
+                    f"last-trick: seat {leader} led it, but a declaration after trick "
+                    f"{count - 1} names seat {pinned[count - 1]} its winner"
+                )
         for seat in pinned.values():
             left[seat] -= 1
         # A declaration may follow a trick its partner won (BIC, EB9): a seat pinned
@@ -704,10 +728,13 @@ class _Reader:
 # -- the tricks behind the won cards ---------------------------------------------------
 
 
-def rebuild_tricks(state: DealState, winners: Sequence[int]) -> tuple[Trick, ...]:
+def rebuild_tricks(
+    state: DealState, winners: Sequence[int], last: Sequence[int] = ()
+) -> tuple[Trick, ...]:
     """Tricks won by ``winners`` in turn that hold exactly each seat's won cards, each
     taken by its winner's card under the laws (:func:`~bezique.laws.tricks.winning_index`
-    with the terms of its time).
+    with the terms of its time). ``last``: the cards of the last trick in the order
+    played, when the position gives them (``last-trick``).
 
     Which seat played which card is not kept, so each trick is built from the
     winner's pile: the winner's card, cards it beats played before it, and cards
@@ -731,12 +758,17 @@ def rebuild_tricks(state: DealState, winners: Sequence[int]) -> tuple[Trick, ...
             )
         trump = state.trump if fixed_after is None or number > fixed_after else None
         terms = trick_terms(rules, trump, number <= rules.stock_tricks)
-        wanted[winner].append((i, len(seats), seats.index(winner), terms))
+        if last and number == len(winners):
+            last = _last_trick(state, last, winner, len(seats), seats.index(winner), terms)
+        else:
+            wanted[winner].append((i, len(seats), seats.index(winner), terms))
         shells.append(Trick(leader, (), winner))
         leader = next_leader(rules, shells)
-    cards: dict[int, list[int]] = {}
+    if last and not winners:
+        raise InvalidStateError("last-trick: no trick has been played")
+    cards: dict[int, list[int]] = {len(winners) - 1: list(last)} if last else {}
     for seat in range(n):
-        pile = list(bits(state.won_masks[seat]))
+        pile = [c for c in bits(state.won_masks[seat]) if c not in last]
         held = sum(size for _, size, _, _ in wanted[seat])
         if held != len(pile):
             raise InvalidStateError(
@@ -746,6 +778,30 @@ def rebuild_tricks(state: DealState, winners: Sequence[int]) -> tuple[Trick, ...
         cards.update(_split_pile(seat, pile, wanted[seat]))
     return tuple(
         Trick(shell.leader, tuple(cards[i]), shell.winner) for i, shell in enumerate(shells)
+    )
+
+
+def _last_trick(
+    state: DealState,
+    last: Sequence[int],
+    winner: int,
+    size: int,
+    position: int,
+    terms: tuple[Suit | None, bool],
+) -> tuple[int, ...]:
+    """The cards of the last trick, as a position gives them, in an order of play in
+    which its winner, ``position``-th to play, takes them (the order written, unless
+    the winners were chosen by the reader and another seat led): as many cards as
+    were played to it, all won by its winner."""
+    if len(last) != size or len(set(last)) != size:
+        raise InvalidStateError(f"last-trick: {size} different cards were played to it")
+    if any(not state.won_masks[winner] >> card & 1 for card in last):
+        raise InvalidStateError(f"last-trick: its cards are not all among won[{winner}]")
+    for order in itertools.permutations(last):
+        if winning_index(order, *terms) == position:
+            return order
+    raise InvalidStateError(
+        f"last-trick: seat {winner}, who won it, has no card among them that takes the others"
     )
 
 

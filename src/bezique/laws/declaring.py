@@ -51,8 +51,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 from bezique.actions import PassToPartner
-from bezique.cards import Suit
+from bezique.cards import Rank, Suit
 from bezique.errors import IllegalActionError
+from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
 from bezique.melds import CLASS_MASK, MeldKind, Pattern, kinds_in, patterns
 from bezique.records import DeclaredMeld, Window
@@ -61,10 +62,13 @@ from bezique.rules import (
     FreshCard,
     InferiorOrder,
     MarriageRearrangement,
+    OpenCards,
     PartnershipBeziqueSource,
     PartnershipDeclarer,
+    PolishCardReuse,
     Rules,
     SameKindReuse,
+    TrickCard,
     TrumpSelection,
 )
 
@@ -81,6 +85,7 @@ __all__ = [
     "may_pass_right",
     "meld_patterns",
     "needs_fresh_card",
+    "open_won_cards",
     "partner_of",
     "partner_table_reasons",
     "rearranged_pair",
@@ -90,6 +95,7 @@ __all__ = [
     "second_double_applies",
     "several_declarations",
     "tracks_broken",
+    "trick_cards_open",
     "trump_fixers",
     "window_after_pass",
     "won_card_histories",
@@ -170,6 +176,9 @@ def reuse_reasons(
         reasons.append(Reason.MARRIED_CARD_IN_SEQUENCE)
     if needs_fresh_card(rules, kind, histories) and all(histories):
         reasons.append(Reason.NO_FRESH_CARD)
+    if rules.zones.polish_card_reuse is PolishCardReuse.ONCE_PER_HAND and any(histories):
+        # S003's "some books": a card won goes into one meld in the whole deal.
+        reasons.append(Reason.CARD_DECLARED_BEFORE)
     return reasons
 
 
@@ -481,6 +490,48 @@ def won_card_histories(melds: Sequence[DeclaredMeld], won: Sequence[int]) -> dic
             if pile >> card & 1:
                 out[card] = out.get(card, 0) | meld.kind.bit
     return out
+
+
+def open_won_cards(rules: Rules, trump: Suit | None, won: int) -> int:
+    """Of the cards won (``won``, a mask), those lying face up to declare from when
+    melds are shown from the cards won (``Zones.open_cards``): all of them (S003,
+    WKC), or the scoring cards only, aces, kings, queens, jacks and the tens of
+    trumps (EB11's open cards; the rest are turned down and set aside)."""
+    if rules.zones.open_cards is OpenCards.ALL:
+        return won
+    tables = deck_tables(rules.deck.packs)
+    rank = tables.rank_mask
+    scoring = tables.brisques & ~rank[Rank.TEN] | tables.courts
+    if trump is not None:
+        scoring |= rank[Rank.TEN] & tables.suit_mask[trump]
+    return won & scoring
+
+
+def trick_cards_open(
+    rules: Rules, trick: Sequence[int], melds: Sequence[DeclaredMeld], seat: int, number: int
+) -> int | None:
+    """The cards of the trick just won (``trick``, trick number ``number``) that a
+    declaration by ``seat`` may still take as its card of the trick (a mask), or
+    ``None`` when the rules ask for no such card (``Zones.trick_card``).
+
+    EB11: every declaration includes a card of the trick just won. S003: besides,
+    each of those cards goes into one meld of the turn at most, so a trick of two
+    cards makes one or two melds.
+    """
+    mode = rules.zones.trick_card
+    if mode is TrickCard.NOT_REQUIRED:
+        return None
+    cards = 0
+    for card in trick:
+        cards |= 1 << card
+    if mode is TrickCard.ONE_DECLARATION_EACH:
+        for meld in reversed(melds):
+            if meld.trick != number:
+                break
+            if meld.seat == seat:
+                for card in meld.cards:
+                    cards &= ~(1 << card)
+    return cards
 
 
 # -- partnerships (the partnership rules page) ---------------------------------------

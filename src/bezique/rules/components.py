@@ -54,15 +54,18 @@ __all__ = [
     "LastTrick",
     "MarriageRearrangement",
     "Memo",
+    "OpenCards",
     "Partnership",
     "PartnershipBeziqueSource",
     "PartnershipDeclarer",
+    "PolishCardReuse",
     "Rounding",
     "RubiconBonus",
     "Rules",
     "SameKindReuse",
     "Scoring",
     "SevenOfTrumps",
+    "TrickCard",
     "TrickPlay",
     "TrumpSelection",
     "Trumps",
@@ -164,6 +167,41 @@ class DeclareFrom(Option):
     HAND_AND_TABLE = "hand-and-table"
     #: Only the cards the seat has won in tricks (S003, Polish Bezique).
     WON = "won"
+
+
+class OpenCards(Option):
+    """Which cards won in tricks lie face up to declare from, when melds are shown
+    from the cards won (see :class:`Zones`)."""
+
+    #: Every card won; the tricks are left face up (S003, WKC).
+    ALL = "all"
+    #: Only the scoring cards, the "open cards" (aces, kings, queens, jacks and the
+    #: tens of trumps); the other cards won are turned down and set aside (EB11).
+    SCORING = "scoring"
+
+
+class TrickCard(Option):
+    """Whether a declaration from the cards won must take a card of the trick just
+    won (see :class:`Zones`)."""
+
+    #: No; any cards won may be declared together.
+    NOT_REQUIRED = "not-required"
+    #: Every declaration includes a card of the trick just won (EB11).
+    EVERY_DECLARATION = "every-declaration"
+    #: Every declaration includes a card of the trick just won, and each of those
+    #: cards goes into one declaration of the turn at most: with two cards to a
+    #: trick, one or two melds a trick (S003).
+    ONE_DECLARATION_EACH = "one-declaration-each"
+
+
+class PolishCardReuse(Option):
+    """How often a card won may be declared, when melds are shown from the cards won."""
+
+    #: Under the re-use rules of the declarations (same kind, inferior order, fresh
+    #: card), as in the two-hand game (S003: "all rules are the same").
+    ORDINARY = "ordinary"
+    #: Every card won goes into one meld only in the whole deal (S003, "some books").
+    ONCE_PER_HAND = "once-per-hand"
 
 
 class CarteBlancheCards(Option):
@@ -391,6 +429,16 @@ class Zones(_Component):
     #: declared cards then lying face up on the table (S000 law 7, FOS); or only the
     #: cards the seat has won in tricks, which stay among them (Polish Bezique, S003).
     declare_from: DeclareFrom = DeclareFrom.HAND_AND_TABLE
+    #: Of the cards won, those that lie face up to declare from; all of them (S003,
+    #: WKC), or the scoring cards only (EB11's open cards). Only with ``declare_from="won"``.
+    open_cards: OpenCards = OpenCards.ALL
+    #: Whether each declaration takes a card of the trick just won (EB11), and each
+    #: such card one declaration at most (S003). Only with ``declare_from="won"``.
+    trick_card: TrickCard = TrickCard.NOT_REQUIRED
+    #: Whether a card won may go into several melds under the ordinary re-use rules
+    #: (S003), or into one meld only (S003's "some books"). Only with
+    #: ``declare_from="won"``.
+    polish_card_reuse: PolishCardReuse = PolishCardReuse.ORDINARY
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -670,6 +718,20 @@ class Rules(_DerivedStore):
                 "re-formed or re-paired",
                 ["declare_from", "same_kind_reuse", "marriage_rearrangement"],
             )
+        zones = self.zones
+        if zones.declare_from is not DeclareFrom.WON:
+            only_won = {
+                "open_cards": zones.open_cards is not OpenCards.ALL,
+                "trick_card": zones.trick_card is not TrickCard.NOT_REQUIRED,
+                "polish_card_reuse": zones.polish_card_reuse is not PolishCardReuse.ORDINARY,
+            }
+            changed = [name for name, set_ in only_won.items() if set_]
+            if changed:
+                raise RulesError(
+                    f"{', '.join(changed)} apply only to melds shown from the cards won: "
+                    "set declare_from='won'",
+                    ["declare_from", *changed],
+                )
         if self.trick_play.end_phase is EndPhase.DUELS and self.players != 4:
             raise RulesError(
                 "the end phase in duels is for four seats (EB9, EB11)", ["end_phase", "players"]

@@ -19,11 +19,14 @@ from bezique.rules import (
     BrisqueTiming,
     DealScoring,
     DeclarationLimit,
+    DeclareFrom,
     GameEnd,
     LastTrick,
+    OpenCards,
     Rules,
     SameKindReuse,
     SevenOfTrumps,
+    TrickCard,
     TrumpSelection,
 )
 
@@ -33,9 +36,11 @@ __all__ = [
     "CLASSIC_FOUR_PACK",
     "CLASSIC_SIX_PACK",
     "EIGHT_PACK",
+    "FILDINSKI",
     "FOUR_HAND",
     "MCNEELY",
     "PARTNERSHIP",
+    "POLISH",
     "RUBICON",
     "SINKINSON_1933",
     "SIX_PACK",
@@ -236,6 +241,37 @@ EIGHT_PACK = SIX_PACK.evolve(
     rubicon=5000,
 )
 
+# -- melds from the cards won (Polish Bezique) ------------------------------------------
+
+#: S003's Polish Bezique, its two-hand game (``CARDS_AND_DOMINOES``, melding after
+#: the close) with melds shown only from the cards won in tricks, which lie face up
+#: and are never played again; after each trick one or two melds, each with one of
+#: the two cards just won.
+POLISH = CARDS_AND_DOMINOES.evolve(
+    name="polish",
+    description="Polish (open) Bezique, cardsanddominoes.com: melds only from the cards won, "
+    "one or two a trick",
+    sources=("S003",),
+    declare_from=DeclareFrom.WON,
+    limit=DeclarationLimit.SEVERAL,
+    trick_card=TrickCard.ONE_DECLARATION_EACH,
+)
+
+#: Fildinski, the older reading of Polish Bezique (EB11, WKC), where only the scoring
+#: cards won lie face up, the open cards; one declaration a trick, with a card of
+#: the trick just won; the aces and tens score as they are won; game 2000.
+FILDINSKI = CLASSIC.evolve(
+    name="fildinski",
+    description="Fildinski (Polish Bezique, Britannica 1911): melds only from the scoring "
+    "cards won, brisques scored as won, game 2000",
+    sources=("EB11", "WKC"),
+    declare_from=DeclareFrom.WON,
+    open_cards=OpenCards.SCORING,
+    trick_card=TrickCard.EVERY_DECLARATION,
+    brisques=BrisqueTiming.WHEN_WON,
+    target=2000,
+)
+
 
 _REGISTRY: dict[str, Rules] = {}
 _ALIASES: dict[str, str] = {}
@@ -292,3 +328,5 @@ register(PARTNERSHIP, "partnerships", "four-hand-partnership")
 register(RUBICON, "japanese", "four-pack-rubicon")
 register(SIX_PACK, "chinese", "six-pack-rubicon")
 register(EIGHT_PACK, "eight-pack-rubicon")
+register(POLISH, "open-bezique", "polish-bezique")
+register(FILDINSKI)
