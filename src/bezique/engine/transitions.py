@@ -49,7 +49,13 @@ from bezique.laws.declaring import (
     trump_fixers,
     window_after_pass,
 )
-from bezique.laws.scoring import brisques_counted, seven_played, trick_won
+from bezique.laws.scoring import (
+    all_last_tricks_winner,
+    brisques_counted,
+    last_card_drawn_points,
+    seven_played,
+    trick_won,
+)
 from bezique.laws.tricks import best_card_index
 from bezique.laws.turns import next_leader, trick_seats
 from bezique.laws.zones import deck_tables
@@ -162,7 +168,11 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
     scores = state.scores
     if card & 7 == SEVEN and plan.trick_scores.seven_on_play:
         # S000 law 8: a seven of trumps played may score for its player.
-        points = seven_played(rules, card, state.trump, state.phase is STOCK)
+        # Only the turn-up is seen in a hand as a seven of trumps (Marjolet: it scored
+        # turned up or exchanged).
+        seen = state.revealed_masks
+        was_turn_up = bool(seen and seen[seat] >> card & 1)
+        points = seven_played(rules, card, state.trump, state.phase is STOCK, was_turn_up)
         scores = scored(scores, events, seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played")
     tables = state.table_masks
     history = state.history
@@ -294,6 +304,11 @@ def _complete_trick(
                 count = (won[seat] & brisques).bit_count()
                 points = count * rules.scoring.brisque_points
                 scores = scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
+        sweeper = all_last_tricks_winner(rules, [trick.winner for trick in tricks])
+        if sweeper is not None:
+            # Marjolet (S003, WMJ): one seat won every trick after the stock.
+            points = rules.scoring.all_last_tricks_points or 0
+            scores = scored(scores, events, sweeper, points, ScoreSource.ALL_LAST_TRICKS, "")
     elif stock_phase or plan.window_in_end_phase:
         window = OPEN_WINDOWS[winner]
     new = seal(
@@ -450,12 +465,17 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
     revealed = state.revealed_masks
     # The trick's winner draws first, whoever holds the turn now (partnerships).
     first = window.winner
+    scores = state.scores
+    events: list[ScoreEvent] = []
     if len(drawn) < n and turn_up is not None:
         # The turn-up, face up, is taken last (S000 law 4): its taker is seen to hold it.
         seat = (first + len(drawn)) % n
         revealed = revealed[:seat] + (revealed[seat] | 1 << turn_up,) + revealed[seat + 1 :]
         drawn += (turn_up,)
         turn_up = None
+        # Marjolet under WMJ: the last card of the stock scores for its taker.
+        points = last_card_drawn_points(state.rules)
+        scores = scored(scores, events, seat, points, ScoreSource.STOCK_END, "last card drawn")
     hands = list(state.hand_masks)
     seat = first
     for card in drawn:
@@ -504,7 +524,7 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
             state.leader,
             None,
             state.melds,
-            state.scores,
+            scores,
             broken,
             carte_blanche,
             offers,
@@ -512,4 +532,4 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
         ),
         type(state),
     )
-    return new, ()
+    return new, tuple(events) if events else ()
