@@ -473,9 +473,6 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
         revealed = revealed[:seat] + (revealed[seat] | 1 << turn_up,) + revealed[seat + 1 :]
         drawn += (turn_up,)
         turn_up = None
-        # Marjolet under WMJ: the last card of the stock scores for its taker.
-        points = last_card_drawn_points(state.rules)
-        scores = scored(scores, events, seat, points, ScoreSource.STOCK_END, "last card drawn")
     hands = list(state.hand_masks)
     seat = first
     for card in drawn:
@@ -489,6 +486,10 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
     carte_blanche = state.carte_blanche
     if not stock and turn_up is None:
         phase = END
+        # Marjolet under WMJ: the last card of the stock scores for its taker.
+        taker = (first + len(drawn) - 1) % n
+        points = last_card_drawn_points(state.rules)
+        scores = scored(scores, events, taker, points, ScoreSource.STOCK_END, "last card drawn")
         hands = [h | t for h, t in zip(hands, tables, strict=True)]
         # Cards that lay on the table were seen (S000 hint 7): they stay known.
         revealed = tuple(r | t for r, t in zip(revealed, tables, strict=True))
