@@ -127,7 +127,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", str(script.relative_to(ROOT)), *session.posargs)
 
 
-#: The strength matches at three and four seats (docs/players.md), one per line:
+#: The strength matches at three and four seats and in Marjolet (docs/players.md), one per line:
 #: ``bezique duel`` arguments. ``nox -s strength -- three-hand`` runs those naming
 #: that preset only.
 STRENGTH_MATCHES = (
@@ -135,13 +135,15 @@ STRENGTH_MATCHES = (
     "--variant partnership --players rule-of-thumb,random --games 200",
     "--variant three-hand --players monte-carlo,rule-of-thumb,rule-of-thumb --games 201",
     "--variant partnership --players monte-carlo,rule-of-thumb --games 200",
+    "--variant marjolet --players rule-of-thumb,random --games 200",
+    "--variant marjolet --players monte-carlo,rule-of-thumb --games 200",
 )
 
 
 @nox.session(default=False)
 def strength(session: nox.Session) -> None:
-    """Play the strength matches at three-hand and in partnership (long: the searches
-    take an hour or more each on two processes)."""
+    """Play the strength matches at three-hand, in partnership and in Marjolet (long:
+    the searches take from half an hour to an hour or more each)."""
     session.install(".")
     for line in STRENGTH_MATCHES:
         if session.posargs and not any(word in line for word in session.posargs):

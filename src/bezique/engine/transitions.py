@@ -168,8 +168,9 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
     scores = state.scores
     if card & 7 == SEVEN and plan.trick_scores.seven_on_play:
         # S000 law 8: a seven of trumps played may score for its player.
-        # Only the turn-up is seen in a hand as a seven of trumps (Marjolet: it scored
-        # turned up or exchanged).
+        # A seven of trumps that scores when played is seen in its holder's hand only
+        # if it lay as the turn-up; where the dix scores once (Marjolet) it has scored,
+        # turned up or exchanged.
         seen = state.revealed_masks
         was_turn_up = bool(seen and seen[seat] >> card & 1)
         points = seven_played(rules, card, state.trump, state.phase is STOCK, was_turn_up)
