@@ -20,11 +20,12 @@ from positions import build, deal_deck, declare, declared, draw, meld, play, pla
 from strategies import checked_playout
 
 import bezique as bz
-from bezique import MeldKind, Phase, Reason, ScoreEvent, ScoreSource, variants
+from bezique import MeldKind, Phase, Reason, ScoreEvent, ScoreSource, Suit, variants
 from bezique.determinize import determinize
 from bezique.invariants import check_state
 from bezique.io import load_state, state_to_json, view_from_json, view_to_json
 from bezique.players import make_player
+from bezique.players.reading import meld_targets
 
 MARJOLET = variants.MARJOLET
 
@@ -408,6 +409,19 @@ def test_the_rule_of_thumb_player_scores_several_melds_on_one_trick() -> None:
     assert sorted(kinds) == sorted(
         [MeldKind.ROYAL_MARRIAGE, MeldKind.ROYAL_MARJOLET, MeldKind.COMMON_MARJOLET]
     )
+
+
+def test_the_players_count_the_marjolet_free_for_another_queen() -> None:
+    """S003, WMJ: the marjolet declared with one queen may marry the next, so the
+    players' meld reading does not count it spent for its kind (under the two-hand
+    rules a married king is: S000, FOS)."""
+    targets = meld_targets(MARJOLET, Suit.CLUBS).targets
+    common = [t for t in targets if t.kind is MeldKind.COMMON_MARJOLET]
+    assert len(common) == 3
+    assert all(t.same == 0 for t in common)
+    classic = meld_targets(variants.CLASSIC, Suit.CLUBS).targets
+    marriages = [t for t in classic if t.kind is MeldKind.COMMON_MARRIAGE]
+    assert all(t.same == MeldKind.COMMON_MARRIAGE.bit for t in marriages)
 
 
 def test_demo_plays_marjolet(capsys: pytest.CaptureFixture[str]) -> None:
