@@ -188,9 +188,9 @@ def bench(session: nox.Session) -> None:
     session.run("python", str(script.relative_to(ROOT)), *session.posargs)
 
 
-#: The strength matches at three and four seats and of Polish Bezique (docs/players.md),
-#: one per line: ``bezique duel`` arguments. ``nox -s strength -- three-hand`` runs those naming
-#: that preset only.
+#: The strength matches at three and four seats, of Polish Bezique and of Marjolet
+#: (docs/players.md), one per line: ``bezique duel`` arguments. ``nox -s strength --
+#: three-hand`` runs those naming that preset only.
 STRENGTH_MATCHES = (
     "--variant three-hand --players rule-of-thumb,random,random --games 200",
     "--variant partnership --players rule-of-thumb,random --games 200",
@@ -200,13 +200,15 @@ STRENGTH_MATCHES = (
     "--variant fildinski --players rule-of-thumb,random --games 200",
     "--variant polish --players monte-carlo,rule-of-thumb --games 200",
     "--variant fildinski --players monte-carlo,rule-of-thumb --games 200",
+    "--variant marjolet --players rule-of-thumb,random --games 200",
+    "--variant marjolet --players monte-carlo,rule-of-thumb --games 200",
 )
 
 
 @nox.session(default=False)
 def strength(session: nox.Session) -> None:
-    """Play the strength matches at three-hand, in partnership and of Polish Bezique
-    (long: the searches take an hour or more each on two processes)."""
+    """Play the strength matches at three-hand, in partnership, of Polish Bezique and of
+    Marjolet (long: the searches take from half an hour to an hour or more each)."""
     session.install(".")
     for line in STRENGTH_MATCHES:
         if session.posargs and not any(word in line for word in session.posargs):

@@ -26,8 +26,9 @@ import bezique as bz
 
 FILE = Path(__file__).parent / "golden" / "fingerprint.json"
 
-#: Deals per preset: three hundred for the two-pack games, two hundred where a deal is long.
-DEALS = {2: 300, 3: 200, 4: 200, 6: 200, 8: 200}
+#: Deals per preset: three hundred for the one- and two-pack games, two hundred where a
+#: deal is long.
+DEALS = {1: 300, 2: 300, 3: 200, 4: 200, 6: 200, 8: 200}
 
 
 def deals_for(rules: bz.Rules) -> int:

@@ -70,6 +70,7 @@ from bezique import (
     ScorePending,
     SevenOfTrumps,
     ShowCarteBlanche,
+    StockEndBonus,
     Suit,
     TrumpSelection,
 )
@@ -182,11 +183,13 @@ ENUM_KNOBS: dict[str, type[enum.Enum]] = {
     "end_phase": EndPhase,
     "partnership_declarer": PartnershipDeclarer,
     "partnership_bezique_source": PartnershipBeziqueSource,
+    "stock_end_to": StockEndBonus,
 }
 
 #: Every boolean knob that may be set freely (``turn_up`` is tied to ``selection``).
 BOOLEAN_KNOBS: tuple[str, ...] = (
     "seven_in_end_phase",
+    "seven_scores_once",
     "exchange_counts_as_declaration",
     "offsuit_higher_card_wins",
     "trumps_win_in_stock_phase",
@@ -211,13 +214,15 @@ TABLES: tuple[tuple[int, tuple[int, ...]], ...] = (
     (4, (0, 1, 0, 1)),
 )
 
-#: (packs, hand size, packets): the two-pack game, and the four-pack two-hand game
-#: of S000 law 1 (nine cards each, triple bezique 1500).
+#: (packs, hand size, packets): the two-pack game, the four-pack two-hand game of
+#: S000 law 1 (nine cards each, triple bezique 1500), and Marjolet's one pack of six
+#: cards each (S003, WMJ).
 DECKS: tuple[tuple[int, int, tuple[int, ...]], ...] = (
     (2, 8, (3, 2, 3)),
     (2, 8, (3, 2, 3)),
     (2, 8, (3, 2, 3)),
     (4, 9, (3, 3, 3)),
+    (1, 6, (3, 3)),
 )
 
 
@@ -235,6 +240,11 @@ def _rules(
     changes["double_bezique"] = draw(st.sampled_from([350, 500]))
     changes["four_tens"] = draw(st.sampled_from([None, 90]))
     changes["carte_blanche_points"] = draw(st.sampled_from([None, 50, 250]))
+    # Marjolet's melds and bonuses (S003, WMJ).
+    changes["royal_marjolet"] = draw(st.sampled_from([None, 40]))
+    changes["common_marjolet"] = draw(st.sampled_from([None, 20]))
+    changes["stock_end_points"] = draw(st.sampled_from([None, 10]))
+    changes["all_last_tricks_points"] = draw(st.sampled_from([None, 50]))
     # Without a turn-up, the first marriage (or sequence) fixes trumps and there is
     # nothing to exchange the seven for (HGM, FOS p.334).
     turn_up = changes["selection"] is TrumpSelection.TURN_UP

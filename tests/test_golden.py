@@ -79,7 +79,8 @@ def _side_totals(rules: bz.Rules, seat_scores: Sequence[int]) -> list[int]:
 
 def test_the_golden_deals_cover_the_presets() -> None:
     """At least three classic deals (one with the other seat dealing), one
-    Wikipedia, one McNeely, one three-hand, one partnership, one Polish and one Fildinski deal."""
+    Wikipedia, one McNeely, one three-hand, one partnership, one Polish, one Fildinski and
+    one Marjolet deal."""
     rules = [_load(path)["rules"] for path in DEALS]
     assert rules.count("classic") >= 3
     assert "wikipedia" in rules
@@ -88,6 +89,7 @@ def test_the_golden_deals_cover_the_presets() -> None:
     assert "partnership" in rules
     assert "polish" in rules
     assert "fildinski" in rules
+    assert "marjolet" in rules
     deals = [_load(path) for path in DEALS]
     dealers = {d["dealer"] for d in deals if bz.variants.get(d["rules"]).players == 2}
     assert dealers == {0, 1}
@@ -112,7 +114,7 @@ def test_golden_file_adds_up(path: Path) -> None:
         if source == "brisques":
             brisque_points[seat] += points
     assert brisque_points == [10 * b for b in data["brisques"]]
-    assert [t["trick"] for t in data["tricks"]] == list(range(1, 33))
+    assert [t["trick"] for t in data["tricks"]] == list(range(1, rules.total_tricks + 1))
     assert len(data["deck"]) == len(set(data["deck"])) == rules.deck_size
     assert (
         sorted(data["hands_dealt"])

@@ -341,6 +341,7 @@ def test_fresh_card_same_class_double_from_quartet_remnants() -> None:
             (declared(0, 40, "royal-marriage"),),
             (declared(0, 20, "common-marriage"),),
         ),
+        ("none", (declared(0, 40, "royal-marriage"),), (declared(0, 20, "common-marriage"),)),
     ],
 )
 def test_inferior_order(
@@ -349,7 +350,7 @@ def test_inferior_order(
     marriage_from_four_kings: tuple[Reason, ...] | tuple[ScoreEvent, ...],
 ) -> None:
     """FOS pp.325-326, S001(b) (same class); S001(a) (any lower-valued meld);
-    S000's listed case only. SC-3 and SC-7."""
+    S000's listed case only; none (Marjolet: S003, WMJ, ADP). SC-3 and SC-7."""
     rules = CLASSIC.evolve(inferior_order=option)
     sequence = build(rules, trump="H", table=[meld("trump-sequence", "AH TH KH QH JH")], hand="QH")
     royal = declare("royal-marriage", "KH[trump-sequence] QH")
@@ -441,6 +442,8 @@ MELD_CARDS = {
     MeldKind.FOUR_KINGS: "KS KH KD KC",
     MeldKind.FOUR_TENS: "TS TH TD TC",
     MeldKind.FOUR_ACES: "AS AH AD AC",
+    MeldKind.ROYAL_MARJOLET: "JH QH",
+    MeldKind.COMMON_MARJOLET: "JH QS",
     **{
         kind: " ".join([rank + "H"] * count)
         for kind, rank, count in [
@@ -702,6 +705,12 @@ def test_turn_up_and_selection(
         (
             "reform-after-play",
             "QS[four-queens*] QH[four-queens*] QD QC[four-queens*]",
+            (declared(0, 60, "four-queens"),),
+        ),
+        # Marjolet (WMJ, ADP): a set of cards new to the kind, though three were in it.
+        (
+            "new-set",
+            "QS[four-queens] QH[four-queens] QD QC[four-queens]",
             (declared(0, 60, "four-queens"),),
         ),
     ],
@@ -1157,6 +1166,86 @@ def test_lead_out_of_turn_forfeit(points: int, scores: tuple[int, int]) -> None:
     assert _forfeit_scores(rules, "lead-out-of-turn") == scores
 
 
+# -- Marjolet (S003, WMJ) ----------------------------------------------------------------
+
+
+MARJOLET = variants.MARJOLET
+STOCK_END_10 = ScoreEvent(0, 10, ScoreSource.STOCK_END, "trick 10")
+LAST_CARD_10 = ScoreEvent(1, 10, ScoreSource.STOCK_END, "last card drawn")
+
+
+@pytest.mark.parametrize(
+    ("points", "option", "at_trick", "at_draw"),
+    [
+        (None, "last-stock-trick", (), ()),
+        (10, "last-stock-trick", (STOCK_END_10,), ()),
+        (None, "last-card-drawn", (), ()),
+        (10, "last-card-drawn", (), (LAST_CARD_10,)),
+    ],
+)
+def test_stock_end_points_and_to(
+    points: int | None,
+    option: str,
+    at_trick: tuple[ScoreEvent, ...],
+    at_draw: tuple[ScoreEvent, ...],
+) -> None:
+    """Marjolet: 10 to the winner of the 10th trick, the last of the stock (S003),
+    or to the player who draws the last stock card, the turn-up (WMJ), the loser."""
+    rules = MARJOLET.evolve(stock_end_points=points, stock_end_to=option)
+    state = build(rules, trump="H", window=False, stock_size=2, hand="AC", other_hand="7D")
+    after, events = play_trick(state, "AC", "7D")
+    assert len(after.tricks) == rules.stock_tricks == 10
+    assert tuple(e for e in events if e.source is ScoreSource.STOCK_END) == at_trick
+    closed, events = step(after, bz.Draw())
+    assert closed.phase is Phase.END
+    assert events == at_draw
+
+
+@pytest.mark.parametrize("how", ["exchanged", "turned-up"])
+@pytest.mark.parametrize(("option", "points"), [(False, 10), (True, 0)])
+def test_seven_scores_once(how: str, option: bool, points: int) -> None:
+    """S003 (Marjolet): the dix scores turned up, exchanged, or played, and there is
+    one seven of trumps, so one that lay as the turn-up scores nothing when its
+    taker plays it in the last tricks; ``False``: it scores again (S003's dix "played
+    to a trick" read alone)."""
+    rules = MARJOLET.evolve(seven_scores_once=option)
+    hand = "KH QH JH 9H 8H"
+    other = "7D 8D 9D 7C 8C"
+    if how == "exchanged":
+        state = build(
+            rules, trump="S", stock_size=2, turn_up="AS", hand="7S QH JH 9H 8H", other_hand=other
+        )
+        state, events = step(state, Exchange())
+        assert events == (ScoreEvent(0, 10, ScoreSource.EXCHANGE, "AS"),)
+    else:
+        state = build(rules, trump="S", stock_size=2, turn_up="7S", hand=hand, other_hand=other)
+    state = draw(state)
+    assert state.phase is Phase.END
+    assert "7S" in faces(state.hand(1))
+    state, _ = step(state, play("8H"))
+    # Void in hearts, seat 1 must trump with its only trump (S003).
+    assert state.legal_actions() == (play("7S"),)
+    _, events = step(state, play("7S"))
+    assert sum(e.points for e in events if e.source is ScoreSource.SEVEN_OF_TRUMPS) == points
+
+
+@pytest.mark.parametrize("points", [None, 50, 40])
+def test_all_last_tricks_points(points: int | None) -> None:
+    """Marjolet: winning all six tricks after the stock scores 50 (S003) or 40 (WMJ);
+    a seat that loses one of them scores nothing for it."""
+    rules = MARJOLET.evolve(all_last_tricks_points=points)
+    # The builder gives the earlier tricks to the seat that won the last one: seat 0.
+    swept = build(rules, trump="H", stock_size=0, tricks_done=15, hand="AC", other_hand="7D")
+    assert {t.winner for t in swept.tricks[rules.stock_tricks :]} == {0}
+    _, events = play_trick(swept, "AC", "7D")
+    expected = [ScoreEvent(0, points, ScoreSource.ALL_LAST_TRICKS, "")] if points else []
+    assert [e for e in events if e.source is ScoreSource.ALL_LAST_TRICKS] == expected
+    lost = build(rules, trump="H", stock_size=0, tricks_done=15, hand="7D", other_hand="AD")
+    after, events = play_trick(lost, "7D", "AD")
+    assert after.tricks[-1].winner == 1
+    assert not [e for e in events if e.source is ScoreSource.ALL_LAST_TRICKS]
+
+
 KNOB_TESTS: dict[str, Callable[..., None]] = {
     "players": test_players,
     "declare_from": test_declare_from,
@@ -1171,6 +1260,10 @@ KNOB_TESTS: dict[str, Callable[..., None]] = {
     "seven_of_trumps_points": test_seven_of_trumps_points,
     "declared_seven_on_table": test_declared_seven_on_table,
     "seven_in_end_phase": test_seven_in_end_phase,
+    "seven_scores_once": test_seven_scores_once,
+    "stock_end_points": test_stock_end_points_and_to,
+    "stock_end_to": test_stock_end_points_and_to,
+    "all_last_tricks_points": test_all_last_tricks_points,
     "carte_blanche_cards": test_carte_blanche_cards,
     "exchange_points": test_exchange_points,
     "exchange_counts_as_declaration": test_exchange_counts_as_declaration,

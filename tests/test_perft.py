@@ -1,6 +1,7 @@
 """Perft counts: how many action sequences, and how many distinct states, lie at
-each depth from a few fixed positions of ``CLASSIC`` and of the three- and
-four-seat presets (``three-hand``, ``four-hand``, ``partnership``).
+each depth from a few fixed positions of ``CLASSIC``, of the three- and
+four-seat presets (``three-hand``, ``four-hand``, ``partnership``) and of
+``MARJOLET`` (one pack; several melds scored on one trick, in any order).
 
 The counts are kept in ``tests/golden/perft.json`` with the positions (deck order
 and action prefix, so another implementation can set them up without Python's
@@ -195,6 +196,63 @@ _SEED_3_EXCHANGE = [
     "play 8C",
 ]
 
+_MARJOLET_SEED_15_SEVERAL = [
+    "play AH",
+    "play 9S",
+    "exchange",
+    "draw",
+    "play 7H",
+    "play 8H",
+    "draw",
+    "play 9C",
+    "play TH",
+    "draw",
+    "play QH",
+    "play JS",
+    "draw",
+    "play QD",
+    "play AC",
+    "draw",
+    "play JH",
+    "play KD",
+    "draw",
+    "play JD",
+    "play 8D",
+]
+_MARJOLET_SEED_7_END = [
+    "play 8H",
+    "play 7H",
+    "draw",
+    "play QC",
+    "play KS",
+    "draw",
+    "play TD",
+    "play 9H",
+    "draw",
+    "play 7C",
+    "play TS",
+    "draw",
+    "play 7S",
+    "play TH",
+    "draw",
+    "play 9D",
+    "play JH",
+    "exchange",
+    "draw",
+    "play AD",
+    "play 8C",
+    "draw",
+    "play JD",
+    "play 8S",
+    "draw",
+    "play AC",
+    "play KC",
+    "draw",
+    "play KH",
+    "play 9C",
+    "draw",
+]
+
 #: The positions: (name, seed, action prefix in text form, maximum depth). The
 #: prefixes were played by a random policy and lead to a winner's turn with three
 #: choices of four kings, to the first trick of the end phase, and to a winner's turn
@@ -211,6 +269,12 @@ POSITIONS: list[tuple[str, int, list[str], int]] = [
     ("three-hand-seed-2", 2, [], 4),
     ("four-hand-seed-1", 1, [], 5),
     ("partnership-seed-1", 1, [], 5),
+    # Marjolet: a new deal; a winner's turn with three melds to score in any order
+    # (royal marriage, the marjolet with the queen of trumps and with another
+    # queen); the first of the six last tricks, where the winner may still declare.
+    ("marjolet-seed-1", 1, [], 5),
+    ("marjolet-seed-15-several-melds", 15, _MARJOLET_SEED_15_SEVERAL, 4),
+    ("marjolet-seed-7-end-phase", 7, _MARJOLET_SEED_7_END, 6),
 ]
 
 
@@ -218,7 +282,7 @@ def rules_of(name: str) -> bz.Rules:
     """The preset a position is played under: the one its name starts with."""
     return next(
         bz.variants.get(preset)
-        for preset in ("three-hand", "four-hand", "partnership", "classic")
+        for preset in ("three-hand", "four-hand", "partnership", "classic", "marjolet")
         if name.startswith(preset + "-")
     )
 
@@ -409,6 +473,26 @@ def test_the_first_trick_of_more_seats_by_hand(name: str) -> None:
     assert entry["counts"][:n] == first_trick(state)
     # The depth after the trick is the winner's turn: at least the draw for each.
     assert entry["counts"][n]["sequences"] >= entry["counts"][n - 1]["sequences"]
+
+
+def test_several_melds_of_marjolet_by_hand() -> None:
+    """The winner's turn of ``marjolet-seed-15-several-melds``, without the move
+    generator: three melds that share no re-use bar (S003, WMJ, ADP: several scored on
+    one trick, the marjolet with each queen, a married queen with the marjolet), so
+    each may be declared in any order, and the draw ends the turn at any point; after
+    the draw the winner leads any of his six cards."""
+    entry = _entry("marjolet-seed-15-several-melds")
+    state = position(rules_of(entry["name"]), entry["seed"], entry["prefix"])
+    kinds = sorted(d.kind.value for d in state.legal_declarations())
+    assert kinds == ["common-marjolet", "royal-marjolet", "royal-marriage"]
+    melds = len(kinds)
+    assert state.window is not None
+    # After the draw the winner leads any of the cards he holds and the one drawn
+    # (no two alike in one pack, none declared yet).
+    leads = len(state.held(state.window.seat)) + 1
+    # Depth 1: a meld or the draw. Depth 2: after a meld, another or the draw; after
+    # the draw, a lead.
+    assert [c["sequences"] for c in entry["counts"][:2]] == [melds + 1, melds * melds + leads]
 
 
 def test_every_preset_of_more_seats_has_a_position() -> None:

@@ -2,9 +2,9 @@
 step (see ``strategies.checked_playout``), and the result of each deal checked for
 sanity.
 
-The default run plays 100 deals of ``CLASSIC``, 30 of each other two-pack preset
+The default run plays 100 deals of ``CLASSIC``, 30 of each other preset of one or two packs
 and 4 to 12 of each preset with more packs (their deals are two to four times
-longer); the ``slow`` test (``nox -s slow``) plays 5000 deals of each two-pack
+longer); the ``slow`` test (``nox -s slow``) plays 5000 deals of each one- or two-pack
 preset and 1000 of each of the others.
 """
 
@@ -29,7 +29,7 @@ SLOW_MULTI_PACK_DEALS = 1000
 
 
 def _default_count(rules: bz.Rules) -> int:
-    if rules.deck.packs == 2:
+    if rules.deck.packs <= 2:
         return DEFAULT_DEALS.get(rules.name, TWO_PACK_DEALS)
     return MULTI_PACK_DEALS[rules.deck.packs]
 
@@ -81,7 +81,7 @@ def test_random_playouts_keep_every_invariant(name: str) -> None:
 @pytest.mark.parametrize("name", PRESETS)
 def test_many_random_playouts_keep_every_invariant(name: str) -> None:
     rules = bz.variants.get(name)
-    count = SLOW_DEALS if rules.deck.packs == 2 else SLOW_MULTI_PACK_DEALS
+    count = SLOW_DEALS if rules.deck.packs <= 2 else SLOW_MULTI_PACK_DEALS
     results = _play_deals(name, count, first_seed=100_000, thorough_every=1)
     assert len(results) == count
     _check_spread(name, results)

@@ -168,6 +168,7 @@ PRESET_OBJECTS = {
     "mcneely": variants.MCNEELY,
     "wikipedia": variants.WIKIPEDIA,
     "cards-and-dominoes": variants.CARDS_AND_DOMINOES,
+    "marjolet": variants.MARJOLET,
     "classic-four-pack": variants.CLASSIC_FOUR_PACK,
     "classic-six-pack": variants.CLASSIC_SIX_PACK,
     "rubicon": variants.RUBICON,
@@ -186,6 +187,7 @@ ALIASES = {
     "mcneely": (),
     "wikipedia": (),
     "cards-and-dominoes": ("c-and-d", "cardsanddominoes"),
+    "marjolet": (),
     "classic-four-pack": ("four-pack", "two-hand-four-pack"),
     "classic-six-pack": ("two-hand-six-pack",),
     "rubicon": ("four-pack-rubicon", "japanese"),
@@ -340,7 +342,8 @@ def test_every_preset_deals_and_plays(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["", "nope", "classic2", "seven-pack", "rubicon2", "marjolet", "polish2", "chinese-six"]
+    "name",
+    ["", "nope", "classic2", "seven-pack", "rubicon2", "marjolett", "polish2", "chinese-six"],
 )
 def test_unknown_names_are_refused_listing_the_known_ones(name: str) -> None:
     with pytest.raises(RulesError) as info:

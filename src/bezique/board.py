@@ -155,6 +155,8 @@ def describe_event(event: ScoreEvent, *, symbols: bool = False) -> str:
         ScoreSource.BRISQUES: f"for brisques ({event.detail})",
         ScoreSource.CARTE_BLANCHE: "for a carte blanche",
         ScoreSource.CUT: "for the cut",
+        ScoreSource.STOCK_END: f"for the end of the stock ({event.detail})",
+        ScoreSource.ALL_LAST_TRICKS: "for all the last tricks",
     }[source]
 
 

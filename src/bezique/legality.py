@@ -80,7 +80,10 @@ _EXPLANATIONS = {
     Reason.MUST_TRUMP: "in the end phase a player void in the suit led must trump if able",
     Reason.KIND_NOT_IN_VARIANT: "this meld does not score in these rules",
     Reason.NOT_A_MELD: "the cards do not form this meld",
-    Reason.SAME_KIND_REUSED: "a card was already declared in a meld of this kind",
+    Reason.SAME_KIND_REUSED: (
+        "a card was already declared in a meld of this kind (under the new-set rule, "
+        "these very cards together)"
+    ),
     Reason.INFERIOR_ORDER: (
         "a card was already declared in a meld worth as much or more of the same class"
     ),

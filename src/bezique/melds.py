@@ -84,6 +84,10 @@ class MeldKind(enum.StrEnum):
     FIVE_TRUMP_TENS = "five-trump-tens"
     FIVE_TRUMP_ACES = "five-trump-aces"
     SEVEN_OF_TRUMPS = "seven-of-trumps"
+    #: The marjolet (the jack of trumps) with the queen of trumps (Marjolet; WMJ, ADP).
+    ROYAL_MARJOLET = "royal-marjolet"
+    #: The marjolet with a queen of another suit (Marjolet; WMJ, ADP).
+    COMMON_MARJOLET = "common-marjolet"
 
     @property
     def meld_class(self) -> MeldClass:
@@ -106,7 +110,7 @@ class MeldKind(enum.StrEnum):
 _CLASS_OF: dict[MeldKind, MeldClass] = {
     kind: (
         MeldClass.MARRIAGES_AND_SEQUENCES
-        if kind.name.endswith(("MARRIAGE", "SEQUENCE"))
+        if kind.name.endswith(("MARRIAGE", "SEQUENCE", "MARJOLET"))
         else MeldClass.BEZIQUES
         if kind.name.endswith("BEZIQUE")
         else MeldClass.SEVEN_OF_TRUMPS
@@ -217,6 +221,8 @@ class MeldValues:
     five_trump_kings: int | None = None
     five_trump_tens: int | None = None
     five_trump_aces: int | None = None
+    royal_marjolet: int | None = None
+    common_marjolet: int | None = None
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
@@ -341,9 +347,14 @@ def patterns(
             return ()
         rank, count = _TRUMP_GROUP[kind]
         return (_fixed(kind, [_face(trump, rank)] * count),)
-    # MeldKind.SEVEN_OF_TRUMPS
     if trump is None:
         return ()
+    if kind is MeldKind.ROYAL_MARJOLET:
+        return (_fixed(kind, [_face(trump, Rank.JACK), _face(trump, Rank.QUEEN)]),)
+    if kind is MeldKind.COMMON_MARJOLET:
+        marjolet = _face(trump, Rank.JACK)
+        return tuple(_fixed(kind, [marjolet, _face(s, Rank.QUEEN)]) for s in plain)
+    # MeldKind.SEVEN_OF_TRUMPS
     return (_fixed(kind, [_face(trump, Rank.SEVEN)]),)
 
 

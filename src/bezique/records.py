@@ -160,6 +160,11 @@ class ScoreSource(enum.StrEnum):
     BRISQUES = "brisques"
     CARTE_BLANCHE = "carte-blanche"
     CUT = "cut"
+    #: The end of the stock, to the winner of its last trick or to the player who
+    #: draws its last card (Marjolet).
+    STOCK_END = "stock-end"
+    #: Every trick after the stock won by one seat (Marjolet).
+    ALL_LAST_TRICKS = "all-last-tricks"
 
 
 @attrs.frozen

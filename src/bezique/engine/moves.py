@@ -68,6 +68,8 @@ from bezique.laws.declaring import (
     last_meld,
     may_pass_right,
     meld_patterns,
+    new_set_allows,
+    new_set_applies,
     open_won_cards,
     partner_table_reasons,
     rearranged_pair,
@@ -457,6 +459,12 @@ def _class_reasons(
         and _second_double_choice(state, seat, classes, _exchanged(state)) is not None
     ):
         return ()
+    if (
+        reasons
+        and new_set_applies(rules, kind, reasons)
+        and _new_set_choice(state, seat, kind, classes, _exchanged(state)) is not None
+    ):
+        return ()
     return reasons
 
 
@@ -582,6 +590,26 @@ def _second_double_choice(
     return None
 
 
+def _new_set_choice(
+    state: DealFields,
+    seat: int,
+    kind: MeldKind,
+    classes: Sequence[tuple[int, int]],
+    barred: int | None,
+) -> list[int] | None:
+    """Held card ids of these classes (face, ``broken << 32 | history``) that ``seat``
+    never declared together in ``kind`` (``SameKindReuse.NEW_SET``), if any; ``barred``:
+    a card that may not be used (the one gained by the exchange, S000 law 8)."""
+    held = declarable(state, seat)
+    if barred is not None:
+        held &= ~(1 << barred)
+    options = [_ids_of(state, held, face, cls) for face, cls in classes]
+    for pick in itertools.product(*options):
+        if len(set(pick)) == len(pick) and new_set_allows(state.melds, seat, kind, pick):
+            return list(pick)
+    return None
+
+
 #: The beziques a card of a double may go into, after which it goes into no double.
 _ABOVE_DOUBLE = (
     MeldKind.TRIPLE_BEZIQUE,
@@ -689,6 +717,8 @@ def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
             )
             # EB9: a bezique of a double may make a second double.
             or (kind is MeldKind.DOUBLE_BEZIQUE and decl.second_double_bezique)
+            # Marjolet: the same kind again, with a set of cards new to it.
+            or decl.same_kind_reuse is SameKindReuse.NEW_SET
         )
         banned = inferior | married | (0 if relaxed else same)
         if rules.zones.polish_card_reuse is PolishCardReuse.ONCE_PER_HAND:
@@ -956,6 +986,12 @@ def declare_reasons(
             second = _second_double_choice(state, seat, classes, barred)
             if second is not None:
                 reuse, chosen = (), second
+        if reuse and new_set_applies(rules, kind, reuse) and len(chosen) == len(action.cards):
+            classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
+            barred = None if Reason.USES_EXCHANGED_CARD in reasons else window.exchanged
+            new_set = _new_set_choice(state, seat, kind, classes, barred)
+            if new_set is not None:
+                reuse, chosen = (), new_set
         reasons.extend(reuse)
     if not reasons and kind in _ABOVE_DOUBLE and rules.declarations.second_double_bezique:
         for i, card in enumerate(chosen):

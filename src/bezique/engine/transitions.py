@@ -51,7 +51,13 @@ from bezique.laws.declaring import (
     trump_fixers,
     window_after_pass,
 )
-from bezique.laws.scoring import brisques_counted, seven_played, trick_won
+from bezique.laws.scoring import (
+    all_last_tricks_winner,
+    brisques_counted,
+    last_card_drawn_points,
+    seven_played,
+    trick_won,
+)
 from bezique.laws.tricks import best_card_index
 from bezique.laws.turns import next_leader, trick_seats
 from bezique.laws.zones import deck_tables
@@ -166,8 +172,19 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
     scores = state.scores
     if card & 7 == SEVEN and plan.trick_scores.seven_on_play:
         # S000 law 8: a seven of trumps played may score for its player.
+        # A seven of trumps that scores when played is seen in its holder's hand only
+        # if it lay as the turn-up, or was declared where a declared seven stays in
+        # the hand (S001); where the dix scores once (Marjolet) a seven that lay as
+        # the turn-up has scored, turned up or exchanged.
+        seen = state.revealed_masks
+        was_turn_up = bool(seen and seen[seat] >> card & 1)
         points = seven_played(
-            rules, card, state.trump, state.phase is STOCK, declared_seven(state, card)
+            rules,
+            card,
+            state.trump,
+            state.phase is STOCK,
+            declared_seven(state, card),
+            was_turn_up,
         )
         scores = scored(scores, events, seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played")
     tables = state.table_masks
@@ -300,6 +317,11 @@ def _complete_trick(
                 count = (won[seat] & brisques).bit_count()
                 points = count * rules.scoring.brisque_points
                 scores = scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
+        sweeper = all_last_tricks_winner(rules, [trick.winner for trick in tricks])
+        if sweeper is not None:
+            # Marjolet (S003, WMJ): one seat won every trick after the stock.
+            points = rules.scoring.all_last_tricks_points or 0
+            scores = scored(scores, events, sweeper, points, ScoreSource.ALL_LAST_TRICKS, "")
     elif stock_phase or plan.window_in_end_phase:
         window = OPEN_WINDOWS[winner]
     new = seal(
@@ -462,6 +484,8 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
     revealed = state.revealed_masks
     # The trick's winner draws first, whoever holds the turn now (partnerships).
     first = window.winner
+    scores = state.scores
+    events: list[ScoreEvent] = []
     if len(drawn) < n and turn_up is not None:
         # The turn-up, face up, is taken last (S000 law 4): its taker is seen to hold it.
         seat = (first + len(drawn)) % n
@@ -481,6 +505,10 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
     carte_blanche = state.carte_blanche
     if not stock and turn_up is None:
         phase = END
+        # Marjolet under WMJ: the last card of the stock scores for its taker.
+        taker = (first + len(drawn) - 1) % n
+        points = last_card_drawn_points(state.rules)
+        scores = scored(scores, events, taker, points, ScoreSource.STOCK_END, "last card drawn")
         hands = [h | t for h, t in zip(hands, tables, strict=True)]
         # Cards that lay on the table were seen (S000 hint 7): they stay known.
         revealed = tuple(r | t for r, t in zip(revealed, tables, strict=True))
@@ -516,7 +544,7 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
             state.leader,
             None,
             state.melds,
-            state.scores,
+            scores,
             broken,
             carte_blanche,
             offers,
@@ -524,4 +552,4 @@ def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
         ),
         type(state),
     )
-    return new, ()
+    return new, tuple(events) if events else ()

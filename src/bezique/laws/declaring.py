@@ -36,6 +36,16 @@ The multi-pack games relax the same-kind rule (WKC, BIC, S003):
 * **Marriage then sequence** may be forbidden (WKC): a card declared in a
   marriage may then not go into a sequence.
 
+Marjolet relaxes both (S003, WMJ, ADP):
+
+* **New set** (``SameKindReuse.NEW_SET``): a card may go into the same kind again
+  with other cards, so the marjolet marries each queen in turn; only the same
+  set of cards is never declared twice in one kind. Which cards a card was
+  declared with is no part of its history, so the engine reads the declared
+  melds and asks :func:`new_set_allows`.
+* **No inferior order** (``InferiorOrder.NONE``): a declared card may go into
+  any other meld.
+
 With three and four players the same-kind rule has one exception:
 
 * **Second double bezique** (``Declarations.second_double_bezique``, EB9): a
@@ -85,6 +95,8 @@ __all__ = [
     "may_pass_right",
     "meld_patterns",
     "needs_fresh_card",
+    "new_set_allows",
+    "new_set_applies",
     "open_won_cards",
     "partner_of",
     "partner_table_reasons",
@@ -128,7 +140,7 @@ def _forbidden(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
     if kind in _SEQUENCES and not rules.declarations.marriage_then_sequence:
         married = _MARRIAGES
     inferior = 0
-    if value is not None and scope is not InferiorOrder.LISTED_PAIRS:
+    if value is not None and scope in (InferiorOrder.SAME_CLASS, InferiorOrder.ANY_CLASS):
         for other in rules.meld_kinds:
             if other is kind:
                 continue
@@ -159,6 +171,9 @@ def reuse_reasons(
     reform = rules.declarations.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
     if broken is not None and reform:
         reused = any(h & same and not b & same for h, b in zip(histories, broken, strict=True))
+    elif rules.declarations.same_kind_reuse is SameKindReuse.NEW_SET:
+        # Only a set whose every card was in the kind can be one declared before.
+        reused = all(h & same for h in histories)
     else:
         reused = any(h & same for h in histories)
     if reused:
@@ -345,6 +360,33 @@ def rearranged_pair(
             elif broken and ((broken[a] & bit and in_b) or (broken[b] & bit and in_a)):
                 return (a, b)
     return None
+
+
+# -- the same set never twice (Marjolet) ----------------------------------------------------
+
+
+def new_set_applies(rules: Rules, kind: MeldKind, reasons: Sequence[Reason]) -> bool:
+    """Whether a declaration refused only because its cards were all declared in
+    ``kind`` before may still be made with a set of cards new to the kind
+    (``SameKindReuse.NEW_SET``): :func:`new_set_allows` then decides on the cards."""
+    return (
+        rules.declarations.same_kind_reuse is SameKindReuse.NEW_SET
+        and len(reasons) == 1
+        and reasons[0] is Reason.SAME_KIND_REUSED
+    )
+
+
+def new_set_allows(
+    melds: Sequence[DeclaredMeld], seat: int, kind: MeldKind, cards: Iterable[int]
+) -> bool:
+    """Whether ``seat`` never declared exactly these ``cards`` (ids) in ``kind``: the
+    marjolet may be declared with each queen in turn, but the same set of cards
+    never twice in one kind (WMJ; ADP: the same marriages or quartets never again)."""
+    wanted = frozenset(cards)
+    return not any(
+        meld.seat == seat and meld.kind is kind and frozenset(meld.cards) == wanted
+        for meld in melds
+    )
 
 
 # -- the second double bezique (EB9) ----------------------------------------------------------

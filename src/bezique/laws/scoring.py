@@ -36,15 +36,18 @@ from bezique.rules import (
     RubiconBonus,
     Rules,
     SevenOfTrumps,
+    StockEndBonus,
 )
 
 __all__ = [
     "TrickScores",
     "all_brisque_points",
+    "all_last_tricks_winner",
     "brisques_counted",
     "carte_blanche_spoilers",
     "deal_game_scores",
     "is_seven_of_trumps",
+    "last_card_drawn_points",
     "seven_played",
     "trick_scores",
     "trick_won",
@@ -139,12 +142,17 @@ class TrickScores:
     #: last trick of the stock).
     bonus_tricks: tuple[int, ...]
     last_trick_points: int
+    #: Marjolet (S003); the number of the last stock trick, whose winner scores
+    #: ``stock_end_points`` (0: no such bonus, or it goes to the last card drawn).
+    stock_end_trick: int = 0
+    stock_end_points: int = 0
 
     def may_score(self, stock_phase: bool, number: int) -> bool:
         """Whether winning trick ``number`` can score anything at all (see
         :func:`trick_won`): most tricks cannot, and the engine asks this first."""
         return (
             number in self.bonus_tricks
+            or number == self.stock_end_trick
             or self.brisques_when_won != 0
             or (stock_phase and self.seven_on_win != 0)
         )
@@ -170,7 +178,32 @@ def trick_scores(rules: Rules) -> TrickScores:
             last_tricks(rules) if scoring.last_trick is LastTrick.FINAL else (rules.stock_tricks,)
         ),
         last_trick_points=scoring.last_trick_points,
+        stock_end_trick=(
+            rules.stock_tricks
+            if scoring.stock_end_points and scoring.stock_end_to is StockEndBonus.LAST_STOCK_TRICK
+            else 0
+        ),
+        stock_end_points=scoring.stock_end_points or 0,
     )
+
+
+def last_card_drawn_points(rules: Rules) -> int:
+    """What the player who draws the last card of the stock scores for it: the 10 of
+    Marjolet under WMJ's reading ("which is always the turn-up card or the trump
+    seven"), where S003 gives it to the winner of the 10th trick (:func:`trick_won`)."""
+    scoring = rules.scoring
+    if scoring.stock_end_to is StockEndBonus.LAST_CARD_DRAWN:
+        return scoring.stock_end_points or 0
+    return 0
+
+
+def all_last_tricks_winner(rules: Rules, winners: Sequence[int]) -> int | None:
+    """The seat that won every trick after the stock, given the winners of all the
+    tricks of a finished deal, where that scores (Marjolet: S003 50, WMJ 40); else ``None``."""
+    if not rules.scoring.all_last_tricks_points:
+        return None
+    last = set(winners[rules.stock_tricks :])
+    return last.pop() if len(last) == 1 else None
 
 
 _SEVEN = int(Rank.SEVEN)
@@ -182,12 +215,21 @@ def is_seven_of_trumps(card: int, trump: Suit | None) -> bool:
 
 
 def seven_played(
-    rules: Rules, card: int, trump: Suit | None, stock_phase: bool, declared: bool = False
+    rules: Rules,
+    card: int,
+    trump: Suit | None,
+    stock_phase: bool,
+    declared: bool = False,
+    was_turn_up: bool = False,
 ) -> int:
     """The points its player scores for playing ``card`` to a trick: a seven of trumps,
     where the rules score it when played, in the stock phase (S000 law 8) or at any
-    time (S003); not one already ``declared``, which scored then instead (S001)."""
+    time (S003). Not one already ``declared``, which scored then instead (S001); nor,
+    where the seven scores once in a deal (Marjolet, S003), one that ``was_turn_up``
+    (turned up at the deal, or put there by the exchange), which has had its points."""
     if declared or not is_seven_of_trumps(card, trump):
+        return 0
+    if was_turn_up and rules.trumps.seven_scores_once:
         return 0
     scores = rules.derived(trick_scores)
     if not stock_phase and not scores.seven_in_end_phase:
@@ -227,6 +269,9 @@ def trick_won(
             out += ((points, ScoreSource.BRISQUES, f"{count} in trick"),)
     if number in scores.bonus_tricks and scores.last_trick_points:
         out += ((scores.last_trick_points, ScoreSource.LAST_TRICK, f"trick {number}"),)
+    if number == scores.stock_end_trick:
+        # Marjolet (S003): the winner of the 10th trick, the last of the stock.
+        out += ((scores.stock_end_points, ScoreSource.STOCK_END, f"trick {number}"),)
     return out
 
 

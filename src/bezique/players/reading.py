@@ -287,6 +287,10 @@ def _targets(rules: Rules, trump: Suit | None) -> MeldTargets:
         if not value or kind is MeldKind.SEVEN_OF_TRUMPS:
             continue
         same, inferior, married = forbidden_history(rules, kind)
+        if rules.declarations.same_kind_reuse is SameKindReuse.NEW_SET:
+            # Marjolet: a card may go into its kind again with other cards (the
+            # marjolet with each queen in turn); only the same set is barred.
+            same = 0
         for pattern in meld_patterns(rules, kind, trump):
             if pattern.rank is not None:
                 rank = int(pattern.rank)

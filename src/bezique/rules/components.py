@@ -65,6 +65,7 @@ __all__ = [
     "SameKindReuse",
     "Scoring",
     "SevenOfTrumps",
+    "StockEndBonus",
     "TrickCard",
     "TrickPlay",
     "TrumpSelection",
@@ -133,6 +134,10 @@ class SameKindReuse(Option):
     #: Once a card of a declared meld has been played to a trick, the meld may be
     #: declared again by adding a like card from the hand (Rubicon: WKC, BIC, S003).
     REFORM_AFTER_PLAY = "reform-after-play"
+    #: A card may go into the same kind again with other cards; only the same set of
+    #: cards never twice in one kind, so the marjolet marries each queen in turn
+    #: (Marjolet: S003, WMJ, ADP).
+    NEW_SET = "new-set"
 
 
 class MarriageRearrangement(Option):
@@ -158,6 +163,8 @@ class InferiorOrder(Option):
     #: Only S000's listed case; a king and queen declared in a sequence may not then
     #: be declared as a royal marriage.
     LISTED_PAIRS = "listed-pairs"
+    #: None; a declared card may go into any other meld (Marjolet; S003, WMJ, ADP).
+    NONE = "none"
 
 
 class DeclareFrom(Option):
@@ -220,6 +227,16 @@ class LastTrick(Option):
     FINAL = "final"
     #: The last trick of the stock phase, the 24th of two-hand (S000 law 10 variation, S001, PKW).
     LAST_STOCK_TRICK = "last-stock-trick"
+
+
+class StockEndBonus(Option):
+    """Who scores ``Scoring.stock_end_points`` when the stock runs out (Marjolet)."""
+
+    #: The winner of the last trick of the stock, the 10th in Marjolet (S003).
+    LAST_STOCK_TRICK = "last-stock-trick"
+    #: The player who draws the last card of the stock, the turn-up or the seven of
+    #: trumps exchanged for it (WMJ): the loser of that trick.
+    LAST_CARD_DRAWN = "last-card-drawn"
 
 
 class BrisqueTiming(Option):
@@ -370,6 +387,10 @@ class Trumps(_Component):
     #: Points for exchanging the seven of trumps for the turn-up after winning a trick
     #: (S000 law 8: 10); ``None``: no exchange.
     exchange_points: int | None = 10
+    #: Whether the seven of trumps scores once in a deal, turned up, exchanged or
+    #: played: one that lay as the turn-up scores nothing when played (Marjolet,
+    #: S003); ``False``: any seven of trumps played may score.
+    seven_scores_once: bool = False
     #: Whether the exchange uses up the trick's declaration (S002b, ``True``) or the
     #: winner may still declare, without the card gained (S000 law 8, ``False``).
     exchange_counts_as_declaration: bool = False
@@ -477,6 +498,13 @@ class Scoring(_Component):
 
     last_trick: LastTrick = LastTrick.FINAL
     last_trick_points: int = 10
+    #: Points when the stock runs out (Marjolet; 10, S003, WMJ); ``None``, none.
+    stock_end_points: int | None = None
+    #: Who scores ``stock_end_points``.
+    stock_end_to: StockEndBonus = StockEndBonus.LAST_STOCK_TRICK
+    #: Points for winning every trick after the stock is out (Marjolet; 50 in S003,
+    #: 40 in WMJ); ``None``, none.
+    all_last_tricks_points: int | None = None
     #: Points for each ace and ten won in tricks (S000 law 11).
     brisque_points: int = 10
     brisques: BrisqueTiming = BrisqueTiming.END_OF_DEAL

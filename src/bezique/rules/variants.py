@@ -20,7 +20,9 @@ from bezique.rules import (
     DealScoring,
     DeclarationLimit,
     DeclareFrom,
+    FreshCard,
     GameEnd,
+    InferiorOrder,
     LastTrick,
     OpenCards,
     Rules,
@@ -38,6 +40,7 @@ __all__ = [
     "EIGHT_PACK",
     "FILDINSKI",
     "FOUR_HAND",
+    "MARJOLET",
     "MCNEELY",
     "PARTNERSHIP",
     "POLISH",
@@ -114,6 +117,44 @@ CARDS_AND_DOMINOES = CLASSIC.evolve(
     plain_sequence=120,
     # S003 scores the dix "played to trick" with no exception for the last tricks.
     seven_in_end_phase=True,
+)
+
+
+# -- Marjolet, the one-pack ancestor (the Marjolet rules page) ----------------------
+
+#: Marjolet after S003 (which follows Parlett's *Oxford A-Z*), with the values from
+#: WMJ and ADP; one pack, six cards dealt 3-3, ten stock tricks then six, several
+#: melds scored on one trick, the marjolet (the jack of trumps) with each queen in
+#: turn, game 500.
+MARJOLET = CLASSIC.evolve(
+    name="marjolet",
+    description="Marjolet: one pack, six cards, the marjolet with each queen, game 500",
+    sources=("S003", "WMJ", "ADP"),
+    packs=1,
+    hand_size=6,
+    packets=(3, 3),
+    limit=DeclarationLimit.SEVERAL,
+    melding_after_close=True,
+    fresh_card=FreshCard.NEVER,
+    inferior_order=InferiorOrder.NONE,
+    same_kind_reuse=SameKindReuse.NEW_SET,
+    trump_sequence=None,
+    bezique=None,
+    double_bezique=None,
+    four_jacks=None,
+    four_queens=40,
+    four_kings=60,
+    four_tens=80,
+    four_aces=100,
+    royal_marjolet=40,
+    common_marjolet=20,
+    # S003 scores the dix "played to trick" with no exception for the last tricks;
+    # it scores once, so not again when the turn-up seven is played.
+    seven_in_end_phase=True,
+    seven_scores_once=True,
+    stock_end_points=10,
+    all_last_tricks_points=50,
+    target=500,
 )
 
 
@@ -320,6 +361,7 @@ register(SWIFT_1865, "swift")
 register(MCNEELY)
 register(WIKIPEDIA)
 register(CARDS_AND_DOMINOES, "cardsanddominoes", "c-and-d")
+register(MARJOLET)
 register(CLASSIC_FOUR_PACK, "two-hand-four-pack", "four-pack")
 register(CLASSIC_SIX_PACK, "two-hand-six-pack")
 register(THREE_HAND, "three-handed", "bezique-for-three")
