@@ -56,6 +56,7 @@ from bezique.cards import FACES_PER_PACK, card_id_name, face_of
 from bezique.determinize import _Constraints, determinize, unseen_cards
 from bezique.invariants import check_state
 from bezique.io import deck_order, view_from_json, view_to_dict, view_to_json
+from bezique.laws.declaring import partner_of
 from bezique.laws.zones import bits
 from bezique.rules import DeclareFrom
 from bezique.state import PerfectInformationView
@@ -229,10 +230,16 @@ def test_a_view_shows_no_hidden_card(states: list[DealState]) -> None:
                 if isinstance(action, Play):
                     assert action.card.card in held
                 if isinstance(action, Declare):
-                    # Melds from the cards won (S003, EB11) come from the won pile only.
+                    # Melds from the cards won (S003, EB11) come from the won pile only;
+                    # in partnerships the partner's table may lend cards (BIC).
                     won = {face_of(c) for c in state.won_cards(seat)}
                     from_won = state.rules.zones.declare_from is DeclareFrom.WON
-                    assert {ref.card for ref in action.cards} <= (won if from_won else held)
+                    partner = partner_of(state.rules, seat)
+                    lent = set()
+                    if partner is not None:
+                        lent = {face_of(c) for c in bits(state.table_masks[partner])}
+                    usable = won if from_won else held | lent
+                    assert {ref.card for ref in action.cards} <= usable
             if state.current_player != seat:
                 assert view.legal_actions() == ()
 

@@ -32,7 +32,7 @@ CHECKS: dict[str, Callable[[dict[str, Any]], bool]] = {
     # The deck is dealt and a seat is to act.
     "reinforcement-learning.md-1": lambda names: bool(names["state"].legal_actions()),
     "action-space.md-0": lambda names: (
-        names["vector"].shape == (2156,)
+        names["vector"].shape == (2288,)
         and names["hand"].sum() == 8
         and names["tables"].shape == (2, 32)
     ),

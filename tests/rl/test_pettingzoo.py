@@ -121,14 +121,19 @@ def test_the_same_seed_gives_the_same_deal_and_the_next_deals() -> None:
     assert one.deal == two.deal
 
 
-def test_points_made_at_the_deal_are_the_rewards_of_the_reset() -> None:
-    """S000 law 4: a seven turned up scores 10 for the dealer when the cards are dealt."""
+def test_points_made_at_the_deal_come_with_the_first_step() -> None:
+    """S000 law 4: a seven turned up scores 10 for the dealer when the cards are dealt.
+    PettingZoo's API test counts no reward given by ``reset``, so they come with the
+    rewards of the first step, and the dealer's rewards over the deal include them."""
     env = bezique_env.env(variant="classic")
     seed = next(s for s in range(100) if initial_events(_dealt(env, s)))
     deal = _dealt(env, seed)
     dealer = f"seat_{deal.dealer}"
-    assert env.rewards == {dealer: 10.0, f"seat_{1 - deal.dealer}": 0.0}
-    # The dealer's first observation carries them, and so do its rewards over the deal.
+    assert env.rewards == {dealer: 0.0, f"seat_{1 - deal.dealer}": 0.0}
+    first = env.agent_selection
+    env.step(int(env.observe(first)["action_mask"].argmax()))
+    # The first step is the other seat's lead, which scores nothing for the dealer.
+    assert env.rewards[dealer] == 10.0
     totals = _play(env, seed)
     final = env.deal
     assert final is not None

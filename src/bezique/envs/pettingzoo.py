@@ -23,8 +23,9 @@ duels of the end phase).
   of the Rubicon family; nothing in the two-hand game), so that an agent's rewards
   over a deal add up to what the deal brings its side's game total
   (:attr:`bezique.DealResult.game_scores`, added up by side). The points made
-  when the cards are dealt (a turned-up seven, S000 law 4; the six-pack cut) are
-  the rewards of the reset.
+  when the cards are dealt (a turned-up seven, S000 law 4; the six-pack cut) come
+  with the rewards of the first step: PettingZoo's API test counts no reward given
+  by ``reset``.
 * **Seeds**: ``reset(seed=s)`` makes the deal, the dealer and the deals of the
   resets that follow without a seed depend on ``s`` alone.
 * **Rendering**: ``render_mode="ansi"`` returns the text board of the whole deal
@@ -108,6 +109,8 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self._rng = random.Random()
         self._np = np
         self.deal: DealState | None = None
+        #: The points scored at the deal, given with the first step's rewards.
+        self._dealt: list[int] = []
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -126,8 +129,9 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.rewards = self._side_rewards(self._points(initial_events(deal)))
-        self._accumulate_rewards()
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # The points of the deal itself are given with the first step's.
+        self._dealt = self._points(initial_events(deal))
         self.agent_selection = _agent(deal.current_player or 0)
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -158,6 +162,9 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self.deal = deal
         self._cumulative_rewards[agent] = 0.0
         points = self._points(events)
+        if self._dealt:
+            points = [p + d for p, d in zip(points, self._dealt, strict=True)]
+            self._dealt = []
         result = deal.result
         if result is not None:
             # The deal result's own part: the game bonus and the rubicon (BIC, S003).
