@@ -17,7 +17,10 @@ this order (each assumes the ones before it passed):
 10. :func:`check_histories`: tables, declaration histories and broken marks;
 11. :func:`check_revealed`: the cards the other seats have seen;
 12. :func:`check_carte_blanche`: offers and carte blanches that last;
-13. :func:`check_scores`.
+13. :func:`check_scores`;
+14. :func:`bezique.reachable.check_history`: the recorded past, replayed with the
+    engine's laws (the cards of each declaration, the end-phase duties, the
+    score of the winner's turn).
 
 Each calls the laws the engine calls (:mod:`bezique.laws`): who wins a trick,
 which melds fix trumps, the meld patterns, which rules keep broken melds. The
@@ -54,6 +57,7 @@ from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.turns import in_duels, next_leader, trick_seats, tricks_left
 from bezique.laws.zones import bits, deck_tables
 from bezique.melds import kinds_in
+from bezique.reachable import check_history
 from bezique.records import Phase
 from bezique.rules import MAX_PLAYERS, DeclarationLimit, DeclareFrom, PartnershipDeclarer
 from bezique.state import DealState
@@ -96,6 +100,7 @@ def check_state(state: DealState) -> None:
     check_revealed(state)
     check_carte_blanche(state)
     check_scores(state)
+    check_history(state)
 
 
 # -- seats and shape -------------------------------------------------------------------
