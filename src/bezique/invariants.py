@@ -81,11 +81,14 @@ __all__ = [
 ]
 
 
-def check_state(state: DealState) -> None:
+def check_state(state: DealState, *, trick_cards: bool = True) -> None:
     """Check every invariant of a deal state; raise :class:`~bezique.InvalidStateError`.
 
     The checks are those listed on the "JSON format" page, in that order.
-    Every state the engine produces passes them.
+    Every state the engine produces passes them. With ``trick_cards=False`` the
+    cards of the completed tricks are taken as they are, not replayed (the meld
+    cards played since, the end-phase duties): for a state whose tricks were
+    rebuilt from a record that does not keep their cards (the position notation).
     """
     check_shape(state)
     check_cards(state)
@@ -100,7 +103,7 @@ def check_state(state: DealState) -> None:
     check_revealed(state)
     check_carte_blanche(state)
     check_scores(state)
-    check_history(state)
+    check_history(state, trick_cards=trick_cards)
 
 
 # -- seats and shape -------------------------------------------------------------------
