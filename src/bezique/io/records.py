@@ -182,7 +182,10 @@ class DealRecord:
     def from_dict(cls, data: object) -> DealRecord:
         """Read a record from JSON data already parsed (see :meth:`from_json`)."""
         doc = read_header(data, RECORD_FORMAT, RECORD_VERSION, _RECORD_KEYS)
-        return cls.from_body(doc, rules_from_dict(doc["rules"]))
+        record = cls.from_body(doc, rules_from_dict(doc["rules"]))
+        # Only a record that replays is accepted: one the engine could have written.
+        record.replay()
+        return record
 
     @classmethod
     def from_body(cls, doc: Mapping[str, Any], rules: Rules, path: str = "") -> DealRecord:
@@ -225,9 +228,10 @@ class DealRecord:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> DealRecord:
-        """Read a record document. The actions are parsed but not played: :meth:`replay`
-        plays them. Raises :class:`~bezique.NotationError` or
-        :class:`~bezique.InvalidStateError` as :func:`~bezique.io.load_state` does."""
+        """Read a record document and check it by replaying it (:meth:`replay`).
+        Raises :class:`~bezique.NotationError` or :class:`~bezique.InvalidStateError`
+        as :func:`~bezique.io.load_state` does, and :class:`~bezique.InvalidStateError`
+        as :meth:`replay` does for a record whose actions or scores do not replay."""
         return cls.from_dict(loads(text))
 
 
