@@ -17,7 +17,7 @@ from strategies import PROPERTY_SETTINGS, playouts, rules
 
 import bezique as bz
 from bezique import DealState, InvalidStateError, Phase
-from bezique.invariants import check_state
+from bezique.invariants import MAX_SCORE, check_state
 from bezique.io import (
     load_state,
     rules_from_dict,
@@ -245,6 +245,18 @@ def test_a_view_of_an_unplayable_past_is_refused() -> None:
         with pytest.raises(InvalidStateError, match="could not have declared it"):
             view_from_dict(view_to_dict(mutated.view(viewer)))
         assert view_from_dict(view_to_dict(state.view(viewer))) == state.view(viewer)
+
+
+def test_a_score_beyond_any_deal_is_refused_by_states_and_views_alike() -> None:
+    state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    top = attrs.evolve(state, scores=(MAX_SCORE, 0))
+    check_state(top)
+    assert view_from_dict(view_to_dict(top.view(0))) == top.view(0)
+    beyond = attrs.evolve(state, scores=(MAX_SCORE + 1, 0))
+    with pytest.raises(InvalidStateError, match=r"scores\[0\]: .* is more than a deal can score"):
+        state_from_dict(state_to_dict(beyond))
+    with pytest.raises(InvalidStateError, match=r"scores\[0\] must be at most"):
+        view_from_dict(view_to_dict(beyond.view(0)))
 
 
 # -- round trips ---------------------------------------------------------------------

@@ -43,7 +43,7 @@ from collections.abc import Iterable
 from typing import NoReturn
 
 from bezique.cards import FACES_PER_PACK, Rank, Suit, card_id_name, face_of
-from bezique.errors import BeziqueError, InvalidStateError
+from bezique.errors import BeziqueError, InvalidStateError, shown
 from bezique.laws.dealing import eldest_hand, seat_order
 from bezique.laws.declaring import (
     meld_patterns,
@@ -63,6 +63,7 @@ from bezique.rules import MAX_PLAYERS, DeclarationLimit, DeclareFrom, Partnershi
 from bezique.state import DealState
 
 __all__ = [
+    "MAX_SCORE",
     "check_cards",
     "check_carte_blanche",
     "check_hand_sizes",
@@ -656,14 +657,21 @@ def check_carte_blanche(state: DealState) -> None:
 # -- scores ----------------------------------------------------------------------------
 
 
+#: The highest score a state or a view may hold: far beyond what any deal scores, and
+#: short enough to print.
+MAX_SCORE = 10**15
+
+
 def check_scores(state: DealState) -> None:
-    """Scores are integers, never negative, each at least what its seat's scored melds
-    are worth."""
+    """Scores are integers, never negative nor beyond :data:`MAX_SCORE`, each at least
+    what its seat's scored melds are worth."""
     for s, score in enumerate(state.scores):
         if not isinstance(score, int) or isinstance(score, bool):
             _bad(f"scores[{s}]: {score!r} is not an integer")
         if score < 0:
             _bad(f"scores[{s}]: {score} is negative")
+        if score > MAX_SCORE:
+            _bad(f"scores[{s}]: {shown(score)} is more than a deal can score ({MAX_SCORE:,})")
         melded = sum(m.points for m in state.melds if m.seat == s and m.scored)
         if score < melded:
             _bad(f"scores[{s}]: {score}, less than the {melded} its scored melds are worth")
