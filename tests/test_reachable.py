@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -257,6 +258,25 @@ def test_a_score_beyond_any_deal_is_refused_by_states_and_views_alike() -> None:
         state_from_dict(state_to_dict(beyond))
     with pytest.raises(InvalidStateError, match=r"scores\[0\] must be at most"):
         view_from_dict(view_to_dict(beyond.view(0)))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("hand_masks", None, r"state\.hand_masks must be a tuple of integers, not NoneType"),
+        ("tricks", (1, 2), r"state\.tricks\[0\] must be a Trick, not int"),
+        ("melds", (None,), r"state\.melds\[0\] must be a DeclaredMeld, not NoneType"),
+        ("window", 1, r"state\.window must be a Window or None, not int"),
+        ("scores", ("1", 0), r"state\.scores\[0\] must be an integer, not str"),
+    ],
+)
+def test_check_state_names_a_field_of_the_wrong_type(field: str, value: Any, message: str) -> None:
+    # A state built by hand is checked field by field before any rule is read.
+    state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    with pytest.raises(TypeError, match=r"^check_state\(\): " + message):
+        check_state(attrs.evolve(state, **{field: value}))
+    with pytest.raises(TypeError, match=r"check_state\(\): state must be a DealState"):
+        check_state(state.view(0))  # type: ignore[arg-type]
 
 
 # -- round trips ---------------------------------------------------------------------

@@ -42,8 +42,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NoReturn
 
+import attrs
+
 from bezique.cards import FACES_PER_PACK, Rank, Suit, card_id_name, face_of
-from bezique.errors import BeziqueError, InvalidStateError, shown
+from bezique.errors import BeziqueError, InvalidStateError, require, shown
 from bezique.laws.dealing import eldest_hand, seat_order
 from bezique.laws.declaring import (
     meld_patterns,
@@ -57,6 +59,7 @@ from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.turns import in_duels, next_leader, trick_seats, tricks_left
 from bezique.laws.zones import bits, deck_tables
 from bezique.melds import kinds_in
+from bezique.options import misfit, type_hints
 from bezique.reachable import check_history
 from bezique.records import Phase
 from bezique.rules import MAX_PLAYERS, DeclarationLimit, DeclareFrom, PartnershipDeclarer
@@ -90,7 +93,17 @@ def check_state(state: DealState, *, trick_cards: bool = True) -> None:
     cards of the completed tricks are taken as they are, not replayed (the meld
     cards played since, the end-phase duties): for a state whose tricks were
     rebuilt from a record that does not keep their cards (the position notation).
+
+    A state whose fields are not of their types (one built by hand or by
+    :func:`attrs.evolve`) raises :class:`TypeError` naming the field.
     """
+    require(state, DealState, "check_state()", "state", "a DealState")
+    hints = type_hints(DealState)
+    for field in attrs.fields(DealState):
+        if field.init:
+            problem = misfit(getattr(state, field.name), hints[field.name], f"state.{field.name}")
+            if problem is not None and problem.wrong_type:
+                raise TypeError(f"check_state(): {problem.message}")
     check_shape(state)
     check_cards(state)
     check_window(state)

@@ -170,7 +170,8 @@ def describe(expected: Any) -> str:
     if origin in (types.UnionType, typing.Union):
         return " or ".join(describe(arg) for arg in typing.get_args(expected))
     if origin is tuple:
-        return f"a tuple of {describe(typing.get_args(expected)[0])}s"
+        inner = describe(typing.get_args(expected)[0])
+        return f"a tuple of {inner.removeprefix('an ').removeprefix('a ')}s"
     if isinstance(expected, type):
         return f"a {expected.__name__}"
     return str(expected)
