@@ -279,6 +279,22 @@ def test_check_state_names_a_field_of_the_wrong_type(field: str, value: Any, mes
         check_state(state.view(0))  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("stock", (-1,), r"stock: card id -1 is not in a 64-card deck"),
+        ("trick", (10**5000,), r"state\.trick\[0\] must be at most .* of 5001 digits"),
+        ("dealer", 10**30, r"state\.dealer must be at most"),
+        ("hand_masks", (-1, 0), r"hands\[0\]: not a set of cards of a 64-card deck"),
+        ("won_masks", (1 << 64, 0), r"won\[0\]: not a set of cards of a 64-card deck"),
+    ],
+)
+def test_check_state_refuses_numbers_no_deal_holds(field: str, value: Any, message: str) -> None:
+    state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    with pytest.raises(InvalidStateError, match=message):
+        check_state(attrs.evolve(state, **{field: value}))
+
+
 # -- round trips ---------------------------------------------------------------------
 
 

@@ -85,6 +85,11 @@ __all__ = [
 ]
 
 
+#: The highest score a state or a view may hold: far beyond what any deal scores, and
+#: short enough to print.
+MAX_SCORE = 10**15
+
+
 def check_state(state: DealState, *, trick_cards: bool = True) -> None:
     """Check every invariant of a deal state; raise :class:`~bezique.InvalidStateError`.
 
@@ -101,9 +106,15 @@ def check_state(state: DealState, *, trick_cards: bool = True) -> None:
     hints = type_hints(DealState)
     for field in attrs.fields(DealState):
         if field.init:
-            problem = misfit(getattr(state, field.name), hints[field.name], f"state.{field.name}")
-            if problem is not None and problem.wrong_type:
-                raise TypeError(f"check_state(): {problem.message}")
+            # Card masks are bit sets as wide as the deck (checked by check_shape);
+            # every other number is a card, a seat, a count or a score.
+            limit = None if field.name.endswith("_masks") else MAX_SCORE
+            value = getattr(state, field.name)
+            problem = misfit(value, hints[field.name], f"state.{field.name}", limit=limit)
+            if problem is not None:
+                if problem.wrong_type:
+                    raise TypeError(f"check_state(): {problem.message}")
+                _bad(problem.message)
     check_shape(state)
     check_cards(state)
     check_window(state)
@@ -140,6 +151,23 @@ def check_shape(state: DealState) -> None:
     ):
         if len(values) != n:
             _bad(f"{name}: {len(values)} entries for {n} players")
+    for name, masks in (
+        ("hands", state.hand_masks),
+        ("tables", state.table_masks),
+        ("won", state.won_masks),
+        ("revealed", state.revealed_masks),
+    ):
+        for s, mask in enumerate(masks):
+            if not 0 <= mask < 1 << size:
+                _bad(f"{name}[{s}]: not a set of cards of a {size}-card deck")
+    for name, cards in (
+        ("stock", state.stock),
+        ("trick.cards", state.trick),
+        ("turn_up", () if state.turn_up is None else (state.turn_up,)),
+    ):
+        for card in cards:
+            if not 0 <= card < size:
+                _bad(f"{name}: card id {card} is not in a {size}-card deck")
     if len(state.history) != size:
         _bad(f"history: {len(state.history)} entries for a deck of {size} cards")
     if len(state.broken) != (size if tracks_broken(rules) else 0):
@@ -668,11 +696,6 @@ def check_carte_blanche(state: DealState) -> None:
 
 
 # -- scores ----------------------------------------------------------------------------
-
-
-#: The highest score a state or a view may hold: far beyond what any deal scores, and
-#: short enough to print.
-MAX_SCORE = 10**15
 
 
 def check_scores(state: DealState) -> None:
