@@ -918,6 +918,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=int(os.environ.get(SEED_VARIABLE, "0")))
     parser.add_argument("--report", type=int, default=100000, help="print progress every N calls")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="stop at the first progress report after this long (Ctrl-C also stops it)",
+    )
     args = parser.parse_args(argv)
     presets = preset_names()
     start = time.perf_counter()
@@ -928,8 +934,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     choose = RandomChooser(random.Random(args.seed))
     done = reported = 0
     while done < args.calls:
+        if args.seconds is not None and time.perf_counter() - ready > args.seconds:
+            break
         batch = min(args.report, args.calls - done)
-        fuzzer.run(batch, choose, presets[done % len(presets) :] + presets[: done % len(presets)])
+        turn = done % len(presets)
+        try:
+            fuzzer.run(batch, choose, presets[turn:] + presets[:turn])
+        except KeyboardInterrupt:
+            break
         done += batch
         elapsed = time.perf_counter() - ready
         for failure in fuzzer.failures[reported:]:
