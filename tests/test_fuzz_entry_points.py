@@ -213,3 +213,31 @@ def test_loaders_given_anything_refuse_it_in_the_library_s_terms(value: object) 
     for loader in (state_from_dict, view_from_dict):
         with pytest.raises((TypeError, bz.BeziqueError)):
             loader(value)
+
+
+# -- what the fuzzing found, kept as plain tests --------------------------------------
+
+POSITION = bz.format_position(bz.new_deal(bz.variants.CLASSIC, seed=1))
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        (POSITION.replace("scores: 0/0", "scores: " + "9" * 5000 + "/0"), bz.NotationError),
+        (POSITION.replace("scores: 0/0", "scores: ²/0"), bz.NotationError),
+        (POSITION.replace("stock: 9Da", "stock: ?²").split(" TCb")[0], bz.BeziqueError),
+        (POSITION.replace("tricks: -", "tricks: #" + "9" * 5000), bz.NotationError),
+        (POSITION.replace("dealer: 0", "dealer: ٣"), bz.NotationError),
+    ],
+)
+def test_a_position_with_numbers_python_cannot_read_is_a_notation_error(
+    text: str, error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        bz.parse_position(text)
+
+
+@pytest.mark.parametrize("value", [b"%", "%", "%d"])
+def test_face_of_text_that_formats_is_a_type_error(value: object) -> None:
+    with pytest.raises(TypeError, match=r"face_of\(\): card_id must be an int"):
+        bz.face_of(value)  # type: ignore[arg-type]

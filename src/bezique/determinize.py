@@ -81,7 +81,7 @@ def _name(card: int) -> str:
     return card_id_name(card)
 
 
-#: The largest number a view may hold, either way: the highest score a state may hold.
+#: The largest number a view may hold, either way, as a state's highest score.
 _LIMIT = MAX_SCORE
 
 

@@ -45,7 +45,7 @@ from typing import NoReturn
 import attrs
 
 from bezique.cards import FACES_PER_PACK, Rank, Suit, card_id_name, face_of
-from bezique.errors import BeziqueError, InvalidStateError, require, shown
+from bezique.errors import BeziqueError, InvalidStateError, require
 from bezique.laws.dealing import eldest_hand, seat_order
 from bezique.laws.declaring import (
     meld_patterns,
@@ -85,7 +85,7 @@ __all__ = [
 ]
 
 
-#: The highest score a state or a view may hold: far beyond what any deal scores, and
+#: The highest score a state or a view may hold, far beyond what any deal scores and
 #: short enough to print.
 MAX_SCORE = 10**15
 
@@ -699,15 +699,14 @@ def check_carte_blanche(state: DealState) -> None:
 
 
 def check_scores(state: DealState) -> None:
-    """Scores are integers, never negative nor beyond :data:`MAX_SCORE`, each at least
-    what its seat's scored melds are worth."""
+    """Scores are integers, never negative, each at least what its seat's scored melds
+    are worth (:func:`check_state` bounds them by :data:`MAX_SCORE` first)."""
     for s, score in enumerate(state.scores):
         if not isinstance(score, int) or isinstance(score, bool):
             _bad(f"scores[{s}]: {score!r} is not an integer")
         if score < 0:
             _bad(f"scores[{s}]: {score} is negative")
-        if score > MAX_SCORE:
-            _bad(f"scores[{s}]: {shown(score)} is more than a deal can score ({MAX_SCORE:,})")
+
         melded = sum(m.points for m in state.melds if m.seat == s and m.scored)
         if score < melded:
             _bad(f"scores[{s}]: {score}, less than the {melded} its scored melds are worth")
