@@ -241,3 +241,18 @@ def test_a_position_with_numbers_python_cannot_read_is_a_notation_error(
 def test_face_of_text_that_formats_is_a_type_error(value: object) -> None:
     with pytest.raises(TypeError, match=r"face_of\(\): card_id must be an int"):
         bz.face_of(value)  # type: ignore[arg-type]
+
+
+def test_a_game_record_with_numbers_python_cannot_read_is_a_notation_error() -> None:
+    start = bz.new_game(bz.variants.CLASSIC, seed=3)
+    game, actions = start, []
+    for _ in range(6):
+        actions.append(game.legal_actions()[0])
+        game = game.apply(actions[-1])
+    text = bz.record_game(start, actions).to_text()
+    totals = text.split("[Totals ")[1].split("]")[0]
+    with pytest.raises(bz.NotationError, match="Totals: not a whole number of at most 18"):
+        bz.load_game_record(text.replace(totals, '"' + "9" * 5000 + ' 0"', 1))
+    # A seed longer than a seed may be is read as text, and so is another shuffle.
+    with pytest.raises(bz.BeziqueError):
+        bz.load_game_record(text.replace('[Seed "3"]', '[Seed "' + "9" * 5000 + '"]'))
