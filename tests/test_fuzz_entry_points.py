@@ -256,3 +256,15 @@ def test_a_game_record_with_numbers_python_cannot_read_is_a_notation_error() -> 
     # A seed longer than a seed may be is read as text, and so is another shuffle.
     with pytest.raises(bz.BeziqueError):
         bz.load_game_record(text.replace('[Seed "3"]', '[Seed "' + "9" * 5000 + '"]'))
+
+
+def test_a_record_keeps_its_actions_in_their_canonical_text() -> None:
+    # A game record read from JSON wrote "draw " for "draw": it must read back equal
+    # from its text form, which writes every action canonically.
+    start = bz.new_deal(bz.variants.CLASSIC, seed=2)
+    record = bz.record_deal(start, ["play 10D", "play TC", "draw", "play KD"])
+    assert record.actions == ("play TD", "play TC", "draw", "play KD")
+    doc = record.to_dict()
+    doc["actions"] = [" play 10D", "play  TC", "draw ", "play KD "]
+    loose = bz.DealRecord.from_json(dumps(doc))
+    assert loose == record

@@ -209,10 +209,12 @@ class DealRecord:
         for i, item in enumerate(read_list(doc["actions"], f"{path}actions")):
             text = read_str(item, f"{path}actions[{i}]")
             try:
-                parse_action_text(text)
+                action = parse_action_text(text)
             except NotationError as error:
                 raise NotationError(f"{path}actions[{i}]: {error}") from None
-            actions.append(text)
+            # Kept in the canonical text form, as record_deal writes it, so that a
+            # record reads back equal whichever way it is written ("draw " is "draw").
+            actions.append(str(action))
         scores = read_ints(doc["scores"], f"{path}scores")
         if len(scores) != rules.players:
             raise InvalidStateError(
