@@ -298,7 +298,7 @@ def test_check_state_refuses_numbers_no_deal_holds(field: str, value: Any, messa
 # -- round trips ---------------------------------------------------------------------
 
 
-@settings(PROPERTY_SETTINGS, max_examples=60)
+@settings(PROPERTY_SETTINGS, max_examples=25)
 @given(playout=playouts(max_steps=400))
 def test_every_reachable_state_round_trips(playout: object) -> None:
     from strategies import Playout
@@ -309,7 +309,7 @@ def test_every_reachable_state_round_trips(playout: object) -> None:
         assert load_state(state_to_json(state)) == state
 
 
-@settings(PROPERTY_SETTINGS, max_examples=20)
+@settings(PROPERTY_SETTINGS, max_examples=14)
 @given(
     preset=st.sampled_from(PRESETS),
     seed=st.integers(0, 2**32 - 1),
