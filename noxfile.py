@@ -162,6 +162,17 @@ def interrupts(session: nox.Session) -> None:
 
 
 @nox.session(default=False)
+def fuzz(session: nox.Session) -> None:
+    """Feed hostile input to every loader, parser and entry point, across every preset:
+    a million calls (BEZIQUE_FUZZ_CALLS or `nox -s fuzz -- --calls 20000 --seed 3`);
+    fail on an error outside the contract, an accepted document a replay refutes or a
+    state changed by a refusal."""
+    install_groups(session, "test")
+    session.install("-e", ".")
+    session.run("python", "tests/fuzzing.py", *session.posargs)
+
+
+@nox.session(default=False)
 def browser(session: nox.Session) -> None:
     """Open the SVG pictures of positions in headless Chromium and check the screenshots
     (their size, not blank); the PNGs are left in the session's tmp directory."""

@@ -187,3 +187,22 @@ def test_meld_values_follow_the_fields_whatever_was_derived_before(
     values: Any = again.derived(_meld_values)
     with pytest.raises(TypeError):
         values[kind] = points + 1
+
+
+def test_the_engine_s_shared_tables_cannot_be_written() -> None:
+    # The kinds that fix trumps (HGM, FOS p.334) and the shared actions the engine
+    # lists are read-only: no caller can make the engine list another action.
+    from bezique.engine import speed
+    from bezique.laws.declaring import TRUMP_FIXERS
+
+    assert isinstance(TRUMP_FIXERS, MappingProxyType)
+    with pytest.raises(TypeError):
+        TRUMP_FIXERS[bz.TrumpSelection.TURN_UP] = (MeldKind.BEZIQUE,)  # type: ignore[index]
+    for table in (speed.REFS, speed.DECLARES):
+        assert isinstance(table, Memo)
+        assert not hasattr(table, "__setitem__")
+    state = bz.new_deal(CLASSIC, seed=4)
+    ref = state.legal_actions()[0].card  # type: ignore[union-attr]
+    key = speed.card_key(ref.card.index, 0, 0)
+    assert speed.ref_of(key) is speed.ref_of(key)
+    assert speed.ref_of(key) == ref

@@ -118,7 +118,9 @@ def test_the_rebuilt_tricks_hold_each_seats_won_cards_and_are_won_by_law() -> No
     tricks = rebuild_tricks(state, [t.winner for t in state.tricks])
     assert tricks != state.tricks  # the cards are rebuilt, not remembered
     rebuilt = attrs.evolve(state, tricks=tricks)
-    bz.check_state(rebuilt)  # S000 law 6: each trick won by the card the law names
+    # S000 law 6: each trick won by the card the law names; the cards are invented, so
+    # the meld cards played since and the end-phase duties are not replayed.
+    bz.check_state(rebuilt, trick_cards=False)
     assert bz.same_position(rebuilt, state)
 
 

@@ -1151,16 +1151,19 @@ def _record_doc() -> Doc:
 def test_a_record_whose_scores_differ_does_not_replay() -> None:
     doc = _record_doc()
     doc["scores"][0] += 10
-    record = DealRecord.from_json(json.dumps(doc))
+    record = DealRecord.from_body(doc, C)
     with pytest.raises(InvalidStateError, match=r"scores: the record says"):
         record.replay()
+    # Loading replays the record, so such a document is refused.
+    with pytest.raises(InvalidStateError, match=r"scores: the record says"):
+        DealRecord.from_json(json.dumps(doc))
 
 
 def test_a_record_with_an_illegal_action_names_it() -> None:
     doc = _record_doc()
     doc["actions"][5] = "exchange"
     with pytest.raises(InvalidStateError, match=r"actions\[5\] 'exchange'") as info:
-        DealRecord.from_json(json.dumps(doc)).replay()
+        DealRecord.from_json(json.dumps(doc))
     assert isinstance(info.value.__cause__, IllegalActionError)
 
 

@@ -206,7 +206,8 @@ def face_of(card_id: int) -> Card:
     """The face of a physical card id."""
     try:
         face = FACES[card_id % FACES_PER_PACK]
-    except TypeError:
+    except (TypeError, ValueError):
+        # Text and bytes take % as formatting: "%" and b"%" raise ValueError there.
         wrong_type("face_of()", "card_id", "an int", card_id)
     if card_id < 0 or type(card_id) is bool:
         raise NotationError(f"no card id {shown(card_id)}: card ids count from 0")

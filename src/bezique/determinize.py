@@ -59,6 +59,7 @@ import attrs
 
 from bezique.cards import FACES, FACES_PER_PACK, Suit, card_id_name, face_of
 from bezique.errors import InvalidStateError, require, shown
+from bezique.invariants import MAX_SCORE
 from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
 from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import playable, winning_index
@@ -80,8 +81,8 @@ def _name(card: int) -> str:
     return card_id_name(card)
 
 
-#: The largest number a view may hold, either way; far beyond any score of a deal.
-_LIMIT = 10**15
+#: The largest number a view may hold, either way, as a state's highest score.
+_LIMIT = MAX_SCORE
 
 
 def _fail(message: str) -> InvalidStateError:

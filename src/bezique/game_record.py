@@ -39,6 +39,7 @@ from bezique.errors import (
     InvalidStateError,
     NotationError,
     require,
+    shown,
 )
 from bezique.game import GameState, deal_seed, new_game
 from bezique.io import DealRecord, deck_order, record_deal
@@ -114,7 +115,9 @@ _MOVE_NUMBER = re.compile(r"\d+\.")
 def _seed(value: int | str | None) -> int | str | None:
     """A seed written as a whole number is that number: ``"7"`` and ``7`` shuffle
     alike, and the text record cannot tell them apart."""
-    if isinstance(value, str) and re.fullmatch(r"-?[1-9][0-9]*|0", value):
+    # Longer than a seed may be (256 bits, 78 digits) it stays text: Python refuses
+    # to read numbers of thousands of digits.
+    if isinstance(value, str) and re.fullmatch(r"-?[1-9][0-9]{0,99}|0", value):
         return int(value)
     return value
 
@@ -507,8 +510,10 @@ class _TextReader:
         return match.group(1), value
 
     def number(self, value: str, what: str) -> int:
-        if not re.fullmatch(r"-?[0-9]+", value):
-            raise self.fail(f"{what}: not a whole number: {value!r}")
+        # No score or count of a game runs to 19 digits; Python refuses to read
+        # thousands of them.
+        if not re.fullmatch(r"-?[0-9]{1,18}", value):
+            raise self.fail(f"{what}: not a whole number of at most 18 digits: {shown(value)}")
         return int(value)
 
     def numbers(self, value: str, what: str, count: int) -> tuple[int, ...]:

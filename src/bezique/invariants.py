@@ -18,7 +18,10 @@ this order (each assumes the ones before it passed):
 10. :func:`check_histories`: tables, declaration histories and broken marks;
 11. :func:`check_revealed`: the cards the other seats have seen;
 12. :func:`check_carte_blanche`: offers and carte blanches that last;
-13. :func:`check_scores`.
+13. :func:`check_scores`;
+14. :func:`bezique.reachable.check_history`: the recorded past, replayed with the
+    engine's laws (the cards of each declaration, the end-phase duties, the
+    score of the winner's turn).
 
 Each calls the laws the engine calls (:mod:`bezique.laws`): who wins a trick,
 which melds fix trumps, the meld patterns, which rules keep broken melds. The
@@ -40,8 +43,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NoReturn
 
+import attrs
+
 from bezique.cards import FACES_PER_PACK, Rank, Suit, card_id_name, face_of
-from bezique.errors import BeziqueError, InvalidStateError
+from bezique.errors import BeziqueError, InvalidStateError, require
 from bezique.laws.dealing import eldest_hand, seat_order
 from bezique.laws.declaring import (
     meld_patterns,
@@ -56,6 +61,8 @@ from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.turns import in_duels, next_leader, trick_seats, tricks_left
 from bezique.laws.zones import bits, deck_tables
 from bezique.melds import MeldKind, kinds_in
+from bezique.options import misfit, type_hints
+from bezique.reachable import check_history
 from bezique.records import Phase
 from bezique.rules import (
     MAX_PLAYERS,
@@ -68,6 +75,7 @@ from bezique.rules import (
 from bezique.state import DealState
 
 __all__ = [
+    "MAX_SCORE",
     "check_cards",
     "check_carte_blanche",
     "check_hand_sizes",
@@ -87,12 +95,36 @@ __all__ = [
 ]
 
 
-def check_state(state: DealState) -> None:
+#: The highest score a state or a view may hold, far beyond what any deal scores and
+#: short enough to print.
+MAX_SCORE = 10**15
+
+
+def check_state(state: DealState, *, trick_cards: bool = True) -> None:
     """Check every invariant of a deal state; raise :class:`~bezique.InvalidStateError`.
 
     The checks are those listed on the "JSON format" page, in that order.
-    Every state the engine produces passes them.
+    Every state the engine produces passes them. With ``trick_cards=False`` the
+    cards of the completed tricks are taken as they are, not replayed (the meld
+    cards played since, the end-phase duties): for a state whose tricks were
+    rebuilt from a record that does not keep their cards (the position notation).
+
+    A state whose fields are not of their types (one built by hand or by
+    :func:`attrs.evolve`) raises :class:`TypeError` naming the field.
     """
+    require(state, DealState, "check_state()", "state", "a DealState")
+    hints = type_hints(DealState)
+    for field in attrs.fields(DealState):
+        if field.init:
+            # Card masks are bit sets as wide as the deck (checked by check_shape);
+            # every other number is a card, a seat, a count or a score.
+            limit = None if field.name.endswith("_masks") else MAX_SCORE
+            value = getattr(state, field.name)
+            problem = misfit(value, hints[field.name], f"state.{field.name}", limit=limit)
+            if problem is not None:
+                if problem.wrong_type:
+                    raise TypeError(f"check_state(): {problem.message}")
+                _bad(problem.message)
     check_shape(state)
     check_cards(state)
     check_window(state)
@@ -107,6 +139,7 @@ def check_state(state: DealState) -> None:
     check_revealed(state)
     check_carte_blanche(state)
     check_scores(state)
+    check_history(state, trick_cards=trick_cards)
 
 
 # -- seats and shape -------------------------------------------------------------------
@@ -129,6 +162,23 @@ def check_shape(state: DealState) -> None:
     ):
         if len(values) != n:
             _bad(f"{name}: {len(values)} entries for {n} players")
+    for name, masks in (
+        ("hands", state.hand_masks),
+        ("tables", state.table_masks),
+        ("won", state.won_masks),
+        ("revealed", state.revealed_masks),
+    ):
+        for s, mask in enumerate(masks):
+            if not 0 <= mask < 1 << size:
+                _bad(f"{name}[{s}]: not a set of cards of a {size}-card deck")
+    for name, cards in (
+        ("stock", state.stock),
+        ("trick.cards", state.trick),
+        ("turn_up", () if state.turn_up is None else (state.turn_up,)),
+    ):
+        for card in cards:
+            if not 0 <= card < size:
+                _bad(f"{name}: card id {card} is not in a {size}-card deck")
     if len(state.history) != size:
         _bad(f"history: {len(state.history)} entries for a deck of {size} cards")
     if len(state.broken) != (size if tracks_broken(rules) else 0):
@@ -723,12 +773,13 @@ def check_carte_blanche(state: DealState) -> None:
 
 def check_scores(state: DealState) -> None:
     """Scores are integers, never negative, each at least what its seat's scored melds
-    are worth."""
+    are worth (:func:`check_state` bounds them by :data:`MAX_SCORE` first)."""
     for s, score in enumerate(state.scores):
         if not isinstance(score, int) or isinstance(score, bool):
             _bad(f"scores[{s}]: {score!r} is not an integer")
         if score < 0:
             _bad(f"scores[{s}]: {score} is negative")
+
         melded = sum(m.points for m in state.melds if m.seat == s and m.scored)
         if score < melded:
             _bad(f"scores[{s}]: {score}, less than the {melded} its scored melds are worth")

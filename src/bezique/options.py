@@ -9,13 +9,14 @@ from __future__ import annotations
 import enum
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from bezique.errors import RulesError, shown
 
-__all__ = ["MAX_KNOB", "Misfit", "Option", "check_fields", "describe", "misfit"]
+__all__ = ["MAX_KNOB", "Misfit", "Option", "check_fields", "describe", "misfit", "type_hints"]
 
 #: Other spellings accepted for some options, by enum class name.
 ALIASES: dict[str, dict[str, str]] = {
@@ -44,10 +45,22 @@ class Option(enum.StrEnum):
 MAX_KNOB = 1_000_000_000
 
 
+def type_hints(cls: type[Any]) -> Mapping[str, Any]:
+    """The annotations of ``cls`` evaluated (:func:`typing.get_type_hints`), read once
+    per class: evaluating them is slow next to building a rule set from them."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = types.MappingProxyType(typing.get_type_hints(cls))
+    return hints
+
+
+_HINTS: dict[type[Any], Mapping[str, Any]] = {}
+
+
 def check_fields(obj: object) -> None:
     """Refuse a component field of the wrong type or out of bounds, naming it."""
     cls: type[Any] = type(obj)
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     for field in attrs.fields(cls):
         value = getattr(obj, field.name)
         expected = hints[field.name]
@@ -126,7 +139,7 @@ def misfit(
         if not isinstance(value, expected):
             return wrong
         if attrs.has(expected) and expected.__module__ in _RECORD_MODULES:
-            hints = typing.get_type_hints(expected)
+            hints = type_hints(expected)
             for field in attrs.fields(expected):
                 problem = misfit(
                     getattr(value, field.name),
@@ -157,7 +170,8 @@ def describe(expected: Any) -> str:
     if origin in (types.UnionType, typing.Union):
         return " or ".join(describe(arg) for arg in typing.get_args(expected))
     if origin is tuple:
-        return f"a tuple of {describe(typing.get_args(expected)[0])}s"
+        inner = describe(typing.get_args(expected)[0])
+        return f"a tuple of {inner.removeprefix('an ').removeprefix('a ')}s"
     if isinstance(expected, type):
         return f"a {expected.__name__}"
     return str(expected)

@@ -56,6 +56,7 @@ from bezique.rules import (
     MAX_PLAYERS,
     DeclarationLimit,
     DeclareFrom,
+    Memo,
     PartnershipBeziqueSource,
     Rules,
 )
@@ -178,10 +179,19 @@ class Plays(dict[int, Play]):
 PLAYS = Plays()
 
 
-REFS: dict[int, CardRef] = {}
+def _make_ref(key: int) -> CardRef:
+    return CardRef(FACES[key >> 64], kinds_in(key & LOW), kinds_in(key >> 32 & LOW))
 
 
-DECLARES: dict[tuple[MeldKind, tuple[int, ...]], Declare] = {}
+def _make_declaration(key: tuple[MeldKind, tuple[int, ...]]) -> Declare:
+    kind, keys = key
+    return Declare(kind, tuple(map(ref_of, keys)))
+
+
+#: The shared references and declarations, made when first asked for; a memo offers
+#: reading only, so no caller can put another action in place of one the engine lists.
+REFS: Memo[int, CardRef] = Memo(_make_ref)
+DECLARES: Memo[tuple[MeldKind, tuple[int, ...]], Declare] = Memo(_make_declaration)
 
 
 LOW = 0xFFFFFFFF
@@ -194,10 +204,7 @@ def card_key(face: int, history: int, broken: int) -> int:
 
 def ref_of(key: int) -> CardRef:
     """The reference for a key of :func:`card_key`."""
-    ref = REFS.get(key)
-    if ref is None:
-        ref = REFS[key] = CardRef(FACES[key >> 64], kinds_in(key & LOW), kinds_in(key >> 32 & LOW))
-    return ref
+    return REFS(key)
 
 
 def play_of(key: int) -> Play:
@@ -216,10 +223,7 @@ def faces_of(mask: int) -> int:
 
 def shared_declaration(kind: MeldKind, keys: tuple[int, ...]) -> Declare:
     """The shared ``Declare`` of a kind and cards given by keys of :func:`card_key`."""
-    found = DECLARES.get((kind, keys))
-    if found is None:
-        found = DECLARES[kind, keys] = Declare(kind, tuple(map(ref_of, keys)))
-    return found
+    return DECLARES((kind, keys))
 
 
 #: For each suit and each set of its ranks (a byte), the keys (:func:`card_key`) of those

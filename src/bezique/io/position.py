@@ -307,6 +307,13 @@ def _build_rules(base: Rules, changes: dict[str, Any]) -> Rules:
         raise NotationError(f"rules: {error}") from None
 
 
+def _is_number(text: str, *, signed: bool = False) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes
+    "²", which ``int`` refuses), short enough to read: no count, seat, trick or score
+    of a deal runs to 19 digits, and Python refuses to read thousands of them."""
+    return re.fullmatch(r"-?[0-9]{1,18}" if signed else r"[0-9]{1,18}", text) is not None
+
+
 def _knob_value(text: str) -> Any:
     if text == "null":
         return None
@@ -316,7 +323,7 @@ def _knob_value(text: str) -> Any:
         return ()
     if "," in text:
         return tuple(_knob_value(part) for part in text.split(",") if part)
-    if re.fullmatch(r"-?\d+", text):
+    if _is_number(text, signed=True):
         return int(text)
     return text
 
@@ -353,7 +360,7 @@ class _Reader:
         return "" if value == _EMPTY else value
 
     def seat(self, text: str, where: str) -> int:
-        if not re.fullmatch(r"\d+", text):
+        if not _is_number(text):
             raise NotationError(f"{where}: {text!r} is not a seat number")
         seat = int(text)
         if seat >= self.n:
@@ -446,7 +453,7 @@ class _Reader:
         dealer = self.seat(self.fields["dealer"], "dealer")
         tricks_text = self.field("tricks").replace(" ", "")
         count = tricks_text[1:] if tricks_text.startswith("#") else None
-        if count is not None and not count.isdigit():
+        if count is not None and not _is_number(count):
             raise NotationError(f"tricks: {tricks_text!r} (expected '#' and a number)")
         winners = () if count is not None else tuple(self.seat(ch, "tricks") for ch in tricks_text)
         trump = self.trump()
@@ -521,7 +528,8 @@ class _Reader:
         tricks = rebuild_tricks(state, winners, last)
         leader = next_leader(rules, tricks) if tricks else state.leader
         state = attrs.evolve(state, tricks=tricks, leader=leader)
-        check_state(state)
+        # The cards of the tricks were rebuilt, not read: they cannot be replayed.
+        check_state(state, trick_cards=False)
         self.check_to_move(state)
         return state
 
@@ -626,7 +634,7 @@ class _Reader:
             placed |= 1 << up
         rest = [c for c in range(self.size) if not placed >> c & 1]
         if count:
-            if not count.isdigit():
+            if not _is_number(count):
                 raise NotationError(f"stock: '?{count}' (expected '?' or '?' and a number)")
             if int(count) != len(rest):
                 raise InvalidStateError(
@@ -665,7 +673,7 @@ class _Reader:
                     f"{where}.kind: {kind.value!r} cannot be declared under these rules"
                 )
             trick = words[-1][1:]
-            if not trick.isdigit():
+            if not _is_number(trick):
                 raise NotationError(f"{where}: {words[-1]!r} (expected @ and a trick number)")
             cards = tuple(sorted(self.card(w, f"{where}.cards") for w in words[2:-1]))
             out.append(DeclaredMeld(seat, kind, cards, int(trick), points, scored))
@@ -682,7 +690,7 @@ class _Reader:
         passed: tuple[int, ...] = ()
         for word in words:
             key, _, value = word.partition("=")
-            if key == "declarations" and value.isdigit():
+            if key == "declarations" and _is_number(value):
                 declarations = int(value)
             elif word == "scored":
                 scored = True
@@ -707,7 +715,7 @@ class _Reader:
     def scores(self) -> tuple[int, ...]:
         out = []
         for s, text in enumerate(self.per_seat("scores")):
-            if not re.fullmatch(r"-?\d+", text):
+            if not _is_number(text, signed=True):
                 raise NotationError(f"scores[{s}]: {text!r} is not a whole number")
             out.append(int(text))
         return tuple(out)

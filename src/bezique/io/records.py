@@ -182,7 +182,10 @@ class DealRecord:
     def from_dict(cls, data: object) -> DealRecord:
         """Read a record from JSON data already parsed (see :meth:`from_json`)."""
         doc = read_header(data, RECORD_FORMAT, RECORD_VERSION, _RECORD_KEYS)
-        return cls.from_body(doc, rules_from_dict(doc["rules"]))
+        record = cls.from_body(doc, rules_from_dict(doc["rules"]))
+        # Only a record that replays is accepted: one the engine could have written.
+        record.replay()
+        return record
 
     @classmethod
     def from_body(cls, doc: Mapping[str, Any], rules: Rules, path: str = "") -> DealRecord:
@@ -206,10 +209,12 @@ class DealRecord:
         for i, item in enumerate(read_list(doc["actions"], f"{path}actions")):
             text = read_str(item, f"{path}actions[{i}]")
             try:
-                parse_action_text(text)
+                action = parse_action_text(text)
             except NotationError as error:
                 raise NotationError(f"{path}actions[{i}]: {error}") from None
-            actions.append(text)
+            # Kept in the canonical text form, as record_deal writes it, so that a
+            # record reads back equal whichever way it is written ("draw " is "draw").
+            actions.append(str(action))
         scores = read_ints(doc["scores"], f"{path}scores")
         if len(scores) != rules.players:
             raise InvalidStateError(
@@ -225,9 +230,10 @@ class DealRecord:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> DealRecord:
-        """Read a record document. The actions are parsed but not played: :meth:`replay`
-        plays them. Raises :class:`~bezique.NotationError` or
-        :class:`~bezique.InvalidStateError` as :func:`~bezique.io.load_state` does."""
+        """Read a record document and check it by replaying it (:meth:`replay`).
+        Raises :class:`~bezique.NotationError` or :class:`~bezique.InvalidStateError`
+        as :func:`~bezique.io.load_state` does, and :class:`~bezique.InvalidStateError`
+        as :meth:`replay` does for a record whose actions or scores do not replay."""
         return cls.from_dict(loads(text))
 
 

@@ -209,14 +209,16 @@ def needs_fresh_card(rules: Rules, kind: MeldKind, histories: Sequence[int]) -> 
 
 
 #: The declarations that fix trumps while there are none (HGM, FOS p.334, BIC, WKC, PAR).
-TRUMP_FIXERS: dict[TrumpSelection, tuple[MeldKind, ...]] = {
-    TrumpSelection.TURN_UP: (),
-    TrumpSelection.FIRST_MARRIAGE: (MeldKind.ROYAL_MARRIAGE,),
-    TrumpSelection.FIRST_MARRIAGE_OR_SEQUENCE: (
-        MeldKind.ROYAL_MARRIAGE,
-        MeldKind.TRUMP_SEQUENCE,
-    ),
-}
+TRUMP_FIXERS: Mapping[TrumpSelection, tuple[MeldKind, ...]] = MappingProxyType(
+    {
+        TrumpSelection.TURN_UP: (),
+        TrumpSelection.FIRST_MARRIAGE: (MeldKind.ROYAL_MARRIAGE,),
+        TrumpSelection.FIRST_MARRIAGE_OR_SEQUENCE: (
+            MeldKind.ROYAL_MARRIAGE,
+            MeldKind.TRUMP_SEQUENCE,
+        ),
+    }
+)
 
 
 def trump_fixers(rules: Rules) -> tuple[MeldKind, ...]:

@@ -28,7 +28,7 @@ import attrs
 from bezique.cards import FACES_PER_PACK
 from bezique.errors import RulesError, shown, wrong_type
 from bezique.melds import BeziquePair, MeldKind, MeldValues, QuartetSuits
-from bezique.options import Option, check_fields, describe
+from bezique.options import Option, check_fields, describe, type_hints
 
 T = TypeVar("T")
 
@@ -914,7 +914,7 @@ def _meld_values(rules: Rules) -> Mapping[MeldKind, int | None]:
 
 
 def _convert(component: type[Any], key: str, value: Any) -> Any:
-    hint = typing.get_type_hints(component)[key]
+    hint = type_hints(component)[key]
     if isinstance(hint, type) and issubclass(hint, enum.Enum) and isinstance(value, str):
         try:
             return hint(value)
