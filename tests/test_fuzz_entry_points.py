@@ -268,3 +268,24 @@ def test_a_record_keeps_its_actions_in_their_canonical_text() -> None:
     doc["actions"] = [" play 10D", "play  TC", "draw ", "play KD "]
     loose = bz.DealRecord.from_json(dumps(doc))
     assert loose == record
+
+
+@pytest.mark.parametrize("preset", ["six-pack", "rubicon"])
+def test_a_meld_with_no_cards_that_fixed_trumps_is_refused(preset: str) -> None:
+    """Found by the long fuzz run: a view whose trump-fixing meld (HGM, FOS p.334) lists
+    no card ended in an ``IndexError`` while the trumps were checked."""
+    rules = bz.variants.get(preset)
+    rng = random.Random(7)
+    state = bz.new_deal(rules, seed=7)
+    while state.trump is None:
+        actions = state.legal_actions()
+        declares = [a for a in actions if isinstance(a, bz.Declare)]
+        state = state.apply(rng.choice(declares or list(actions)))
+    doc = bz.io.view_to_dict(state.view(0))
+    assert doc["melds"]
+    doc["melds"][0]["cards"] = []
+    with pytest.raises(bz.InvalidStateError, match=r"melds\[0\]\.cards"):
+        view_from_dict(doc)
+    emptied = attrs.evolve(state, melds=(attrs.evolve(state.melds[0], cards=()),))
+    with pytest.raises(bz.InvalidStateError, match=r"melds\[0\]\.cards"):
+        bz.check_state(emptied)

@@ -379,6 +379,9 @@ def check_trumps(state: DealState) -> None:
     if fixer is None and state.trump is not None:
         _bad(f"trump: {_suit_text(state.trump)}, but no declaration has fixed trumps yet")
     if fixer is not None:
+        if not state.melds[fixer].cards:
+            # Read before check_melds, which refuses such a meld too.
+            _bad(f"melds[{fixer}].cards: a meld holds at least one card")
         suit = face_of(state.melds[fixer].cards[0]).suit
         if state.trump is not suit:
             _bad(
