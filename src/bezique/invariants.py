@@ -148,7 +148,8 @@ def check_state(state: DealState, *, trick_cards: bool = True) -> None:
 def check_shape(state: DealState) -> None:
     """The dealer, the leader and the offers are seats; the per-seat values have one
     entry per player and the per-card values one per card of the deck (or none, where
-    the rules keep none)."""
+    the rules keep none); every meld holds a card (the checks after this one read a
+    meld's first card)."""
     rules = state.rules
     n = rules.players
     size = rules.deck_size
@@ -190,6 +191,9 @@ def check_shape(state: DealState) -> None:
         _seat_ok(state, seat, f"offers[{i}]")
     if len(state.revealed_masks) not in (0, n):
         _bad(f"revealed: {len(state.revealed_masks)} entries for {n} players")
+    for i, meld in enumerate(state.melds):
+        if not meld.cards:
+            _bad(f"melds[{i}].cards: a meld holds at least one card")
 
 
 # -- card conservation -----------------------------------------------------------------
@@ -379,9 +383,6 @@ def check_trumps(state: DealState) -> None:
     if fixer is None and state.trump is not None:
         _bad(f"trump: {_suit_text(state.trump)}, but no declaration has fixed trumps yet")
     if fixer is not None:
-        if not state.melds[fixer].cards:
-            # Read before check_melds, which refuses such a meld too.
-            _bad(f"melds[{fixer}].cards: a meld holds at least one card")
         suit = face_of(state.melds[fixer].cards[0]).suit
         if state.trump is not suit:
             _bad(
