@@ -534,8 +534,8 @@ class _DealCounter:
     ) -> tuple[int, ...] | None:
         rules = self.rules
         if isinstance(entry, Declaration):
-            if entry.kind is MeldKind.SEVEN_OF_TRUMPS and self._sevens_spent():
-                problems.append(self._sevens_spent())
+            if entry.kind is MeldKind.SEVEN_OF_TRUMPS and (spent := self._sevens_spent()):
+                problems.append(spent)
                 return None
             return self._declaration(entry, reasons)
         if isinstance(entry, Seven):
@@ -642,8 +642,8 @@ class _DealCounter:
                 problems.append("these rules score no seven of trumps played to a trick")
             if done >= rules.deck.packs:
                 problems.append(f"the deck holds only {rules.deck.packs} sevens of trumps")
-            elif self._sevens_spent():
-                problems.append(self._sevens_spent())
+            elif spent := self._sevens_spent():
+                problems.append(spent)
             points = trumps.seven_of_trumps_points
         if reasons or problems:
             return None
