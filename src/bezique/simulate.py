@@ -442,6 +442,10 @@ def _stop(pool: ProcessPoolExecutor, others: set[multiprocessing.process.BasePro
         if worker.is_alive():  # pragma: no cover - a worker ignoring SIGTERM
             worker.kill()
             worker.join()
+    # The workers gone, the pool's manager thread ends; wait for it here, so that it is
+    # not still closing its wake-up pipe when the interpreter's exit hook writes to it
+    # (CPython 3.11 then prints an "Exception ignored ... Bad file descriptor" traceback).
+    pool.shutdown(wait=True)
 
 
 def _chunks(count: int, size: int) -> list[tuple[int, int]]:
