@@ -104,17 +104,18 @@ def misfit(
     >>> misfit((1, "2"), tuple[int, ...], "hand")
     Misfit(message='hand[1] must be an integer, not str', wrong_type=True)
     """
-    wrong = Misfit(f"{path} must be {describe(expected)}, not {type(value).__name__}", True)
     origin = typing.get_origin(expected)
     if origin in (types.UnionType, typing.Union):
         problems = [misfit(value, arg, path, limit=limit) for arg in typing.get_args(expected)]
         if all(problems):
             # A number out of bounds says more than "must be an integer or None".
-            return next((p for p in problems if p and not p.wrong_type), wrong)
+            return next(
+                (p for p in problems if p and not p.wrong_type), _wrong(value, expected, path)
+            )
         return None
     if origin is tuple:
         if not isinstance(value, tuple):
-            return wrong
+            return _wrong(value, expected, path)
         args = typing.get_args(expected)
         if len(args) == 2 and args[1] is Ellipsis:
             items = [(args[0], item) for item in value]
@@ -129,15 +130,15 @@ def misfit(
         return None
     if expected is int:
         if not isinstance(value, int) or isinstance(value, bool):
-            return wrong
+            return _wrong(value, expected, path)
         if limit is not None and abs(value) > limit:
             return Misfit(f"{path} must be at most {limit:,} either way, got {shown(value)}", False)
         return None
     if expected is type(None):
-        return None if value is None else wrong
+        return None if value is None else _wrong(value, expected, path)
     if isinstance(expected, type):
         if not isinstance(value, expected):
-            return wrong
+            return _wrong(value, expected, path)
         if attrs.has(expected) and expected.__module__ in _RECORD_MODULES:
             hints = type_hints(expected)
             for field in attrs.fields(expected):
@@ -150,6 +151,12 @@ def misfit(
                 if problem:
                     return problem
     return None
+
+
+def _wrong(value: object, expected: Any, path: str) -> Misfit:
+    # Built only for a value that does not fit: describing a type in words costs
+    # more than checking a value against it.
+    return Misfit(f"{path} must be {describe(expected)}, not {type(value).__name__}", True)
 
 
 #: The modules of the plain records whose fields :func:`misfit` checks; their
