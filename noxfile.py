@@ -110,10 +110,10 @@ def build_compiled(session: nox.Session) -> str:
 
 @nox.session
 def compiled(session: nox.Session) -> None:
-    """The accelerated build: compile the engine and the laws with mypyc into a wheel,
-    install it (not editable), check that the compiled modules are the ones loaded, then
-    run the test suite (the behaviour fingerprint included) and the docs' doctests
-    against it."""
+    """The accelerated build: compile the engine, the laws and the search players with
+    mypyc into a wheel, install it (not editable), check that the compiled modules are
+    the ones loaded, then run the test suite (the behaviour fingerprint included) and the
+    docs' doctests against it."""
     wheel = build_compiled(session)
     install_groups(session, "test", "docs")
     session.install(wheel)
