@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from bezique.cards import card_id_name
-from bezique.errors import BeziqueError, InvalidStateError
+from bezique.errors import BeziqueError, InvalidStateError, require
 from bezique.invariants import check_state
 from bezique.io.names import card_name
 from bezique.io.readers import (
@@ -229,15 +229,22 @@ def state_to_json(state: DealState, *, indent: int | None = 2) -> str:
 # -- reading ---------------------------------------------------------------------------
 
 
-def load_state(text: str | bytes) -> DealState:
+def load_state(text: str | bytes, *, trick_cards: bool = True) -> DealState:
     """Read a state document (JSON text) and check it.
 
     Raises :class:`~bezique.NotationError` for text that is not a well-formed
     document (not JSON, wrong keys or types, unknown cards or kinds, another
     format or version), :class:`~bezique.InvalidStateError` for a document
     that breaks an invariant of a deal. Each message names the field at fault.
+
+    With ``trick_cards=False`` the cards of the completed tricks are taken as
+    they are, not replayed against the melds and the end-phase duties (see
+    :func:`bezique.invariants.check_state`): for the document of a state read
+    from the position notation, whose tricks were rebuilt from the won cards
+    (:func:`bezique.parse_position`). Every other check is made.
     """
-    return state_from_dict(loads(text))
+    require(trick_cards, bool, "load_state()", "trick_cards", "True or False")
+    return state_from_dict(loads(text), trick_cards=trick_cards)
 
 
 class _Places:
@@ -273,8 +280,9 @@ class _Places:
             )
 
 
-def state_from_dict(data: object) -> DealState:
+def state_from_dict(data: object, *, trick_cards: bool = True) -> DealState:
     """Like :func:`load_state`, from JSON data already parsed."""
+    require(trick_cards, bool, "state_from_dict()", "trick_cards", "True or False")
     doc = read_header(data, STATE_FORMAT, STATE_VERSION, _STATE_KEYS)
     rules = rules_from_dict(doc["rules"])
     n = rules.players
@@ -365,7 +373,7 @@ def state_from_dict(data: object) -> DealState:
         offers=offers,
         revealed_masks=tuple(revealed),
     )
-    check_state(state)
+    check_state(state, trick_cards=trick_cards)
     if to_move != state.current_player:
         raise InvalidStateError(
             f"to_move: the document says {what(to_move)}, but in this position "
