@@ -15,6 +15,7 @@ from bezique.cli import main
 from bezique.laws.irregularities import IRREGULARITIES, forfeit_changes, forfeit_points
 from bezique.laws.scoring import all_brisque_points
 from bezique.sheet import (
+    AllLastTricks,
     Brisques,
     CarteBlancheShown,
     Declaration,
@@ -25,6 +26,7 @@ from bezique.sheet import (
     Seven,
     SevenScore,
     SheetDeal,
+    StockEnd,
     Tally,
     format_tally,
 )
@@ -290,6 +292,26 @@ def test_one_last_trick() -> None:
     """S000 law 10: the last trick scores 10, once."""
     assert scores(LastTrick(1)) == (0, 10)
     assert refused(LastTrick(1), LastTrick(0)) == [(1, ())]
+
+
+def test_the_bonuses_of_marjolet() -> None:
+    """Marjolet (S003): 10 for the tenth trick, the end of the stock, and 50 for
+    winning all six tricks after it, each once a deal; two-hand Bezique has neither."""
+    marjolet = variants.MARJOLET
+    assert scores(LastTrick(0), StockEnd(1), AllLastTricks(0), rules=marjolet) == (60, 10)
+    assert refused(StockEnd(1), StockEnd(0), rules=marjolet) == [(1, ())]
+    assert refused(LastTrick(0), AllLastTricks(0), AllLastTricks(0), rules=marjolet) == [(2, ())]
+    assert tally(LastTrick(0), AllLastTricks(1), rules=marjolet).refusals[0].problems == (
+        "seat 0 won the last trick",
+    )
+    assert tally(StockEnd(0)).refusals[0].problems == (
+        "these rules have no bonus at the end of the stock",
+    )
+    assert tally(AllLastTricks(0)).refusals[0].problems == (
+        "these rules have no bonus for all the last tricks",
+    )
+    sheet = ScoreSheet(marjolet, (SheetDeal(0, H, (StockEnd(1), AllLastTricks(0))),))
+    assert ScoreSheet.from_json(sheet.to_json()) == sheet
 
 
 def test_brisques_are_bounded_by_the_deck() -> None:

@@ -9,8 +9,9 @@ entry against those rules, as the engine would:
 * a declaration that is not a meld, or that re-uses cards against the re-use
   rules, given the seat's earlier declarations in the deal, is refused with the
   engine's own :class:`~bezique.Reason` values (:mod:`bezique.laws.declaring`);
-* a seven, a last trick, brisques or a carte blanche the rules do not score, or
-  more of them than the deck holds, is refused;
+* a seven, a last trick, brisques, a carte blanche or a bonus of the end of the
+  stock or of all the last tricks (Marjolet) the rules do not score, or more of
+  them than the deck or the deal holds, is refused;
 * an irregularity scores the forfeit of its law (:mod:`bezique.laws.irregularities`),
   added to the claimant or taken from the offender (``Scoring.forfeits``).
 
@@ -86,6 +87,7 @@ from bezique.rules import (
 __all__ = [
     "SHEET_FORMAT",
     "SHEET_VERSION",
+    "AllLastTricks",
     "Brisques",
     "CarteBlancheShown",
     "DealTally",
@@ -98,6 +100,7 @@ __all__ = [
     "Seven",
     "SevenScore",
     "SheetDeal",
+    "StockEnd",
     "Tally",
     "format_tally",
 ]
@@ -194,6 +197,29 @@ class LastTrick:
 
 
 @attrs.frozen
+class StockEnd:
+    """``seat`` scores the bonus at the end of the stock (Marjolet: the winner of the
+    last stock trick, S003, or the player who draws the last card, WMJ;
+    ``Scoring.stock_end_points``)."""
+
+    seat: int = attrs.field(validator=_seat)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} scores the end of the stock"
+
+
+@attrs.frozen
+class AllLastTricks:
+    """``seat`` won every trick after the stock (Marjolet's sweep, S003, WMJ;
+    ``Scoring.all_last_tricks_points``)."""
+
+    seat: int = attrs.field(validator=_seat)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} wins all the last tricks"
+
+
+@attrs.frozen
 class Brisques:
     """``seat`` counts ``count`` aces and tens won in tricks (S000 law 11)."""
 
@@ -231,7 +257,16 @@ class IrregularityEntry:
 
 
 #: An entry of a deal on the sheet.
-Entry = Declaration | Seven | LastTrick | Brisques | CarteBlancheShown | IrregularityEntry
+Entry = (
+    Declaration
+    | Seven
+    | LastTrick
+    | StockEnd
+    | AllLastTricks
+    | Brisques
+    | CarteBlancheShown
+    | IrregularityEntry
+)
 
 
 @attrs.frozen
@@ -474,6 +509,8 @@ class _DealCounter:
     brisques: list[int] = attrs.field(init=False)
     last_trick_winner: int | None = attrs.field(init=False, default=None)
     last_tricks: int = attrs.field(init=False, default=0)
+    #: The bonuses scored once a deal (:class:`StockEnd`, :class:`AllLastTricks`).
+    bonuses: set[type] = attrs.field(init=False, factory=set)
     trump: Suit | None = attrs.field(init=False)
     #: Each seat's declared cards on its table, as (face, history mask).
     tables: list[list[tuple[Card, int]]] = attrs.field(init=False)
@@ -547,6 +584,8 @@ class _DealCounter:
             self.last_tricks += 1
             self.last_trick_winner = entry.seat
             return self._points(entry.seat, rules.scoring.last_trick_points)
+        if isinstance(entry, StockEnd | AllLastTricks):
+            return self._bonus(entry, problems)
         if isinstance(entry, Brisques):
             return self._brisques(entry, problems)
         if isinstance(entry, CarteBlancheShown):
@@ -556,6 +595,27 @@ class _DealCounter:
                 return None
             return self._points(entry.seat, points)
         return self._irregularity(entry, problems)
+
+    def _bonus(
+        self, entry: StockEnd | AllLastTricks, problems: list[str]
+    ) -> tuple[int, ...] | None:
+        scoring = self.rules.scoring
+        if isinstance(entry, StockEnd):
+            points, what = scoring.stock_end_points, "bonus at the end of the stock"
+        else:
+            points, what = scoring.all_last_tricks_points, "bonus for all the last tricks"
+            last = self.last_trick_winner
+            if last is not None and last != entry.seat:
+                problems.append(f"seat {last} won the last trick")
+                return None
+        if points is None:
+            problems.append(f"these rules have no {what}")
+            return None
+        if type(entry) in self.bonuses:
+            problems.append(f"the {what} has already been scored")
+            return None
+        self.bonuses.add(type(entry))
+        return self._points(entry.seat, points)
 
     def _declaration(self, entry: Declaration, reasons: list[Reason]) -> tuple[int, ...] | None:
         rules = self.rules
@@ -763,6 +823,10 @@ def _entry_to_dict(entry: Entry) -> dict[str, Any]:
         out = {"entry": "seven", "seat": entry.seat, "how": entry.how.value}
     elif isinstance(entry, LastTrick):
         out = {"entry": "last-trick", "seat": entry.seat}
+    elif isinstance(entry, StockEnd):
+        out = {"entry": "stock-end", "seat": entry.seat}
+    elif isinstance(entry, AllLastTricks):
+        out = {"entry": "all-last-tricks", "seat": entry.seat}
     elif isinstance(entry, Brisques):
         out = {"entry": "brisques", "seat": entry.seat, "count": entry.count}
     elif isinstance(entry, CarteBlancheShown):
@@ -780,6 +844,8 @@ _ENTRY_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "declaration": (("entry", "seat", "kind", "cards"), ()),
     "seven": (("entry", "seat", "how"), ()),
     "last-trick": (("entry", "seat"), ()),
+    "stock-end": (("entry", "seat"), ()),
+    "all-last-tricks": (("entry", "seat"), ()),
     "brisques": (("entry", "seat", "count"), ()),
     "carte-blanche": (("entry", "seat"), ()),
     "irregularity": (("entry", "seat", "irregularity"), ("claimant", "count")),
@@ -810,6 +876,10 @@ def _entry_from_dict(value: object, path: str, players: int) -> Entry:
         return Seven(seat, SevenScore(how))
     if name == "last-trick":
         return LastTrick(seat)
+    if name == "stock-end":
+        return StockEnd(seat)
+    if name == "all-last-tricks":
+        return AllLastTricks(seat)
     if name == "brisques":
         return Brisques(seat, read_int(obj["count"], f"{path}.count"))
     if name == "carte-blanche":
