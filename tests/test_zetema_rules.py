@@ -417,3 +417,64 @@ def test_rules_are_checked() -> None:
     with pytest.raises(RulesError, match="known: zetema, zetema-1881"):
         get("zetema-1990")
     assert get("Zetema_1881") is ZETEMA_1881
+
+
+# -- a hand worked by hand ---------------------------------------------------------------
+
+
+def test_golden_hand_worked_by_hand() -> None:
+    # Two players, the stock out, seat 0 to play; the game stands at 100 to 120.
+    state = position(
+        ["2H 3H 4H 5H 6H 7H", "KH KS 9C"],
+        stock=None,
+        tableau="7S 7S 7D 7C 2S 2S 2D 2C 4S 4S 4D 4C 5S 5S 5D 5C QH QS",
+        scores=(100, 120),
+        dealer=1,
+    )
+    scored: list[tuple[int, str, int]] = []
+
+    def go(text: str) -> None:
+        nonlocal state
+        state, made = state.step(text)
+        scored.extend((e.seat, e.kind, e.points) for e in made)
+
+    # Seat 0: six hearts in a row, a flush sequence, 50 (PAR-Z); the discard must be
+    # one of them: 7H, the fifth seven on the tableau, a zetema of sevens, 5 (PAR-Z).
+    go("declare flush-sequence 2H 3H 4H 5H 6H 7H")
+    go("discard 7H")
+    # Two players, the stock out: the zetema lets seat 0 discard again (S003). 2H is
+    # the fifth two, 5 more; again: 3H completes nothing, and the turn passes.
+    go("discard 2H")
+    assert state.to_move == 0
+    go("discard 3H")
+    assert state.to_move == 1
+    # Seat 1: two marriages, hearts and the imperial spades, the queens from the
+    # tableau: 30 for two, 10 for the imperial one (PAR-Z); no discard after
+    # marriages, and the empty stock refills nothing.
+    go("marry KH KS / QH QS")
+    assert state.to_move == 0
+    assert state.hands[1] == cards("9C")
+    # Seat 0: 4H, the fifth four, 5; again 5H, the fifth five, 15 (PAR-Z: A or 5);
+    # again 6H, nothing; seat 0 is out of cards.
+    go("discard 4H")
+    go("discard 5H")
+    go("discard 6H")
+    # Seat 1 lays its last card; no one holds a card: the hand is over.
+    before = state
+    go("discard 9C")
+    assert scored == [
+        (0, "flush-sequence", 50),
+        (0, "zetema", 5),
+        (0, "zetema", 5),
+        (1, "marriages", 40),
+        (0, "zetema", 5),
+        (0, "zetema", 15),
+    ]
+    # Seat 0: 50 + 5 + 5 + 5 + 15 = 80; seat 1: 40.
+    assert before.hand_scores == (80, 40)
+    assert state.results == ((80, 40),)
+    assert state.scores == (180, 160)
+    # The next hand: seat 0 deals, seat 1 begins (S003), with six cards and its draw.
+    assert (state.hand_number, state.dealer, state.to_move) == (2, 0, 1)
+    assert [len(h) for h in state.hands] == [6, 7]
+    assert state.hand_scores == (0, 0)
