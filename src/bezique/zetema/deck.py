@@ -57,14 +57,14 @@ __all__ = [
     "suit_of",
 ]
 
-#: Rank letters, lowest first: the ace is low (PAR-Z).
+#: Rank letters, lowest first, the ace low (PAR-Z).
 RANK_LETTERS = "A23456789TJQK"
 #: The rank indices 0..12.
 RANKS = tuple(range(13))
 ACE, FIVE, JACK, QUEEN, KING = 0, 4, 10, 11, 12
-#: Faces: 13 ranks times 4 suits.
+#: The number of faces, 13 ranks times 4 suits.
 FACE_COUNT = 52
-#: Physical cards: a pack and one more suit.
+#: The number of physical cards, a pack and one more suit.
 CARD_COUNT = 65
 
 _SUIT_LETTERS = "SHDC"

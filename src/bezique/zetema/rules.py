@@ -85,7 +85,7 @@ class ZetemaRules:
     players: int = attrs.field(default=2, kw_only=True)
     #: Four and six players play in sides (S003, "play best in partnerships").
     partnerships: bool = attrs.field(default=True, kw_only=True)
-    #: With six players: two sides of three, or three sides of two (S003).
+    #: With six players, two sides of three, or three sides of two (S003).
     sides_of_six: int = attrs.field(default=2, kw_only=True)
     #: Draw up to the hand size at the start of a turn (S003) instead of one card
     #: (PAR-Z); after a marriage the player then discards as after any turn.
@@ -93,11 +93,11 @@ class ZetemaRules:
     #: Play out the hand in which a side reaches the target (S003's change) instead
     #: of stopping at once (PAR-Z).
     finish_hand: bool = attrs.field(default=False, kw_only=True)
-    #: The game's target; ``None``: 300 with two or three players, 200 with more.
+    #: The game's target; ``None`` for 300 with two or three players, 200 with more.
     target: int | None = attrs.field(default=None, kw_only=True)
     #: The suit of which the deck holds two copies.
     imperial: Suit = attrs.field(default=Suit.SPADES, converter=Suit, kw_only=True)
-    #: Flushes (and flush sequences) may be in the imperial suit (CAS-Z: never).
+    #: Flushes (and flush sequences) may be in the imperial suit (never in CAS-Z).
     imperial_flushes: bool = attrs.field(default=True, kw_only=True)
     #: Six cards in rank order, any suits.
     sequence: int = attrs.field(default=20, kw_only=True)

@@ -78,7 +78,7 @@ __all__ = [
     "why_illegal_for",
 ]
 
-#: The phases of a turn: may declare or discard; must discard; the game is over.
+#: The phases of a turn, may declare or discard; must discard; the game is over.
 COMBINE, DISCARD, OVER = "combine", "discard", "over"
 
 
