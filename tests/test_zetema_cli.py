@@ -4,6 +4,7 @@ plays matches; and the trick games' registry points at the Zetema one."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -122,3 +123,17 @@ def test_duel_needs_two_names(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "duel", "--variant", "zetema", "--players", "random")
     assert code == 2
     assert "two names" in err
+    code, _, err = run(capsys, "duel", "--variant", "zetema", "--deals")
+    assert code == 2
+    assert "games to the target" in err
+
+
+def test_duel_writes_its_result_as_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "duel.json"
+    code, _, _ = run(capsys, "duel", "--variant", "zetema", "--games", "4", "--json", str(path))
+    assert code == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["games"] == 4
+    assert data["wins"] + data["losses"] + data["draws"] == 4
+    low, high = data["interval"]
+    assert low <= data["win_rate"] <= high + 1e-9

@@ -138,6 +138,10 @@ def test_bad_records_are_refused() -> None:
         load_record(json.dumps({**data, "scores": [5, 0]}))
     with pytest.raises(InvalidStateError, match="no seat"):
         load_record(json.dumps({**data, "dealer": 3}))
+    with pytest.raises(NotationError, match="seed"):
+        load_record(json.dumps({**data, "seed": True}))
+    with pytest.raises(InvalidStateError, match="seed"):
+        load_record(json.dumps({**data, "seed": 2**300}))
 
 
 # -- views -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ Zetema preset (:func:`is_zetema`).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 
@@ -20,7 +21,14 @@ from bezique.zetema.match import ZetemaDuelResult, duel
 from bezique.zetema.players import PLAYER_KINDS, make_player
 from bezique.zetema.views import view_of
 
-__all__ = ["demo_command", "duel_command", "duel_lines", "is_zetema", "variant_lines"]
+__all__ = [
+    "demo_command",
+    "duel_command",
+    "duel_lines",
+    "duel_to_dict",
+    "is_zetema",
+    "variant_lines",
+]
 
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -156,6 +164,8 @@ def duel_lines(result: ZetemaDuelResult) -> list[str]:
 def duel_command(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     """``bezique duel --variant zetema --players A,B [--seats N] [--games N]``."""
     rules = _rules(args, None)
+    if args.deals:
+        raise BeziqueError("--deals: Zetema duels are played in games to the target")
     kinds = [k.strip() for k in args.players.split(",")]
     if len(kinds) != 2 or not all(kinds):
         raise BeziqueError("--players needs two names, A,B (comma-separated), for Zetema")
@@ -175,4 +185,28 @@ def duel_command(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     )
     for line in duel_lines(result):
         out(line)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(duel_to_dict(result), handle, indent=1)
+            handle.write("\n")
     return 0
+
+
+def duel_to_dict(result: ZetemaDuelResult) -> dict[str, object]:
+    """A duel's result as JSON data (``bezique duel --json``)."""
+    low, high = wilson_interval(result.score, result.games)
+    return {
+        "variant": result.rules.name,
+        "seats": result.rules.players,
+        "a": result.a,
+        "b": result.b,
+        "seed": result.seed,
+        "games": result.games,
+        "wins": result.wins,
+        "losses": result.losses,
+        "draws": result.draws,
+        "win_rate": result.score / max(result.games, 1),
+        "interval": [low, high],
+        "mean_margin": result.margin,
+        "elapsed": result.elapsed,
+    }

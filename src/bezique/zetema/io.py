@@ -205,6 +205,16 @@ def state_to_json(state: ZetemaState, indent: int | None = 1) -> str:
     return dumps(state_to_dict(state), indent)
 
 
+def _read_seed(seed: object) -> int | str:
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        fail("seed", "an integer or a string", seed)
+    try:
+        check_seed(seed, "", "seed")
+    except RulesError as error:
+        raise InvalidStateError(str(error)) from None
+    return seed
+
+
 def _seat(value: object, path: str, players: int) -> int:
     seat = read_int(value, path)
     if not 0 <= seat < players:
@@ -224,13 +234,7 @@ def state_from_dict(data: object) -> ZetemaState:
     doc = read_header(data, STATE_FORMAT, STATE_VERSION, _STATE_KEYS)
     rules = rules_from_dict(doc["rules"])
     n, sides = rules.players, rules.side_count
-    seed = doc["seed"]
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        fail("seed", "an integer or a string", seed)
-    try:
-        check_seed(seed, "", "seed")
-    except RulesError as error:
-        raise InvalidStateError(str(error)) from None
+    seed = _read_seed(doc["seed"])
     piles = read_list(doc["tableau"], "tableau")
     if len(piles) != 13:
         raise InvalidStateError("tableau: expected 13 piles, one per rank, ace first")
@@ -360,9 +364,7 @@ def record_from_dict(data: object) -> ZetemaRecord:
     legal, the final scores those written."""
     doc = read_header(data, RECORD_FORMAT, RECORD_VERSION, _RECORD_KEYS)
     rules = rules_from_dict(doc["rules"])
-    seed = doc["seed"]
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        fail("seed", "an integer or a string", seed)
+    seed = _read_seed(doc["seed"])
     players = read_list(doc["players"], "players")
     actions = read_list(doc["actions"], "actions")
     record = ZetemaRecord(
