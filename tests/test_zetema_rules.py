@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 from zetema_positions import cards, position
 
@@ -478,3 +479,46 @@ def test_golden_hand_worked_by_hand() -> None:
     assert (state.hand_number, state.dealer, state.to_move) == (2, 0, 1)
     assert [len(h) for h in state.hands] == [6, 7]
     assert state.hand_scores == (0, 0)
+
+
+def test_target_knob() -> None:
+    rules = ZETEMA.evolve(target=100)
+    state = position(["2H 5H 7H 8H TH KH 3C", "3S 5S 7D 9C JS 8S"], scores=(70, 0), rules=rules)
+    assert state.apply("declare flush 2H 5H 7H 8H TH KH").winners == (0,)
+    state = position(["2H 5H 7H 8H TH KH 3C", "3S 5S 7D 9C JS 8S"], scores=(70, 0))
+    assert not state.apply("declare flush 2H 5H 7H 8H TH KH").is_over
+
+
+@pytest.mark.parametrize(
+    ("knob", "value", "hand", "tableau", "action", "points"),
+    [
+        ("sequence", 25, "AS 2H 3D 4C 5S 6H 9D", "", "declare sequence AS 2H 3D 4C 5S 6H", 25),
+        ("flush", 35, "2H 5H 7H 8H TH KH 3C", "", "declare flush 2H 5H 7H 8H TH KH", 35),
+        (
+            "flush_sequence",
+            60,
+            "8D 9D TD JD QD KD 2C",
+            "",
+            "declare flush-sequence 8D 9D TD JD QD KD",
+            60,
+        ),
+        ("marriages", (12, 30, 60, 100, 150), "KH 2C 3C 4C 6C 9D 8D", "QH", "marry KH / QH", 12),
+        ("imperial_marriage", 25, "KS 2C 3C 4C 6C 9D 8D", "QS", "marry KS / QS", 35),
+        (
+            "zetema",
+            (5,) * 8 + (7,) + (5,) * 4,
+            "9S 2C 3C 4C 6C 7D 8D",
+            "9H 9D 9C 9S",
+            "discard 9S",
+            7,
+        ),
+    ],
+)
+def test_value_knobs(
+    knob: str, value: object, hand: str, tableau: str, action: str, points: int
+) -> None:
+    # Each value of the tables is a knob: the score follows it.
+    rules = ZETEMA.evolve(**{knob: value})
+    state = position([hand, "TC JC QC 6D 4D 5D"], tableau=tableau, rules=rules)
+    assert [e.points for e in state.step(action)[1]] == [points]
+    assert [e.points for e in attrs.evolve(state, rules=ZETEMA).step(action)[1]] != [points]
