@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 
 from bezique.errors import BeziqueError, RulesError
 from bezique.players import display_name
-from bezique.simulate import wilson_interval
 from bezique.zetema import ZetemaRules, ZetemaState, faces_text, get, names, new_game
 from bezique.zetema.io import ZetemaRecord, record_to_json
 from bezique.zetema.match import ZetemaDuelResult, duel
@@ -144,12 +143,21 @@ def demo_command(args: argparse.Namespace, out: Callable[[str], None], symbols: 
     return 0
 
 
+def _interval(result: ZetemaDuelResult) -> tuple[float, float]:
+    # Loaded when a duel is reported, as the command line loads the simulations: the
+    # worker-pool machinery is not needed to start the command.
+    from bezique.simulate import wilson_interval
+
+    return wilson_interval(result.score, result.games)
+
+
 def _by_side(scores: Sequence[int]) -> str:
     return ", ".join(f"side {s} {v}" for s, v in enumerate(scores))
 
 
 def duel_lines(result: ZetemaDuelResult) -> list[str]:
-    low, high = wilson_interval(result.score, result.games)
+    """A duel's result as text: the tally and the 95% Wilson interval of A's rate."""
+    low, high = _interval(result)
     rate = result.score / max(result.games, 1)
     return [
         f"{result.games} games of {result.rules.name} at {result.rules.players} seats, "
@@ -194,7 +202,7 @@ def duel_command(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 def duel_to_dict(result: ZetemaDuelResult) -> dict[str, object]:
     """A duel's result as JSON data (``bezique duel --json``)."""
-    low, high = wilson_interval(result.score, result.games)
+    low, high = _interval(result)
     return {
         "variant": result.rules.name,
         "seats": result.rules.players,
