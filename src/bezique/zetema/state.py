@@ -216,6 +216,7 @@ class ZetemaState:
         return self.phase == OVER
 
     def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for."""
         return self.rules.side_of(seat)
 
     def legal_actions(self) -> tuple[ZetemaAction, ...]:
@@ -224,19 +225,21 @@ class ZetemaState:
         its cards), then the declarations of marriages (by number, then cards),
         then the discards (by card: ace first, suits S H D C)."""
         return legal_actions_for(
-            self.rules, self.phase, self.hands_of_mover(), self.tableau, self.required
+            self.rules, self.phase, self.mover_hand(), self.tableau, self.required
         )
 
-    def hands_of_mover(self) -> tuple[int, ...]:
+    def mover_hand(self) -> tuple[int, ...]:
+        """The hand of the seat to move; empty once the game is over."""
         return () if self.to_move is None else self.hands[self.to_move]
 
     def is_legal(self, action: object) -> bool:
+        """Whether ``action`` is legal here."""
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: object) -> str | None:
         """Why ``action`` is not legal here, or ``None`` if it is."""
         return why_illegal_for(
-            self.rules, self.phase, self.hands_of_mover(), self.tableau, self.required, action
+            self.rules, self.phase, self.mover_hand(), self.tableau, self.required, action
         )
 
     def apply(self, action: ZetemaAction | str) -> ZetemaState:
