@@ -89,7 +89,9 @@ def duel(
     """``games`` games of player kind ``a`` against ``b`` (names as
     :func:`~bezique.zetema.players.make_player` reads them)."""
     seed = check_seed(seed, "zetema.duel()") or 0
-    make_player(a), make_player(b)  # refuse a bad name before playing
+    # A bad name is refused before any game is played.
+    make_player(a)
+    make_player(b)
     wins = losses = draws = 0
     margin = 0.0
     start = time.perf_counter()

@@ -103,8 +103,9 @@ def keep_value(card: int, hand: tuple[int, ...], view: ZetemaView) -> float:
     value += 1.5 * len(near)
     same = sum(1 for c in others if rank_of(c) == rank)
     laid = len(view.tableau[rank])
-    if same + laid + 1 < 5:  # the assembly is still open: no copy lies on the tableau
-        value += 1.0 * same if laid == 0 else 0.0
+    if laid == 0 and same < 4:
+        # An assembly needs all five from the hand: one on the tableau ends the hope.
+        value += 1.0 * same
     if rank in (KING, QUEEN):
         mate = face(QUEEN if rank == KING else KING, suit)
         mates = others.count(mate) + view.tableau[rank_of(mate)].count(mate)
