@@ -280,6 +280,7 @@ def test_the_fifth_card_of_a_rank_on_the_tableau_is_a_zetema(rank: str, points: 
 
 
 def test_four_cards_of_a_rank_are_no_zetema() -> None:
+    # S003 "Scoring Zetemas": the fifth card only.
     state = position(["9S 2C 3C 4C 6C 7D 8D", "3S 5H 7H JS 8S"], tableau="9H 9D 9C")
     assert events(state, "discard 9S") == []
 
@@ -303,6 +304,7 @@ def test_a_player_without_cards_drops_out() -> None:
 
 
 def test_the_hand_ends_when_no_one_holds_a_card() -> None:
+    # S003 "Ending a Hand": the others finish; then the deal passes to the left.
     state = position(["2C", "5H"], stock=None, dealer=1)
     state = play(state, "discard 2C")
     after = state.apply("discard 5H")
@@ -322,11 +324,13 @@ def test_with_two_players_a_zetema_in_the_end_lets_the_player_discard_again() ->
 
 
 def test_the_continuation_is_for_two_players_only() -> None:
+    # S003: "in a two-player game".
     state = position(["9S 2H", "3C 5C", "6D"], stock=None, tableau="9H 9D 9C 9S")
     assert state.apply("discard 9S").to_move == 1
 
 
 def test_the_continuation_waits_for_the_stock_to_run_out() -> None:
+    # S003 states it among the rules for the end of a hand, once the stock is out.
     state = position(["9S 2H 4H 6H 8H TH JH", "3C 5C"], tableau="9H 9D 9C 9S")
     assert state.apply("discard 9S").to_move == 1
 
@@ -386,6 +390,7 @@ def test_six_players_as_two_sides_of_three_or_three_of_two(
 
 
 def test_partnerships_knob_off_scores_each_player() -> None:
+    # S003: four or six "play best in partnerships", so each for himself is allowed.
     rules = ZETEMA.evolve(players=4, partnerships=False)
     assert rules.side_count == 4
     assert rules.side_of(2) == 2
