@@ -36,6 +36,10 @@ from bezique.records import Phase, ScoreEvent, ScoreSource
 from bezique.rules import DeclareFrom, Rules, variants
 from bezique.sheet import ScoreSheet, format_tally
 from bezique.state import DealState, initial_events
+from bezique.zetema_cli import demo_command as zetema_demo
+from bezique.zetema_cli import duel_command as zetema_duel
+from bezique.zetema_cli import is_zetema
+from bezique.zetema_cli import variant_lines as zetema_variants
 
 __all__ = ["main"]
 
@@ -131,6 +135,8 @@ def play_deal(state: DealState, players: Sequence[Player], narrator: Narrator | 
 
 
 def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    if is_zetema(args.variant):
+        return zetema_demo(args, out, not args.ascii and _prints_symbols(sys.stdout))
     rules: Rules = variants.get(args.variant)
     if args.players is None:
         # Every seat filled: the rules of thumb for the first side, random players
@@ -260,6 +266,8 @@ def _variants(out: Callable[[str], None]) -> int:
         rules = variants.get(name)
         also = f" (also: {', '.join(aliases)})" if aliases else ""
         out(f"{name}{also}\n    {rules.description}")
+    for line in zetema_variants():
+        out(line)
     return 0
 
 
@@ -326,6 +334,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=_seed_arg, default=1, help="seed of the cards and the players (1)"
     )
     duel.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
+    duel.add_argument(
+        "--seats", type=int, default=None, help="Zetema only: the number of players, 2 to 6 (2)"
+    )
     duel.add_argument("--jobs", type=_count, default=1, help="worker processes (1; 0: one per CPU)")
     duel.add_argument(
         "--deals",
@@ -485,6 +496,8 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 
 def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    if is_zetema(args.variant):
+        return zetema_duel(args, out)
 
     from bezique.simulate import DuelResult, MatchResult, duel, match
 

@@ -1,0 +1,86 @@
+"""Zetema, the rummy cousin of Bezique, for two to six players (S003, PAR-Z, CAS-Z).
+
+It shares the library's card vocabulary, errors and JSON conventions, not the
+trick laws: the rules page is docs/rules/zetema.md.
+
+>>> from bezique import zetema
+>>> state = zetema.new_game(zetema.get("zetema").evolve(players=3), seed=1)
+>>> state.rules.hand_size, [len(h) for h in state.hands]
+(6, [6, 7, 6])
+"""
+
+from __future__ import annotations
+
+from bezique.zetema.deck import (
+    ACE,
+    CARD_COUNT,
+    FIVE,
+    JACK,
+    KING,
+    QUEEN,
+    card_id_name,
+    deck_faces,
+    face,
+    face_name,
+    faces_text,
+    parse_face,
+    parse_faces,
+    rank_of,
+    suit_of,
+)
+from bezique.zetema.laws import (
+    combination_kind,
+    combination_value,
+    marriage_value,
+    zetema_value,
+)
+from bezique.zetema.rules import ZETEMA, ZETEMA_1881, ZetemaRules, get, names
+from bezique.zetema.state import (
+    Declare,
+    Discard,
+    Marry,
+    ZetemaAction,
+    ZetemaEvent,
+    ZetemaIllegalActionError,
+    ZetemaState,
+    check_conservation,
+    new_game,
+    parse_action,
+)
+
+__all__ = [
+    "ACE",
+    "CARD_COUNT",
+    "FIVE",
+    "JACK",
+    "KING",
+    "QUEEN",
+    "ZETEMA",
+    "ZETEMA_1881",
+    "Declare",
+    "Discard",
+    "Marry",
+    "ZetemaAction",
+    "ZetemaEvent",
+    "ZetemaIllegalActionError",
+    "ZetemaRules",
+    "ZetemaState",
+    "card_id_name",
+    "check_conservation",
+    "combination_kind",
+    "combination_value",
+    "deck_faces",
+    "face",
+    "face_name",
+    "faces_text",
+    "get",
+    "marriage_value",
+    "names",
+    "new_game",
+    "parse_action",
+    "parse_face",
+    "parse_faces",
+    "rank_of",
+    "suit_of",
+    "zetema_value",
+]

@@ -1,0 +1,388 @@
+"""JSON of Zetema: states (``"format": "zetema-state"``) and game records
+(``"format": "zetema-record"``), in the library's style: a format name and a
+version, cards by their face names (``"KS"``), actions by their text.
+
+A state document holds everything a :class:`~bezique.zetema.ZetemaState` holds;
+:func:`load_state` checks it on the way in (the 65 cards each once, the seats,
+the phase), raising :class:`~bezique.errors.NotationError` for a document that
+is not well formed and :class:`~bezique.errors.InvalidStateError` for one that
+describes no game. A record holds the rules, the seed, the first dealer and the
+actions; :func:`load_record` replays them and checks the final scores.
+
+>>> from bezique import zetema
+>>> state = zetema.new_game(zetema.ZETEMA, seed=3)
+>>> state = state.apply(state.legal_actions()[-1])
+>>> load_state(state_to_json(state)) == state
+True
+>>> record = ZetemaRecord(zetema.ZETEMA, 3, 0, ("discard KC",))
+>>> load_record(record_to_json(record)).replay() == state
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from bezique.cards import Suit
+from bezique.errors import (
+    BeziqueError,
+    InvalidStateError,
+    NotationError,
+    RulesError,
+    check_seed,
+    shown,
+)
+from bezique.io.readers import (
+    fail,
+    read_bool,
+    read_header,
+    read_int,
+    read_list,
+    read_object,
+    read_str,
+)
+from bezique.io.text import dumps, loads
+from bezique.zetema.deck import face_name, parse_face
+from bezique.zetema.rules import ZetemaRules
+from bezique.zetema.state import (
+    COMBINE,
+    DISCARD,
+    OVER,
+    ZetemaAction,
+    ZetemaState,
+    check_conservation,
+    new_game,
+    parse_action,
+)
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "STATE_FORMAT",
+    "STATE_VERSION",
+    "ZetemaRecord",
+    "check_state",
+    "load_record",
+    "load_state",
+    "record_from_dict",
+    "record_to_dict",
+    "record_to_json",
+    "rules_from_dict",
+    "rules_to_dict",
+    "state_from_dict",
+    "state_to_dict",
+    "state_to_json",
+]
+
+STATE_FORMAT = "zetema-state"
+STATE_VERSION = 1
+RECORD_FORMAT = "zetema-record"
+RECORD_VERSION = 1
+
+_INT_KNOBS = ("players", "sides_of_six", "sequence", "flush", "flush_sequence")
+_BOOL_KNOBS = ("partnerships", "draw_to_six", "finish_hand", "imperial_flushes")
+_TABLE_KNOBS = ("assembly", "zetema", "marriages")
+_RULES_KEYS = (
+    "name",
+    "description",
+    *_INT_KNOBS,
+    *_BOOL_KNOBS,
+    "target",
+    "imperial",
+    "imperial_marriage",
+    *_TABLE_KNOBS,
+)
+
+
+def rules_to_dict(rules: ZetemaRules) -> dict[str, Any]:
+    """Every knob of ``rules``, the imperial suit by its letter."""
+    data: dict[str, Any] = {k: getattr(rules, k) for k in _RULES_KEYS}
+    data["imperial"] = rules.imperial.letter
+    for key in _TABLE_KNOBS:
+        data[key] = list(data[key])
+    return data
+
+
+def rules_from_dict(value: object, path: str = "rules") -> ZetemaRules:
+    """Rules from :func:`rules_to_dict`'s form; every knob must be there."""
+    doc = read_object(value, path, _RULES_KEYS)
+    fields: dict[str, Any] = {
+        "name": read_str(doc["name"], f"{path}.name"),
+        "description": read_str(doc["description"], f"{path}.description"),
+    }
+    for key in (*_INT_KNOBS, "imperial_marriage"):
+        fields[key] = read_int(doc[key], f"{path}.{key}")
+    for key in _BOOL_KNOBS:
+        fields[key] = read_bool(doc[key], f"{path}.{key}")
+    target = doc["target"]
+    fields["target"] = None if target is None else read_int(target, f"{path}.target")
+    fields["imperial"] = Suit.parse(read_str(doc["imperial"], f"{path}.imperial"))
+    for key in _TABLE_KNOBS:
+        items = read_list(doc[key], f"{path}.{key}")
+        fields[key] = tuple(read_int(v, f"{path}.{key}[{i}]") for i, v in enumerate(items))
+    try:
+        return ZetemaRules(**fields)
+    except RulesError as error:
+        raise InvalidStateError(f"{path}: {error}") from None
+
+
+def _names(cards: Sequence[int]) -> list[str]:
+    return [face_name(c) for c in cards]
+
+
+def _read_cards(value: object, path: str) -> tuple[int, ...]:
+    out = []
+    for i, item in enumerate(read_list(value, path)):
+        text = read_str(item, f"{path}[{i}]")
+        try:
+            out.append(parse_face(text))
+        except NotationError as error:
+            raise NotationError(f"{path}[{i}]: {error}") from None
+    return tuple(out)
+
+
+def _read_ints(value: object, path: str, count: int) -> tuple[int, ...]:
+    items = read_list(value, path)
+    if len(items) != count:
+        raise InvalidStateError(f"{path}: expected {count} numbers, got {len(items)}")
+    return tuple(read_int(v, f"{path}[{i}]") for i, v in enumerate(items))
+
+
+_STATE_KEYS = (
+    "format",
+    "version",
+    "rules",
+    "seed",
+    "hand_number",
+    "dealer",
+    "hands",
+    "stock",
+    "tableau",
+    "marriage_pile",
+    "zetema_pile",
+    "shown",
+    "to_move",
+    "phase",
+    "required",
+    "scores",
+    "hand_scores",
+    "results",
+    "winners",
+)
+
+
+def state_to_dict(state: ZetemaState) -> dict[str, Any]:
+    """The state as plain JSON data."""
+    return {
+        "format": STATE_FORMAT,
+        "version": STATE_VERSION,
+        "rules": rules_to_dict(state.rules),
+        "seed": state.seed,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "hands": [_names(h) for h in state.hands],
+        "stock": _names(state.stock),
+        "tableau": [_names(p) for p in state.tableau],
+        "marriage_pile": _names(state.marriage_pile),
+        "zetema_pile": _names(state.zetema_pile),
+        "shown": [_names(s) for s in state.shown],
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "required": _names(state.required),
+        "scores": list(state.scores),
+        "hand_scores": list(state.hand_scores),
+        "results": [list(r) for r in state.results],
+        "winners": list(state.winners),
+    }
+
+
+def state_to_json(state: ZetemaState, indent: int | None = 1) -> str:
+    """The state as JSON text."""
+    return dumps(state_to_dict(state), indent)
+
+
+def _read_seed(seed: object) -> int | str:
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        fail("seed", "an integer or a string", seed)
+    try:
+        check_seed(seed, "", "seed")
+    except RulesError as error:
+        raise InvalidStateError(str(error)) from None
+    return seed
+
+
+def _seat(value: object, path: str, players: int) -> int:
+    seat = read_int(value, path)
+    if not 0 <= seat < players:
+        raise InvalidStateError(f"{path}: no seat {shown(seat)}; seats are 0..{players - 1}")
+    return seat
+
+
+def _per_seat(value: object, path: str, players: int) -> tuple[tuple[int, ...], ...]:
+    items = read_list(value, path)
+    if len(items) != players:
+        raise InvalidStateError(f"{path}: expected {players} lists, one per seat")
+    return tuple(tuple(sorted(_read_cards(v, f"{path}[{i}]"))) for i, v in enumerate(items))
+
+
+def state_from_dict(data: object) -> ZetemaState:
+    """A state from :func:`state_to_dict`'s form, checked."""
+    doc = read_header(data, STATE_FORMAT, STATE_VERSION, _STATE_KEYS)
+    rules = rules_from_dict(doc["rules"])
+    n, sides = rules.players, rules.side_count
+    seed = _read_seed(doc["seed"])
+    piles = read_list(doc["tableau"], "tableau")
+    if len(piles) != 13:
+        raise InvalidStateError("tableau: expected 13 piles, one per rank, ace first")
+    phase = read_str(doc["phase"], "phase")
+    if phase not in (COMBINE, DISCARD, OVER):
+        raise InvalidStateError(f"phase: expected combine, discard or over, got {shown(phase)}")
+    to_move = doc["to_move"]
+    results = read_list(doc["results"], "results")
+    winners = read_list(doc["winners"], "winners")
+    hand_number = read_int(doc["hand_number"], "hand_number")
+    state = ZetemaState(
+        rules=rules,
+        seed=seed,
+        hand_number=hand_number,
+        dealer=_seat(doc["dealer"], "dealer", n),
+        hands=_per_seat(doc["hands"], "hands", n),
+        stock=_read_cards(doc["stock"], "stock"),
+        tableau=tuple(_read_cards(p, f"tableau[{i}]") for i, p in enumerate(piles)),
+        marriage_pile=_read_cards(doc["marriage_pile"], "marriage_pile"),
+        zetema_pile=_read_cards(doc["zetema_pile"], "zetema_pile"),
+        shown=_per_seat(doc["shown"], "shown", n),
+        to_move=None if to_move is None else _seat(to_move, "to_move", n),
+        phase=phase,
+        required=tuple(sorted(set(_read_cards(doc["required"], "required")))),
+        scores=_read_ints(doc["scores"], "scores", sides),
+        hand_scores=_read_ints(doc["hand_scores"], "hand_scores", sides),
+        results=tuple(_read_ints(r, f"results[{i}]", sides) for i, r in enumerate(results)),
+        winners=tuple(_seat(w, f"winners[{i}]", sides) for i, w in enumerate(winners)),
+    )
+    check_state(state)
+    return state
+
+
+def check_state(state: ZetemaState) -> None:
+    """Raise :class:`~bezique.errors.InvalidStateError` unless ``state`` could be a
+    game's: the deck's cards each once, each pile of its rank and short of five,
+    shown cards held, the seat to move holding cards, the scores adding up."""
+    check_conservation(state)
+    if state.hand_number < 1 or len(state.results) != state.hand_number - 1:
+        raise InvalidStateError("hand_number: one more than the number of finished hands")
+    for seat, (hand, shown_cards) in enumerate(zip(state.hands, state.shown, strict=True)):
+        if Counter(shown_cards) - Counter(hand):
+            raise InvalidStateError(f"shown[{seat}]: cards the seat does not hold")
+    over = state.phase == OVER
+    if over != (state.to_move is None) or over != bool(state.winners):
+        raise InvalidStateError("to_move, phase and winners disagree on whether the game is over")
+    if state.to_move is not None:
+        hand = state.hands[state.to_move]
+        if not hand:
+            raise InvalidStateError("to_move: the seat to move holds no card")
+        if len(hand) > state.rules.hand_size + 1:
+            raise InvalidStateError(f"hands[{state.to_move}]: more cards than a turn can hold")
+        if state.required and (state.phase != DISCARD or not set(state.required) <= set(hand)):
+            raise InvalidStateError("required: cards of a declaration the seat does not hold")
+    for seat, hand in enumerate(state.hands):
+        if seat != state.to_move and len(hand) > state.rules.hand_size:
+            raise InvalidStateError(f"hands[{seat}]: more cards than a hand holds")
+    for side, total in enumerate(state.scores):
+        past = sum(r[side] for r in state.results)
+        if not over and total != past + state.hand_scores[side]:
+            raise InvalidStateError(f"scores[{side}]: not the finished hands' and this hand's")
+    if any(v < 0 for v in state.scores + state.hand_scores):
+        raise InvalidStateError("scores: negative")
+
+
+def load_state(text: str | bytes) -> ZetemaState:
+    """A state from its JSON text."""
+    return state_from_dict(loads(text))
+
+
+def _texts(items: Iterable[object]) -> tuple[str, ...]:
+    return tuple(str(x) for x in items)
+
+
+@attrs.frozen
+class ZetemaRecord:
+    """A game as played: the rules, the seed of the shuffles, the first dealer, the
+    actions; ``players`` optionally names who sat where."""
+
+    rules: ZetemaRules
+    seed: int | str
+    dealer: int
+    actions: tuple[str, ...] = attrs.field(converter=_texts)
+    players: tuple[str, ...] = attrs.field(default=(), converter=_texts)
+
+    def states(self) -> list[ZetemaState]:
+        """The states from the first deal to the last action."""
+        state = new_game(self.rules, self.seed, dealer=self.dealer)
+        out = [state]
+        for i, text in enumerate(self.actions):
+            try:
+                action: ZetemaAction = parse_action(text)
+                state = state.apply(action)
+            except BeziqueError as error:
+                raise InvalidStateError(f"actions[{i}]: {error}") from None
+            out.append(state)
+        return out
+
+    def replay(self) -> ZetemaState:
+        """The state after the last action."""
+        return self.states()[-1]
+
+
+_RECORD_KEYS = ("format", "version", "rules", "seed", "dealer", "players", "actions", "scores")
+
+
+def record_to_dict(record: ZetemaRecord) -> dict[str, Any]:
+    """The record as plain JSON data, with the final scores for checking."""
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "rules": rules_to_dict(record.rules),
+        "seed": record.seed,
+        "dealer": record.dealer,
+        "players": list(record.players),
+        "actions": list(record.actions),
+        "scores": list(record.replay().scores),
+    }
+
+
+def record_to_json(record: ZetemaRecord, indent: int | None = 1) -> str:
+    return dumps(record_to_dict(record), indent)
+
+
+def record_from_dict(data: object) -> ZetemaRecord:
+    """A record from :func:`record_to_dict`'s form, replayed and checked: every action
+    legal, the final scores those written."""
+    doc = read_header(data, RECORD_FORMAT, RECORD_VERSION, _RECORD_KEYS)
+    rules = rules_from_dict(doc["rules"])
+    seed = _read_seed(doc["seed"])
+    players = read_list(doc["players"], "players")
+    actions = read_list(doc["actions"], "actions")
+    record = ZetemaRecord(
+        rules,
+        seed,
+        _seat(doc["dealer"], "dealer", rules.players),
+        [read_str(a, f"actions[{i}]") for i, a in enumerate(actions)],
+        [read_str(p, f"players[{i}]") for i, p in enumerate(players)],
+    )
+    final = record.replay()
+    scores = _read_ints(doc["scores"], "scores", rules.side_count)
+    if scores != final.scores:
+        raise InvalidStateError(
+            f"scores: the record says {list(scores)}, the replay gives {list(final.scores)}"
+        )
+    return record
+
+
+def load_record(text: str | bytes) -> ZetemaRecord:
+    """A record from its JSON text, replayed and checked."""
+    return record_from_dict(loads(text))

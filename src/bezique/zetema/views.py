@@ -1,0 +1,104 @@
+"""What one seat may know of a Zetema game: :class:`ZetemaView`.
+
+The tableau, the marriage pile and the zetema pile are public (the zetema pile
+lies face down, but every card in it was seen on the tableau); so are the
+sizes of the hands and of the stock, the scores, and the cards a seat has shown
+in a declaration and still holds. The other hands, partners' included, and the
+order of the stock are hidden.
+
+>>> from bezique import zetema
+>>> state = zetema.new_game(zetema.ZETEMA, seed=3)
+>>> view = view_of(state, 0)
+>>> view.hand == state.hands[0], view.hand_sizes, view.legal_actions()
+(True, (6, 7), ())
+>>> view_of(state, 1).legal_actions() == state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from bezique.errors import SeatError, require_int, shown
+from bezique.zetema.rules import ZetemaRules
+from bezique.zetema.state import (
+    ZetemaAction,
+    ZetemaState,
+    legal_actions_for,
+    why_illegal_for,
+)
+
+__all__ = ["ZetemaView", "view_of"]
+
+
+@attrs.frozen
+class ZetemaView:
+    """A seat's view: the public part of a :class:`~bezique.zetema.ZetemaState` and
+    the seat's own hand. Fields as in the state; ``hand_sizes`` and ``stock_size``
+    stand for the hidden hands and stock."""
+
+    rules: ZetemaRules
+    seat: int
+    hand_number: int
+    dealer: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    shown: tuple[tuple[int, ...], ...]
+    stock_size: int
+    tableau: tuple[tuple[int, ...], ...]
+    marriage_pile: tuple[int, ...]
+    zetema_pile: tuple[int, ...]
+    to_move: int | None
+    phase: str
+    required: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand_scores: tuple[int, ...]
+    results: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def legal_actions(self) -> tuple[ZetemaAction, ...]:
+        """The seat's legal actions (as the state lists them); none when it is not
+        the seat's turn."""
+        if self.to_move != self.seat:
+            return ()
+        return legal_actions_for(self.rules, self.phase, self.hand, self.tableau, self.required)
+
+    def why_illegal(self, action: object) -> str | None:
+        """Why the seat may not play ``action`` now, or ``None``."""
+        if self.to_move != self.seat:
+            return "this seat is not to move"
+        return why_illegal_for(
+            self.rules, self.phase, self.hand, self.tableau, self.required, action
+        )
+
+
+def view_of(state: ZetemaState, seat: int) -> ZetemaView:
+    """``seat``'s view of ``state``; raises :class:`~bezique.errors.SeatError` for a
+    seat not at the table."""
+    require_int(seat, "zetema.view_of()", "seat")
+    if not 0 <= seat < state.rules.players:
+        raise SeatError(f"no seat {shown(seat)} at a table of {state.rules.players}")
+    return ZetemaView(
+        rules=state.rules,
+        seat=seat,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        shown=state.shown,
+        stock_size=len(state.stock),
+        tableau=state.tableau,
+        marriage_pile=state.marriage_pile,
+        zetema_pile=state.zetema_pile,
+        to_move=state.to_move,
+        phase=state.phase,
+        required=state.required,
+        scores=state.scores,
+        hand_scores=state.hand_scores,
+        results=state.results,
+        winners=state.winners,
+    )

@@ -1,0 +1,220 @@
+"""The ``bezique`` commands for Zetema: ``bezique demo --variant zetema`` narrates a
+hand (or a game, ``--game``) between built-in players, and ``bezique duel --variant
+zetema`` plays many games of two kinds of player, with the 95% Wilson interval of
+the first one's win rate. The command line hands over here when the variant is a
+Zetema preset (:func:`is_zetema`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+from bezique.errors import BeziqueError, RulesError
+from bezique.players import display_name
+from bezique.zetema import ZetemaRules, ZetemaState, faces_text, get, names, new_game
+from bezique.zetema.io import ZetemaRecord, record_to_json
+from bezique.zetema.match import ZetemaDuelResult, duel
+from bezique.zetema.players import PLAYER_KINDS, make_player
+from bezique.zetema.views import view_of
+
+__all__ = [
+    "demo_command",
+    "duel_command",
+    "duel_lines",
+    "duel_to_dict",
+    "is_zetema",
+    "variant_lines",
+]
+
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def is_zetema(name: str) -> bool:
+    """Whether ``name`` is a Zetema preset's."""
+    return name.strip().lower().replace("_", "-") in names()
+
+
+def variant_lines() -> list[str]:
+    """The Zetema presets for ``bezique variants``."""
+    return [f"{name}\n    {get(name).description}" for name in names()]
+
+
+def _rules(args: argparse.Namespace, players: int | None) -> ZetemaRules:
+    rules = get(args.variant)
+    seats = players if players is not None else getattr(args, "seats", None)
+    if seats is None:
+        return rules
+    try:
+        return rules.evolve(players=seats)
+    except RulesError as error:
+        raise BeziqueError(f"Zetema: {error}") from None
+
+
+def _kinds(text: str | None, rules: ZetemaRules) -> list[str]:
+    if text is None:
+        return [
+            "rule-of-thumb" if rules.side_of(s) == 0 else "random" for s in range(rules.players)
+        ]
+    kinds = [k.strip() for k in text.split(",")]
+    if len(kinds) == rules.side_count and rules.side_count < rules.players:
+        return [kinds[rules.side_of(s)] for s in range(rules.players)]
+    if len(kinds) != rules.players:
+        raise BeziqueError(
+            f"--players needs {rules.players} names, one per seat, comma-separated, of the "
+            f"kinds {', '.join(PLAYER_KINDS)} (or a number of players, 2 to 6)"
+        )
+    return kinds
+
+
+class _Narrator:
+    def __init__(self, out: Callable[[str], None], symbols: bool, names: Sequence[str]) -> None:
+        self.out, self.symbols, self.names = out, symbols, names
+
+    def cards(self, cards: Sequence[int]) -> str:
+        return self.text(faces_text(cards)) or "-"
+
+    def text(self, text: str) -> str:
+        """Card names in ``text`` with suit symbols, when the terminal prints them."""
+        if not self.symbols:
+            return text
+        return " ".join(w[:-1] + _SUITS[w[-1]] if w[-1:] in _SUITS else w for w in text.split())
+
+    def action(self, action: object) -> str:
+        verb, _, rest = str(action).partition(" ")
+        if verb == "declare":
+            kind, _, cards = rest.partition(" ")
+            return f"declares {kind} {self.text(cards)}"
+        if verb == "marry":
+            return f"marries {self.text(rest)}"
+        return f"discards {self.text(rest)}"
+
+    def hand(self, state: ZetemaState) -> None:
+        rules = state.rules
+        self.out(
+            f"=== Hand {state.hand_number}: {self.names[state.dealer]} deals "
+            f"({rules.name}, {rules.players} players) ==="
+        )
+        for seat, hand in enumerate(state.hands):
+            self.out(f"  {self.names[seat]:>8} holds {self.cards(hand)}")
+
+
+def demo_command(args: argparse.Namespace, out: Callable[[str], None], symbols: bool) -> int:
+    """``bezique demo --variant zetema [--players N | KINDS] [--game] [--record FILE]``."""
+    players_arg: str | None = args.players
+    count = int(players_arg) if players_arg and players_arg.strip().isdigit() else None
+    rules = _rules(args, count)
+    kinds = _kinds(None if count is not None else players_arg, rules)
+    try:
+        players = [make_player(k, args.seed * 31 + i) for i, k in enumerate(kinds)]
+    except BeziqueError as error:
+        raise BeziqueError(f"--players: {error}") from None
+    labels = [display_name(k, i) for i, k in enumerate(kinds)]
+    tell = _Narrator(out, symbols, labels)
+    state = new_game(rules, args.seed)
+    tell.hand(state)
+    actions: list[str] = []
+    while state.to_move is not None:
+        seat = state.to_move
+        action = players[seat].choose(view_of(state, seat))
+        after, events = state.step(action)
+        actions.append(str(action))
+        out(f"  {labels[seat]:>8} {tell.action(action)}")
+        for event in events:
+            out(f"      {labels[event.seat]} +{event.points} {event.kind}")
+        finished = len(after.results) != len(state.results)
+        state = after
+        if finished or state.is_over:
+            if finished:
+                out("  Hand scores: " + _by_side(state.results[-1]))
+            out("  Game totals: " + _by_side(state.scores))
+            if state.is_over or not args.game:
+                break
+            tell.hand(state)
+    if state.is_over:
+        sides = " and ".join(f"side {s}" for s in state.winners)
+        out(f"{sides} won the game to {rules.target_score}.")
+    if args.record:
+        record = ZetemaRecord(rules, args.seed, 0, actions, kinds)
+        with open(args.record, "w", encoding="utf-8") as handle:
+            handle.write(record_to_json(record) + "\n")
+    return 0
+
+
+def _interval(result: ZetemaDuelResult) -> tuple[float, float]:
+    # Loaded when a duel is reported, as the command line loads the simulations: the
+    # worker-pool machinery is not needed to start the command.
+    from bezique.simulate import wilson_interval
+
+    return wilson_interval(result.score, result.games)
+
+
+def _by_side(scores: Sequence[int]) -> str:
+    return ", ".join(f"side {s} {v}" for s, v in enumerate(scores))
+
+
+def duel_lines(result: ZetemaDuelResult) -> list[str]:
+    """A duel's result as text: the tally and the 95% Wilson interval of A's rate."""
+    low, high = _interval(result)
+    rate = result.score / max(result.games, 1)
+    return [
+        f"{result.games} games of {result.rules.name} at {result.rules.players} seats, "
+        f"seed {result.seed}: {result.a} (A) against {result.b} (B), seats rotating",
+        f"  A wins {result.wins}, loses {result.losses}, draws {result.draws}",
+        f"  A's win rate {rate:.1%}, 95% Wilson interval {low:.1%} to {high:.1%}",
+        f"  A's mean margin {result.margin:+.1f} points per game",
+        f"  {result.elapsed:.1f} s",
+    ]
+
+
+def duel_command(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    """``bezique duel --variant zetema --players A,B [--seats N] [--games N]``."""
+    rules = _rules(args, None)
+    if args.deals:
+        raise BeziqueError("--deals: Zetema duels are played in games to the target")
+    kinds = [k.strip() for k in args.players.split(",")]
+    if len(kinds) != 2 or not all(kinds):
+        raise BeziqueError("--players needs two names, A,B (comma-separated), for Zetema")
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int, elapsed: float) -> None:
+        end = "\n" if done == total or not tty else ""
+        print(f"\r{done}/{total} games, {elapsed:.0f} s", end=end, file=sys.stderr, flush=True)
+
+    result = duel(
+        rules,
+        kinds[0],
+        kinds[1],
+        games=args.games,
+        seed=args.seed,
+        progress=progress if args.progress or tty else None,
+    )
+    for line in duel_lines(result):
+        out(line)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(duel_to_dict(result), handle, indent=1)
+            handle.write("\n")
+    return 0
+
+
+def duel_to_dict(result: ZetemaDuelResult) -> dict[str, object]:
+    """A duel's result as JSON data (``bezique duel --json``)."""
+    low, high = _interval(result)
+    return {
+        "variant": result.rules.name,
+        "seats": result.rules.players,
+        "a": result.a,
+        "b": result.b,
+        "seed": result.seed,
+        "games": result.games,
+        "wins": result.wins,
+        "losses": result.losses,
+        "draws": result.draws,
+        "win_rate": result.score / max(result.games, 1),
+        "interval": [low, high],
+        "mean_margin": result.margin,
+        "elapsed": result.elapsed,
+    }
