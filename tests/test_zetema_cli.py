@@ -126,6 +126,9 @@ def test_duel_needs_two_names(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "duel", "--variant", "zetema", "--deals")
     assert code == 2
     assert "games to the target" in err
+    code, _, err = run(capsys, "duel", "--variant", "zetema", "--jobs", "2")
+    assert code == 2
+    assert "one process" in err
 
 
 def test_duel_writes_its_result_as_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

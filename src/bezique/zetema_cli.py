@@ -174,6 +174,9 @@ def duel_command(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     rules = _rules(args, None)
     if args.deals:
         raise BeziqueError("--deals: Zetema duels are played in games to the target")
+    if args.jobs != 1:
+        # Refused rather than ignored: a user asking for workers would wait for nothing.
+        raise BeziqueError("--jobs: Zetema duels are played in one process")
     kinds = [k.strip() for k in args.players.split(",")]
     if len(kinds) != 2 or not all(kinds):
         raise BeziqueError("--players needs two names, A,B (comma-separated), for Zetema")
