@@ -19,12 +19,15 @@ from bezique.zetema.io import (
     ZetemaRecord,
     load_record,
     load_state,
+    load_view,
     record_to_dict,
     record_to_json,
     rules_from_dict,
     rules_to_dict,
     state_to_dict,
     state_to_json,
+    view_to_dict,
+    view_to_json,
 )
 from bezique.zetema.state import check_conservation
 from bezique.zetema.views import ZetemaView, view_of
@@ -217,3 +220,52 @@ def test_determinization_agrees_with_the_view(players: int) -> None:
         if not guess.is_over:
             # The guess plays on like a real game.
             guess.apply(guess.legal_actions()[-1])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_views_round_trip_through_json(players: int) -> None:
+    for state in random_states(players, 20, seed=10 + players):
+        for seat in range(players):
+            view = view_of(state, seat)
+            text = view_to_json(view)
+            assert load_view(text) == view
+            # Nothing hidden is written: no other hand, no stock order.
+            data = json.loads(text)
+            assert "hands" not in data
+            assert "stock" not in data
+
+
+def _view_doc(**change: Any) -> str:
+    state = next(random_states(3, 1, seed=5))
+    data = view_to_dict(view_of(state, 1))
+    data.update(change)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "message"),
+    [
+        ({"format": "zetema-state"}, NotationError, "format"),
+        ({"seat": 3}, InvalidStateError, "seat: no seat 3"),
+        ({"hand": ["ZZ"]}, NotationError, "hand[0]"),
+        ({"hand_sizes": [6, 6]}, InvalidStateError, "hand_sizes: expected 3 numbers"),
+        ({"hand_sizes": [6, 99, 6]}, InvalidStateError, "hand_sizes: each 0 to 7"),
+        ({"stock_size": -1}, InvalidStateError, "stock_size"),
+        ({"stock_size": 3}, InvalidStateError, "do not add up"),
+        ({"tableau": [[]] * 12}, InvalidStateError, "13 piles"),
+        ({"phase": "deal"}, InvalidStateError, "phase"),
+    ],
+)
+def test_bad_view_documents_are_refused(
+    change: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error) as raised:
+        load_view(_view_doc(**change))
+    assert message in str(raised.value)
+
+
+def test_a_view_whose_hand_is_not_its_hand_size_is_refused() -> None:
+    data = json.loads(_view_doc())
+    data["hand_sizes"][1] = len(data["hand"]) - 1
+    with pytest.raises(InvalidStateError, match="fits no game"):
+        load_view(json.dumps(data))

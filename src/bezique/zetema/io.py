@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -46,7 +46,8 @@ from bezique.io.readers import (
     read_str,
 )
 from bezique.io.text import dumps, loads
-from bezique.zetema.deck import face_name, parse_face
+from bezique.zetema.deck import CARD_COUNT, face_name, parse_face
+from bezique.zetema.determinize import determinize
 from bezique.zetema.rules import ZetemaRules
 from bezique.zetema.state import (
     COMBINE,
@@ -58,16 +59,20 @@ from bezique.zetema.state import (
     new_game,
     parse_action,
 )
+from bezique.zetema.views import ZetemaView, view_of
 
 __all__ = [
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "STATE_FORMAT",
     "STATE_VERSION",
+    "VIEW_FORMAT",
+    "VIEW_VERSION",
     "ZetemaRecord",
     "check_state",
     "load_record",
     "load_state",
+    "load_view",
     "record_from_dict",
     "record_to_dict",
     "record_to_json",
@@ -76,12 +81,17 @@ __all__ = [
     "state_from_dict",
     "state_to_dict",
     "state_to_json",
+    "view_from_dict",
+    "view_to_dict",
+    "view_to_json",
 ]
 
 STATE_FORMAT = "zetema-state"
 STATE_VERSION = 1
 RECORD_FORMAT = "zetema-record"
 RECORD_VERSION = 1
+VIEW_FORMAT = "zetema-view"
+VIEW_VERSION = 1
 
 _INT_KNOBS = ("players", "sides_of_six", "sequence", "flush", "flush_sequence")
 _BOOL_KNOBS = ("partnerships", "draw_to_six", "finish_hand", "imperial_flushes")
@@ -152,15 +162,10 @@ def _read_ints(value: object, path: str, count: int) -> tuple[int, ...]:
     return tuple(read_int(v, f"{path}[{i}]") for i, v in enumerate(items))
 
 
-_STATE_KEYS = (
-    "format",
-    "version",
-    "rules",
-    "seed",
+#: The keys a state document and a view document share (:func:`_public_fields`).
+_PUBLIC_KEYS = (
     "hand_number",
     "dealer",
-    "hands",
-    "stock",
     "tableau",
     "marriage_pile",
     "zetema_pile",
@@ -173,6 +178,26 @@ _STATE_KEYS = (
     "results",
     "winners",
 )
+_STATE_KEYS = ("format", "version", "rules", "seed", "hands", "stock", *_PUBLIC_KEYS)
+
+
+def _public_dict(game: ZetemaState | ZetemaView) -> dict[str, Any]:
+    """The fields a state and every seat's view share, as JSON data."""
+    return {
+        "hand_number": game.hand_number,
+        "dealer": game.dealer,
+        "tableau": [_names(p) for p in game.tableau],
+        "marriage_pile": _names(game.marriage_pile),
+        "zetema_pile": _names(game.zetema_pile),
+        "shown": [_names(s) for s in game.shown],
+        "to_move": game.to_move,
+        "phase": game.phase,
+        "required": _names(game.required),
+        "scores": list(game.scores),
+        "hand_scores": list(game.hand_scores),
+        "results": [list(r) for r in game.results],
+        "winners": list(game.winners),
+    }
 
 
 def state_to_dict(state: ZetemaState) -> dict[str, Any]:
@@ -182,21 +207,9 @@ def state_to_dict(state: ZetemaState) -> dict[str, Any]:
         "version": STATE_VERSION,
         "rules": rules_to_dict(state.rules),
         "seed": state.seed,
-        "hand_number": state.hand_number,
-        "dealer": state.dealer,
         "hands": [_names(h) for h in state.hands],
         "stock": _names(state.stock),
-        "tableau": [_names(p) for p in state.tableau],
-        "marriage_pile": _names(state.marriage_pile),
-        "zetema_pile": _names(state.zetema_pile),
-        "shown": [_names(s) for s in state.shown],
-        "to_move": state.to_move,
-        "phase": state.phase,
-        "required": _names(state.required),
-        "scores": list(state.scores),
-        "hand_scores": list(state.hand_scores),
-        "results": [list(r) for r in state.results],
-        "winners": list(state.winners),
+        **_public_dict(state),
     }
 
 
@@ -229,12 +242,9 @@ def _per_seat(value: object, path: str, players: int) -> tuple[tuple[int, ...], 
     return tuple(tuple(sorted(_read_cards(v, f"{path}[{i}]"))) for i, v in enumerate(items))
 
 
-def state_from_dict(data: object) -> ZetemaState:
-    """A state from :func:`state_to_dict`'s form, checked."""
-    doc = read_header(data, STATE_FORMAT, STATE_VERSION, _STATE_KEYS)
-    rules = rules_from_dict(doc["rules"])
+def _public_fields(doc: Mapping[str, Any], rules: ZetemaRules) -> dict[str, Any]:
+    """The fields a state and every seat's view share, read from a document."""
     n, sides = rules.players, rules.side_count
-    seed = _read_seed(doc["seed"])
     piles = read_list(doc["tableau"], "tableau")
     if len(piles) != 13:
         raise InvalidStateError("tableau: expected 13 piles, one per rank, ace first")
@@ -244,25 +254,33 @@ def state_from_dict(data: object) -> ZetemaState:
     to_move = doc["to_move"]
     results = read_list(doc["results"], "results")
     winners = read_list(doc["winners"], "winners")
-    hand_number = read_int(doc["hand_number"], "hand_number")
+    return {
+        "hand_number": read_int(doc["hand_number"], "hand_number"),
+        "dealer": _seat(doc["dealer"], "dealer", n),
+        "tableau": tuple(_read_cards(p, f"tableau[{i}]") for i, p in enumerate(piles)),
+        "marriage_pile": _read_cards(doc["marriage_pile"], "marriage_pile"),
+        "zetema_pile": _read_cards(doc["zetema_pile"], "zetema_pile"),
+        "shown": _per_seat(doc["shown"], "shown", n),
+        "to_move": None if to_move is None else _seat(to_move, "to_move", n),
+        "phase": phase,
+        "required": tuple(sorted(set(_read_cards(doc["required"], "required")))),
+        "scores": _read_ints(doc["scores"], "scores", sides),
+        "hand_scores": _read_ints(doc["hand_scores"], "hand_scores", sides),
+        "results": tuple(_read_ints(r, f"results[{i}]", sides) for i, r in enumerate(results)),
+        "winners": tuple(_seat(w, f"winners[{i}]", sides) for i, w in enumerate(winners)),
+    }
+
+
+def state_from_dict(data: object) -> ZetemaState:
+    """A state from :func:`state_to_dict`'s form, checked."""
+    doc = read_header(data, STATE_FORMAT, STATE_VERSION, _STATE_KEYS)
+    rules = rules_from_dict(doc["rules"])
     state = ZetemaState(
         rules=rules,
-        seed=seed,
-        hand_number=hand_number,
-        dealer=_seat(doc["dealer"], "dealer", n),
-        hands=_per_seat(doc["hands"], "hands", n),
+        seed=_read_seed(doc["seed"]),
+        hands=_per_seat(doc["hands"], "hands", rules.players),
         stock=_read_cards(doc["stock"], "stock"),
-        tableau=tuple(_read_cards(p, f"tableau[{i}]") for i, p in enumerate(piles)),
-        marriage_pile=_read_cards(doc["marriage_pile"], "marriage_pile"),
-        zetema_pile=_read_cards(doc["zetema_pile"], "zetema_pile"),
-        shown=_per_seat(doc["shown"], "shown", n),
-        to_move=None if to_move is None else _seat(to_move, "to_move", n),
-        phase=phase,
-        required=tuple(sorted(set(_read_cards(doc["required"], "required")))),
-        scores=_read_ints(doc["scores"], "scores", sides),
-        hand_scores=_read_ints(doc["hand_scores"], "hand_scores", sides),
-        results=tuple(_read_ints(r, f"results[{i}]", sides) for i, r in enumerate(results)),
-        winners=tuple(_seat(w, f"winners[{i}]", sides) for i, w in enumerate(winners)),
+        **_public_fields(doc, rules),
     )
     check_state(state)
     return state
@@ -303,6 +321,74 @@ def check_state(state: ZetemaState) -> None:
 def load_state(text: str | bytes) -> ZetemaState:
     """A state from its JSON text."""
     return state_from_dict(loads(text))
+
+
+_VIEW_KEYS = (
+    "format",
+    "version",
+    "rules",
+    "seat",
+    "hand",
+    "hand_sizes",
+    "stock_size",
+    *_PUBLIC_KEYS,
+)
+
+
+def view_to_dict(view: ZetemaView) -> dict[str, Any]:
+    """A seat's view as plain JSON data: what a front end sends to the seat's player.
+    It holds nothing the seat may not know (:mod:`bezique.zetema.views`)."""
+    return {
+        "format": VIEW_FORMAT,
+        "version": VIEW_VERSION,
+        "rules": rules_to_dict(view.rules),
+        "seat": view.seat,
+        "hand": _names(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "stock_size": view.stock_size,
+        **_public_dict(view),
+    }
+
+
+def view_to_json(view: ZetemaView, indent: int | None = 1) -> str:
+    """A seat's view as JSON text."""
+    return dumps(view_to_dict(view), indent)
+
+
+def view_from_dict(data: object) -> ZetemaView:
+    """A view from :func:`view_to_dict`'s form, checked: some game must look so to
+    its seat. The check deals the hidden cards as a search would
+    (:func:`~bezique.zetema.determinize.determinize`), checks that state as a loaded
+    state is checked, and requires its view of the seat to be the document's."""
+    doc = read_header(data, VIEW_FORMAT, VIEW_VERSION, _VIEW_KEYS)
+    rules = rules_from_dict(doc["rules"])
+    sizes = _read_ints(doc["hand_sizes"], "hand_sizes", rules.players)
+    if any(not 0 <= size <= rules.hand_size + 1 for size in sizes):
+        raise InvalidStateError(f"hand_sizes: each 0 to {rules.hand_size + 1}")
+    stock_size = read_int(doc["stock_size"], "stock_size")
+    if not 0 <= stock_size <= CARD_COUNT:
+        raise InvalidStateError(f"stock_size: 0 to {CARD_COUNT}, got {stock_size}")
+    view = ZetemaView(
+        rules=rules,
+        seat=_seat(doc["seat"], "seat", rules.players),
+        hand=tuple(sorted(_read_cards(doc["hand"], "hand"))),
+        hand_sizes=sizes,
+        stock_size=stock_size,
+        **_public_fields(doc, rules),
+    )
+    sample = determinize(view, seed=0)
+    check_state(sample)
+    if view_of(sample, view.seat) != view:
+        raise InvalidStateError(
+            "the view fits no game: its seat's hand, the cards shown, the hand sizes and "
+            "the stock size disagree"
+        )
+    return view
+
+
+def load_view(text: str | bytes) -> ZetemaView:
+    """A seat's view from its JSON text (:func:`view_from_dict`)."""
+    return view_from_dict(loads(text))
 
 
 def _texts(items: Iterable[object]) -> tuple[str, ...]:
