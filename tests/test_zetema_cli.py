@@ -140,3 +140,59 @@ def test_duel_writes_its_result_as_json(capsys: pytest.CaptureFixture[str], tmp_
     assert data["wins"] + data["losses"] + data["draws"] == 4
     low, high = data["interval"]
     assert low <= data["win_rate"] <= high + 1e-9
+
+
+def _typing(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> list[str]:
+    """Answer the play prompts with ``lines`` in turn, then ``1`` for ever."""
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return lines.pop(0) if lines else "1"
+
+    monkeypatch.setattr("builtins.input", answer)
+    return asked
+
+
+def test_play_a_whole_game_against_a_bot(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked = _typing(monkeypatch, [])
+    code, out, _ = run(
+        capsys, "play", "--variant", "zetema", "--players", "random", "--seed", "2",
+        "--target", "40", "--ascii",
+    )  # fmt: skip
+    assert code == 0
+    assert asked
+    assert "  Your hand: " in out
+    assert "     You discard " in out
+    assert "won the game to 40; you were side 0." in out
+
+
+def test_play_answers_what_is_typed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _typing(monkeypatch, ["help", "99", "discard ZZ", "declare flush 2H 3H 4H 5H 6H 7H", "q"])
+    code, out, _ = run(
+        capsys, "play", "--variant", "zetema", "--players", "random,random", "--seed", "3",
+        "--seat", "1", "--ascii",
+    )  # fmt: skip
+    assert code == 0
+    assert "marry KH QH / QS" in out  # the help
+    assert "no action numbered 99" in out
+    assert "not understood: not a Zetema card: 'ZZ'" in out
+    assert "refused: not in the hand: " in out
+    assert out.rstrip().endswith("You leave the game.")
+    assert "Cards held: Random0 6, Random2 6" in out
+
+
+def test_play_refuses_a_seat_or_a_player_it_cannot_seat(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _typing(monkeypatch, [])
+    code, _, err = run(capsys, "play", "--variant", "zetema", "--players", "random", "--seat", "2")
+    assert code == 2
+    assert "--seat: 0 to 1" in err
+    code, _, err = run(capsys, "play", "--variant", "zetema", "--players", "nobody")
+    assert code == 2
+    assert "--players" in err

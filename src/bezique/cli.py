@@ -39,6 +39,7 @@ from bezique.state import DealState, initial_events
 from bezique.zetema_cli import demo_command as zetema_demo
 from bezique.zetema_cli import duel_command as zetema_duel
 from bezique.zetema_cli import is_zetema
+from bezique.zetema_cli import play_command as zetema_play
 from bezique.zetema_cli import variant_lines as zetema_variants
 
 __all__ = ["main"]
@@ -412,6 +413,15 @@ def _add_play(sub: Any) -> None:
 def _play(args: argparse.Namespace) -> int:
     from bezique.board import can_encode_symbols
     from bezique.console import play_game
+
+    if is_zetema(args.variant):
+        try:
+            return zetema_play(
+                args, input, print, not args.ascii and can_encode_symbols(sys.stdout)
+            )
+        except (KeyboardInterrupt, EOFError):
+            print("\nbezique: interrupted", file=sys.stderr)
+            return 130
 
     rules = variants.get(args.variant)
     if args.target is not None:

@@ -1,7 +1,8 @@
 """The ``bezique`` commands for Zetema: ``bezique demo --variant zetema`` narrates a
-hand (or a game, ``--game``) between built-in players, and ``bezique duel --variant
-zetema`` plays many games of two kinds of player, with the 95% Wilson interval of
-the first one's win rate. The command line hands over here when the variant is a
+hand (or a game, ``--game``) between built-in players, ``bezique play --variant
+zetema`` lets a person play a game against them in a terminal, and ``bezique duel
+--variant zetema`` plays many games of two kinds of player, with the 95% Wilson
+interval of the first one's win rate. The command line hands over here when the variant is a
 Zetema preset (:func:`is_zetema`).
 """
 
@@ -9,16 +10,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 
-from bezique.errors import BeziqueError, RulesError
+from bezique.errors import BeziqueError, NotationError, RulesError
 from bezique.players import display_name
-from bezique.zetema import ZetemaRules, ZetemaState, faces_text, get, names, new_game
+from bezique.zetema import (
+    ZetemaRules,
+    ZetemaState,
+    faces_text,
+    get,
+    names,
+    new_game,
+    parse_action,
+)
 from bezique.zetema.io import ZetemaRecord, record_to_json
 from bezique.zetema.match import ZetemaDuelResult, duel
 from bezique.zetema.players import PLAYER_KINDS, make_player
-from bezique.zetema.views import view_of
+from bezique.zetema.state import ZetemaAction
+from bezique.zetema.views import ZetemaView, view_of
 
 __all__ = [
     "demo_command",
@@ -26,6 +37,7 @@ __all__ = [
     "duel_lines",
     "duel_to_dict",
     "is_zetema",
+    "play_command",
     "variant_lines",
 ]
 
@@ -140,6 +152,123 @@ def demo_command(args: argparse.Namespace, out: Callable[[str], None], symbols: 
         record = ZetemaRecord(rules, args.seed, 0, actions, kinds)
         with open(args.record, "w", encoding="utf-8") as handle:
             handle.write(record_to_json(record) + "\n")
+    return 0
+
+
+#: What a person may type on a turn of ``bezique play --variant zetema``.
+PLAY_HELP = """\
+On your turn, type one of:
+  N                          the action numbered N in the list
+  discard KS                 discard that card to the tableau
+  declare flush 2H 5H 7H 8H TH KH
+                             score that combination (then discard one of its cards)
+  marry KH QH / QS           score marriages: your cards, then after / the tableau's
+  help                       this text
+  q                          leave the game"""
+
+
+_FIRST_PERSON = {"discards": "discard", "declares": "declare", "marries": "marry"}
+
+
+def _show(view: ZetemaView, tell: _Narrator, actions: Sequence[ZetemaAction]) -> None:
+    """The seat's view of the table, and its legal actions numbered."""
+    out = tell.out
+    out(f"  Scores: {_by_side(view.scores)}; stock: {view.stock_size} card(s)")
+    piles = [tell.cards(p) for p in view.tableau if p]
+    out("  Tableau: " + (" | ".join(piles) if piles else "-"))
+    if view.marriage_pile:
+        out(f"  Marriages: {tell.cards(view.marriage_pile)}")
+    for seat, cards in enumerate(view.shown):
+        if seat != view.seat and cards:
+            out(f"  {tell.names[seat]} has shown {tell.cards(cards)}")
+    sizes = ", ".join(
+        f"{tell.names[s]} {n}" for s, n in enumerate(view.hand_sizes) if s != view.seat
+    )
+    out(f"  Cards held: {sizes}")
+    out(f"  Your hand: {tell.cards(view.hand)}")
+    for number, action in enumerate(actions, 1):
+        out(f"    {number:>2}. {tell.text(str(action))}")
+
+
+def _read(line: str, state: ZetemaState, actions: Sequence[ZetemaAction]) -> ZetemaAction | str:
+    """The action a typed line names, or what to say instead."""
+    text = line.strip()
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(actions):
+            return actions[number - 1]
+        return f"no action numbered {number}; 1 to {len(actions)}"
+    try:
+        action = parse_action(text)
+    except NotationError as error:
+        return f"not understood: {error} (type help)"
+    reason = state.why_illegal(action)
+    return action if reason is None else f"refused: {reason}"
+
+
+def play_command(
+    args: argparse.Namespace,
+    read: Callable[[str], str],
+    out: Callable[[str], None],
+    symbols: bool,
+) -> int:
+    """``bezique play --variant zetema --players A[,B...] [--seat N]``: a person plays
+    a game against one built-in player per name given (two to six seats in all)."""
+    kinds = [k.strip() for k in args.players.split(",")]
+    rules = _rules(args, len(kinds) + 1)
+    if not 0 <= args.seat < rules.players:
+        raise BeziqueError(f"--seat: 0 to {rules.players - 1} at a table of {rules.players}")
+    kinds.insert(args.seat, "you")
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    players = {}
+    for seat, kind in enumerate(kinds):
+        if seat != args.seat:
+            try:
+                players[seat] = make_player(kind, f"{seed}/{seat}")
+            except BeziqueError as error:
+                raise BeziqueError(f"--players: {error}") from None
+    labels = ["You" if s == args.seat else display_name(k, s) for s, k in enumerate(kinds)]
+    tell = _Narrator(out, symbols, labels)
+    if args.target is not None:
+        rules = rules.evolve(target=args.target)
+    state = new_game(rules, seed)
+    out(f"=== Hand {state.hand_number}: {labels[state.dealer]} deals ({rules.name}) ===")
+    while state.to_move is not None:
+        seat = state.to_move
+        if seat == args.seat:
+            actions = state.legal_actions()
+            _show(view_of(state, seat), tell, actions)
+            line = read("Your move: ")
+            if line.strip().lower() in ("q", "quit"):
+                out("You leave the game.")
+                return 0
+            if line.strip().lower() in ("help", "?"):
+                out(PLAY_HELP)
+                continue
+            chosen = _read(line, state, actions)
+            if isinstance(chosen, str):
+                out(chosen)
+                continue
+            action = chosen
+        else:
+            action = players[seat].choose(view_of(state, seat))
+        after, events = state.step(action)
+        said = tell.action(action)
+        if seat == args.seat:  # "You discard", not "You discards"
+            verb, _, rest = said.partition(" ")
+            said = f"{_FIRST_PERSON[verb]} {rest}"
+        out(f"  {labels[seat]:>8} {said}")
+        for event in events:
+            out(f"      {labels[event.seat]} +{event.points} {event.kind}")
+        finished = len(after.results) != len(state.results)
+        state = after
+        if finished:
+            out("  Hand scores: " + _by_side(state.results[-1]))
+            out("  Game totals: " + _by_side(state.scores))
+            if not state.is_over:
+                out(f"=== Hand {state.hand_number}: {labels[state.dealer]} deals ===")
+    sides = " and ".join(f"side {s}" for s in state.winners)
+    out(f"{sides} won the game to {rules.target_score}; you were side {rules.side_of(args.seat)}.")
     return 0
 
 
