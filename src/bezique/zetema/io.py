@@ -43,6 +43,7 @@ from bezique.io.readers import (
     read_int,
     read_list,
     read_object,
+    read_seat,
     read_str,
 )
 from bezique.io.text import dumps, loads
@@ -228,13 +229,6 @@ def _read_seed(seed: object) -> int | str:
     return seed
 
 
-def _seat(value: object, path: str, players: int) -> int:
-    seat = read_int(value, path)
-    if not 0 <= seat < players:
-        raise InvalidStateError(f"{path}: no seat {shown(seat)}; seats are 0..{players - 1}")
-    return seat
-
-
 def _per_seat(value: object, path: str, players: int) -> tuple[tuple[int, ...], ...]:
     items = read_list(value, path)
     if len(items) != players:
@@ -256,18 +250,18 @@ def _public_fields(doc: Mapping[str, Any], rules: ZetemaRules) -> dict[str, Any]
     winners = read_list(doc["winners"], "winners")
     return {
         "hand_number": read_int(doc["hand_number"], "hand_number"),
-        "dealer": _seat(doc["dealer"], "dealer", n),
+        "dealer": read_seat(doc["dealer"], "dealer", n),
         "tableau": tuple(_read_cards(p, f"tableau[{i}]") for i, p in enumerate(piles)),
         "marriage_pile": _read_cards(doc["marriage_pile"], "marriage_pile"),
         "zetema_pile": _read_cards(doc["zetema_pile"], "zetema_pile"),
         "shown": _per_seat(doc["shown"], "shown", n),
-        "to_move": None if to_move is None else _seat(to_move, "to_move", n),
+        "to_move": None if to_move is None else read_seat(to_move, "to_move", n),
         "phase": phase,
         "required": tuple(sorted(set(_read_cards(doc["required"], "required")))),
         "scores": _read_ints(doc["scores"], "scores", sides),
         "hand_scores": _read_ints(doc["hand_scores"], "hand_scores", sides),
         "results": tuple(_read_ints(r, f"results[{i}]", sides) for i, r in enumerate(results)),
-        "winners": tuple(_seat(w, f"winners[{i}]", sides) for i, w in enumerate(winners)),
+        "winners": tuple(read_seat(w, f"winners[{i}]", sides) for i, w in enumerate(winners)),
     }
 
 
@@ -370,7 +364,7 @@ def view_from_dict(data: object) -> ZetemaView:
         raise InvalidStateError(f"stock_size: 0 to {CARD_COUNT}, got {stock_size}")
     view = ZetemaView(
         rules=rules,
-        seat=_seat(doc["seat"], "seat", rules.players),
+        seat=read_seat(doc["seat"], "seat", rules.players),
         hand=tuple(sorted(_read_cards(doc["hand"], "hand"))),
         hand_sizes=sizes,
         stock_size=stock_size,
@@ -456,7 +450,7 @@ def record_from_dict(data: object) -> ZetemaRecord:
     record = ZetemaRecord(
         rules,
         seed,
-        _seat(doc["dealer"], "dealer", rules.players),
+        read_seat(doc["dealer"], "dealer", rules.players),
         [read_str(a, f"actions[{i}]") for i, a in enumerate(actions)],
         [read_str(p, f"players[{i}]") for i, p in enumerate(players)],
     )
