@@ -81,6 +81,10 @@ def _kinds(text: str | None, rules: ZetemaRules) -> list[str]:
     return kinds
 
 
+#: The verbs of a move told in the first person, for the seat at the terminal.
+_FIRST_PERSON = {"discards": "discard", "declares": "declare", "marries": "marry"}
+
+
 class _Narrator:
     def __init__(self, out: Callable[[str], None], symbols: bool, names: Sequence[str]) -> None:
         self.out, self.symbols, self.names = out, symbols, names
@@ -102,6 +106,22 @@ class _Narrator:
         if verb == "marry":
             return f"marries {self.text(rest)}"
         return f"discards {self.text(rest)}"
+
+    def move(
+        self, state: ZetemaState, seat: int, action: ZetemaAction, *, person: bool = False
+    ) -> tuple[ZetemaState, bool]:
+        """Make ``seat``'s move (it is to move), telling it and what it scored; the state
+        after it, and whether it finished a hand. ``person``: the seat is the one
+        playing at the terminal ("You discard", not "You discards")."""
+        after, events = state.step(action)
+        said = self.action(action)
+        if person:
+            verb, _, rest = said.partition(" ")
+            said = f"{_FIRST_PERSON[verb]} {rest}"
+        self.out(f"  {self.names[seat]:>8} {said}")
+        for event in events:
+            self.out(f"      {self.names[event.seat]} +{event.points} {event.kind}")
+        return after, len(after.results) != len(state.results)
 
     def hand(self, state: ZetemaState) -> None:
         rules = state.rules
@@ -131,13 +151,8 @@ def demo_command(args: argparse.Namespace, out: Callable[[str], None], symbols: 
     while state.to_move is not None:
         seat = state.to_move
         action = players[seat].choose(view_of(state, seat))
-        after, events = state.step(action)
         actions.append(str(action))
-        out(f"  {labels[seat]:>8} {tell.action(action)}")
-        for event in events:
-            out(f"      {labels[event.seat]} +{event.points} {event.kind}")
-        finished = len(after.results) != len(state.results)
-        state = after
+        state, finished = tell.move(state, seat, action)
         if finished or state.is_over:
             if finished:
                 out("  Hand scores: " + _by_side(state.results[-1]))
@@ -165,9 +180,6 @@ On your turn, type one of:
   marry KH QH / QS           score marriages: your cards, then after / the tableau's
   help                       this text
   q                          leave the game"""
-
-
-_FIRST_PERSON = {"discards": "discard", "declares": "declare", "marries": "marry"}
 
 
 def _show(view: ZetemaView, tell: _Narrator, actions: Sequence[ZetemaAction]) -> None:
@@ -252,16 +264,7 @@ def play_command(
             action = chosen
         else:
             action = players[seat].choose(view_of(state, seat))
-        after, events = state.step(action)
-        said = tell.action(action)
-        if seat == args.seat:  # "You discard", not "You discards"
-            verb, _, rest = said.partition(" ")
-            said = f"{_FIRST_PERSON[verb]} {rest}"
-        out(f"  {labels[seat]:>8} {said}")
-        for event in events:
-            out(f"      {labels[event.seat]} +{event.points} {event.kind}")
-        finished = len(after.results) != len(state.results)
-        state = after
+        state, finished = tell.move(state, seat, action, person=seat == args.seat)
         if finished:
             out("  Hand scores: " + _by_side(state.results[-1]))
             out("  Game totals: " + _by_side(state.scores))
