@@ -84,7 +84,7 @@ from bezique.laws.tricks import best_card_index, duty_reason, playable
 from bezique.laws.zones import bits, deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind, Pattern, kinds_in
-from bezique.records import Window
+from bezique.records import DeclaredMeld, Window
 from bezique.rules import MarriageRearrangement, Memo, PolishCardReuse, Rules, SameKindReuse
 
 __all__ = [
@@ -99,6 +99,7 @@ __all__ = [
     "may_show",
     "meld_numbers",
     "most_doubled",
+    "seven_declared",
     "seven_in_hand",
     "trick_cards",
     "trick_winner",
@@ -891,8 +892,14 @@ def declared_seven(state: DealFields, card: int) -> bool:
     the melds rather than the card's history, which it loses when the hands are taken
     back up after the stock (S000 law 9); asked only when a seven is played or
     exchanged."""
+    return seven_declared(state.melds, card)
+
+
+def seven_declared(melds: Sequence[DeclaredMeld], card: int) -> bool:
+    """Whether card id ``card`` is among ``melds`` as a seven of trumps (see
+    :func:`declared_seven`)."""
     kind = MeldKind.SEVEN_OF_TRUMPS
-    return any(meld.kind is kind and card in meld.cards for meld in state.melds)
+    return any(meld.kind is kind and card in meld.cards for meld in melds)
 
 
 def _score_pending_reasons(state: DealFields, window: Window, index: int) -> list[Reason]:

@@ -29,6 +29,8 @@ One module per player, and the helpers they share:
 * :mod:`~bezique.players.random_player`, :mod:`~bezique.players.rule_of_thumb`,
   :mod:`~bezique.players.monte_carlo`: the players;
 * :mod:`~bezique.players.rollout`: the Monte Carlo player's fast rollout policy;
+* :mod:`~bezique.players.playout`: whole playouts by that policy, without a public
+  state at every step;
 * :mod:`~bezique.players.registry`: the players by name.
 
 >>> import bezique as bz

@@ -15,11 +15,10 @@ import random
 import time
 from collections.abc import Callable
 
-import attrs
-
 from bezique.actions import Action, Draw, Exchange
 from bezique.determinize import determinize
 from bezique.errors import BeziqueError
+from bezique.players.playout import arrange_draws, play_out
 from bezique.players.protocol import as_view, legal_actions
 from bezique.players.reading import deal_value
 from bezique.players.rollout import FastPolicy
@@ -209,8 +208,10 @@ class MonteCarloPlayer:
         coupled: bool = True,
     ) -> float:
         """Play a sampled deal out from ``first`` (``coupled``: see :func:`arrange_draws`)."""
+        if rollout == "fast":
+            end = play_out(state, first, policy=self._fast, coupled=coupled)
+            return float(deal_value(end, seat))
         rng = random.Random(seed)
-        fast = self._fast
         rule = self._rule
         action = first
         while True:
@@ -219,9 +220,6 @@ class MonteCarloPlayer:
             state = state.apply(action)
             if state.is_over:
                 return float(deal_value(state, seat))
-            if rollout == "fast":
-                action = fast.choose(state)
-                continue
             actions = state.legal_actions()
             if len(actions) == 1:
                 action = actions[0]
@@ -233,25 +231,6 @@ class MonteCarloPlayer:
                 if mover is None:  # pragma: no cover - only a finished deal has no mover
                     return float(deal_value(state, seat))
                 action = rule.choose(state.view(mover))
-
-
-def arrange_draws(state: DealState) -> DealState:
-    """The state with the top of its stock reordered so that each seat draws the card
-    it would draw if seat 0 had won the trick.
-
-    In a sampled deal the stock's order is random, so seat ``k`` may as well be
-    given the cards at places ``k``, ``k + n``, ... of it, whoever wins the
-    tricks: the cards drawn are still in uniform random order. Playouts of
-    different actions from one sample then give each seat the same cards, so
-    the actions are compared on the same luck of the draw.
-    """
-    window = state.window
-    stock = state.stock
-    n = state.players
-    if window is None or window.seat == 0 or len(stock) < n:
-        return state
-    top = tuple(stock[(window.seat + i) % n] for i in range(n))
-    return attrs.evolve(state, stock=top + stock[n:])
 
 
 def nothing_hidden(view: SeatView) -> bool:

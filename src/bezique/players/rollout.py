@@ -17,7 +17,7 @@ face winning the trick so far and the face played), the melds from
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 import attrs
@@ -56,7 +56,20 @@ from bezique.records import Phase
 from bezique.rules import DeclarationLimit, Memo, Rules
 from bezique.state import DealState
 
-__all__ = ["FastPolicy", "FastTables", "fast_tables", "nothing_to_declare", "ready_melds"]
+__all__ = [
+    "FastPolicy",
+    "FastTableMemo",
+    "FastTables",
+    "Ready",
+    "ReadyTable",
+    "fast_table_memo",
+    "fast_tables",
+    "nothing_to_declare",
+    "ready_in",
+    "ready_melds",
+    "ready_table",
+    "stock_play_score",
+]
 
 
 class FastPolicy:
@@ -68,28 +81,28 @@ class FastPolicy:
     def __init__(self) -> None:
         # The tables of the rules last played (most playouts play one rule set).
         self._rules: Rules | None = None
-        self._fast: _FastTableMemo | None = None
-        self._ready: _ReadyTable = MappingProxyType({})
+        self._fast: FastTableMemo | None = None
+        self._ready: ReadyTable = MappingProxyType({})
 
-    def _tables(self, rules: Rules) -> tuple[_FastTableMemo, _ReadyTable]:
+    def _tables(self, rules: Rules) -> tuple[FastTableMemo, ReadyTable]:
         fast = self._fast
         if rules is not self._rules or fast is None:
             self._rules = rules
-            fast = self._fast = rules.derived(_fast_table_memo)
-            self._ready = rules.derived(_ready_table)
+            fast = self._fast = rules.derived(fast_table_memo)
+            self._ready = rules.derived(ready_table)
         return fast, self._ready
 
     def choose(self, state: DealState) -> Action:
         rules = state.rules
-        fast, ready_table = self._tables(rules)
-        if _nothing_to_declare(state, ready_table):
+        fast, readies = self._tables(rules)
+        if _nothing_to_declare(state, readies):
             window = state.window
             if rules.sides and window is not None:
                 # Partnerships: let the partner declare if he has a meld ready.
                 partner = partner_of(rules, window.seat)
                 if (
                     partner is not None
-                    and _ready_melds(state, partner, ready_table)[0]
+                    and _ready_melds(state, partner, readies)[0]
                     and _PASS_TO_PARTNER in state.legal_actions()
                 ):
                     return _PASS_TO_PARTNER
@@ -137,7 +150,7 @@ class FastPolicy:
         last = state.stock_size <= state.players
         tables = fast((state.trump, seven_keep(rules, state.turn_up), last))
         # S000 hint 1: a meld ready to declare is kept, and a trick won lets it score.
-        ready, protect = _ready_melds(state, seat, ready_table)
+        ready, protect = _ready_melds(state, seat, readies)
         trick = state.trick
         takes = tables.takes
         # At a larger table: the faces the opponents still to play hold, and whether
@@ -168,20 +181,43 @@ class FastPolicy:
             table, base, extra = tables.lead, 0, 0.0
         best_action = actions[0]
         best_score = -math.inf
+        follows = bool(trick)
         for action in actions:
             if isinstance(action, Play):
                 ref = action.card
                 f = ref.card.index
-                score = table[base | f] + (8 if ref.history else 0)
-                if extra:
-                    score += extra if takes[base | f] else -extra
-                if protect:
-                    score -= protect.get(f, 0)
-                if ready and trick and takes[base | f]:
-                    score += ready
+                shown = bool(ref.history)
+                lost = protect.get(f, 0)
+                score = stock_play_score(table, takes, base | f, shown, extra, lost, ready, follows)
                 if score > best_score:
                     best_action, best_score = action, score
         return best_action
+
+
+def stock_play_score(
+    table: Sequence[float],
+    takes: bytes,
+    index: int,
+    shown: bool,
+    extra: float,
+    protected: int,
+    ready: int,
+    follows: bool,
+) -> float:
+    """The fast policy's score of a play in the stock phase: its entry ``index`` of the
+    lead or follow ``table`` (:class:`FastTables`), 8 more for a card from the table
+    (``shown``: its face is known already, so it goes before a concealed one, as with the
+    rule-of-thumb player), the trick's other brisques
+    (``extra``) won or lost, less the value of a ready meld it would break
+    (``protected``), plus the value of the best ready meld (``ready``) if following
+    with it wins the trick (S000 hint 1: winning lets the meld score)."""
+    score = table[index] + (8 if shown else 0)
+    if extra:
+        score += extra if takes[index] else -extra
+    score -= protected
+    if ready and follows and takes[index]:
+        score += ready
+    return score
 
 
 def _side_follow(
@@ -246,14 +282,14 @@ def fast_tables(rules: Rules, trump: Suit | None, seven: float, last: bool) -> F
     """The fast policy's tables under this trump suit, for a seven of trumps worth
     ``seven`` to keep (:func:`~bezique.players.rule_of_thumb.seven_keep`), on the last
     trick of the stock or not."""
-    return rules.derived(_fast_table_memo)((trump, seven, last))
+    return rules.derived(fast_table_memo)((trump, seven, last))
 
 
 #: The fast tables of one rule set, by (trump suit, seven's keep, last stock trick).
-_FastTableMemo = Memo[tuple[Suit | None, float, bool], FastTables]
+FastTableMemo = Memo[tuple[Suit | None, float, bool], FastTables]
 
 
-def _fast_table_memo(rules: Rules) -> _FastTableMemo:
+def fast_table_memo(rules: Rules) -> FastTableMemo:
     """The fast tables of one rule set, made when first asked for."""
 
     def make(key: tuple[Suit | None, float, bool]) -> FastTables:
@@ -304,17 +340,17 @@ def _make_fast_tables(rules: Rules, trump: Suit | None, seven: float, last: bool
 
 #: A meld the fast policy watches for; its value, the history bits that bar a card
 #: from it, and what it needs: (mask of card ids, count) pairs, or a rank's mask and 4.
-_Ready = tuple[int, int, tuple[tuple[int, int], ...]]
+Ready = tuple[int, int, tuple[tuple[int, int], ...]]
 #: Per trump suit (``None``; not fixed yet), the melds to watch for.
-_ReadyTable = Mapping[Suit | None, tuple[_Ready, ...]]
+ReadyTable = Mapping[Suit | None, tuple[Ready, ...]]
 
 
-def _ready_table(rules: Rules) -> _ReadyTable:
+def ready_table(rules: Rules) -> ReadyTable:
     """Per trump suit (``None``: not fixed yet), the melds to watch for."""
     tables = deck_tables(rules.deck.packs)
-    out: dict[Suit | None, tuple[_Ready, ...]] = {}
+    out: dict[Suit | None, tuple[Ready, ...]] = {}
     for trump in (None, *Suit):
-        ready: list[_Ready] = []
+        ready: list[Ready] = []
         for target in meld_targets(rules, trump).targets:
             banned = target.same | target.barred
             need: tuple[tuple[int, int], ...]
@@ -331,15 +367,22 @@ def _ready_table(rules: Rules) -> _ReadyTable:
 def ready_melds(state: DealState, seat: int) -> tuple[int, dict[int, int]]:
     """The value of the best meld ``seat`` could declare now, and, per face, the value
     of the best ready meld that would be lost by playing a card of that face."""
-    return _ready_melds(state, seat, state.rules.derived(_ready_table))
+    return _ready_melds(state, seat, state.rules.derived(ready_table))
 
 
-def _ready_melds(state: DealState, seat: int, table: _ReadyTable) -> tuple[int, dict[int, int]]:
+def _ready_melds(state: DealState, seat: int, table: ReadyTable) -> tuple[int, dict[int, int]]:
     held = state.hand_masks[seat] | state.table_masks[seat]
-    history = state.history
+    return ready_in(held, state.history, table[state.trump])
+
+
+def ready_in(
+    held: int, history: Sequence[int], watched: tuple[Ready, ...]
+) -> tuple[int, dict[int, int]]:
+    """:func:`ready_melds` of the cards ``held`` (a mask), given every card's history
+    and the melds ``watched`` under the trump suit of the moment."""
     best = 0
     protect: dict[int, int] = {}
-    for value, banned, need in table[state.trump]:
+    for value, banned, need in watched:
         # A quick count first (most melds are far from complete), then the histories.
         for mask, count in need:
             if (held & mask).bit_count() < count:
@@ -352,7 +395,7 @@ def _ready_melds(state: DealState, seat: int, table: _ReadyTable) -> tuple[int, 
 
 def _protect_ready(
     held: int,
-    history: tuple[int, ...],
+    history: Sequence[int],
     value: int,
     banned: int,
     need: tuple[tuple[int, int], ...],
@@ -382,10 +425,10 @@ _PASS_TO_PARTNER = PassToPartner()
 def nothing_to_declare(state: DealState) -> bool:
     """Whether the winner's turn in the stock phase can only end in a draw for the fast
     policy (see :func:`_nothing_to_declare`)."""
-    return _nothing_to_declare(state, state.rules.derived(_ready_table))
+    return _nothing_to_declare(state, state.rules.derived(ready_table))
 
 
-def _nothing_to_declare(state: DealState, table: _ReadyTable) -> bool:
+def _nothing_to_declare(state: DealState, table: ReadyTable) -> bool:
     """Whether the winner's turn in the stock phase can only end in a draw for the fast
     policy: no seven of trumps to exchange, no meld ready (by the quick reckoning of
     :func:`ready_melds`), no pending meld or seven to declare. It spares working out

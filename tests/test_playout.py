@@ -1,0 +1,165 @@
+"""Whole playouts by the fast policy (:mod:`bezique.players.playout`): the final state
+of :func:`play_out` is the one stepping the engine reaches, for every preset, from
+positions spread over random deals, with and without the coupled draws of the Monte
+Carlo player."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bezique as bz
+from bezique import Action, DealState, Draw, IllegalActionError, Play
+from bezique.determinize import determinize
+from bezique.errors import BeziqueError
+from bezique.players.playout import arrange_draws, covered, play_out, playouts
+from bezique.players.rollout import FastPolicy
+
+PRESETS = [name for name, _ in bz.variants.names()]
+
+#: The presets whose common steps the playouts play on their own copy of the deal
+#: (two seats, no partnerships, melds shown from the hand and scored at once).
+COVERED = {
+    "classic",
+    "classic-four-pack",
+    "classic-six-pack",
+    "eight-pack",
+    "mcneely",
+    "rubicon",
+    "sinkinson-1933",
+    "six-pack",
+    "swift-1865",
+}
+
+
+def stepped(state: DealState, first: Action | None, policy: FastPolicy, coupled: bool) -> DealState:
+    """The reference: the engine stepped one public state at a time, as the Monte Carlo
+    player's playouts did before :func:`play_out`."""
+    action = first
+    while True:
+        if action is not None:
+            if coupled and type(action) is Draw:
+                state = arrange_draws(state)
+            state = state.apply(action)
+        if state.is_over:
+            return state
+        action = policy.choose(state)
+
+
+def samples(name: str, count: int) -> list[DealState]:
+    """``count`` sampled deals (the Monte Carlo player's kind of state): from the view
+    of the seat to move at a random point of a deal played by the fast policy with
+    some random moves, its hidden cards dealt at random."""
+    rules = bz.variants.get(name)
+    rng = random.Random(name)
+    policy = FastPolicy()
+    out: list[DealState] = []
+    while len(out) < count:
+        state = bz.new_deal(rules, seed=rng.getrandbits(32))
+        for _ in range(rng.randrange(0, 90)):
+            if state.is_over:
+                break
+            actions = state.legal_actions()
+            state = state.apply(rng.choice(actions) if rng.random() < 0.3 else policy.choose(state))
+        seat = state.current_player
+        if seat is not None:
+            out.append(determinize(state.view(seat), rng))
+    return out
+
+
+def check_the_same_as_stepping(name: str, count: int) -> int:
+    """Compare ``play_out`` with stepping from ``count`` samples, after each of up to
+    three legal first actions, coupled or not; the number of playouts compared."""
+    policy = FastPolicy()
+    rng = random.Random(f"{name} first")
+    compared = 0
+    for sample in samples(name, count):
+        for first in sample.legal_actions()[:3]:
+            coupled = rng.random() < 0.5
+            expected = stepped(sample, first, policy, coupled)
+            assert play_out(sample, first, policy=policy, coupled=coupled) == expected
+            compared += 1
+        assert play_out(sample, policy=policy) == stepped(sample, None, policy, False)
+    return compared
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_playout_ends_where_stepping_the_engine_ends(name: str) -> None:
+    assert check_the_same_as_stepping(name, 12) >= 12
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(COVERED))
+def test_many_playouts_end_where_stepping_ends(name: str) -> None:
+    assert check_the_same_as_stepping(name, 400) >= 400
+
+
+def test_the_covered_presets() -> None:
+    assert {name for name in PRESETS if covered(bz.variants.get(name))} == COVERED
+
+
+def test_a_playout_from_a_new_deal_plays_the_carte_blanche_through_the_engine() -> None:
+    # Rubicon deals start by offering each seat its carte blanche (S003): the engine
+    # plays those steps, then the copy takes the deal up.
+    state = bz.new_deal(bz.variants.RUBICON, seed=3)
+    assert state.offers
+    policy = FastPolicy()
+    assert play_out(state, policy=policy) == stepped(state, None, policy, False)
+
+
+def test_an_illegal_first_action_raises_and_changes_nothing() -> None:
+    state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    seat = state.current_player
+    assert seat is not None
+    held = {bz.face_of(c) for c in state.held(seat)}
+    foreign = next(c for c in state.hand(1 - seat) if bz.face_of(c) not in held)
+    with pytest.raises(IllegalActionError):
+        play_out(state, Play(state.card_ref(foreign)))
+    with pytest.raises(IllegalActionError):
+        play_out(state, Draw())
+    assert state == bz.new_deal(bz.variants.CLASSIC, seed=1)
+
+
+def test_a_finished_deal_plays_out_to_itself() -> None:
+    end = play_out(bz.new_deal(bz.variants.CLASSIC, seed=2))
+    assert end.is_over
+    assert play_out(end) is end
+
+
+def test_playouts_sample_the_hidden_cards_and_play_each_deal_out() -> None:
+    state = bz.new_deal(bz.variants.CLASSIC, seed=5)
+    for action in state.legal_actions()[:1]:
+        state = state.apply(action)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    ends = playouts(view, 6, seed=9)
+    assert len(ends) == 6
+    assert all(end.is_over for end in ends)
+    assert playouts(view, 6, seed=9) == ends
+    # Each is a deal consistent with the view, played out by the fast policy.
+    rng = random.Random(9)
+    policy = FastPolicy()
+    for end in ends:
+        assert end == stepped(determinize(view, rng), None, policy, False)
+    # Different seeds deal the hidden cards differently.
+    assert playouts(view, 6, seed=10) != ends
+    first = view.legal_actions()[0]
+    after = playouts(view, 2, seed=9, first=first)
+    rng = random.Random(9)
+    assert after == [stepped(determinize(view, rng), first, policy, False) for _ in range(2)]
+
+
+@pytest.mark.parametrize("n", [-1, 1.5, "3", True])
+def test_playouts_refuse_a_bad_count(n: object) -> None:
+    view = bz.new_deal(bz.variants.CLASSIC, seed=1).view(0)
+    with pytest.raises(BeziqueError, match="n must be an int"):
+        playouts(view, n, seed=1)  # type: ignore[arg-type]
+
+
+def test_playouts_need_a_view() -> None:
+    state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    with pytest.raises(BeziqueError, match="needs a SeatView"):
+        playouts(state, 1, seed=1)  # type: ignore[arg-type]
+    assert playouts(state.view(0), 0, seed=1) == []
