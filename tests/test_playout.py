@@ -151,15 +151,32 @@ def test_playouts_sample_the_hidden_cards_and_play_each_deal_out() -> None:
     assert after == [stepped(determinize(view, rng), first, policy, False) for _ in range(2)]
 
 
-@pytest.mark.parametrize("n", [-1, 1.5, "3", True])
-def test_playouts_refuse_a_bad_count(n: object) -> None:
+@pytest.mark.parametrize("n", [1.5, "3", True, None])
+def test_playouts_refuse_a_count_that_is_not_an_int(n: object) -> None:
     view = bz.new_deal(bz.variants.CLASSIC, seed=1).view(0)
-    with pytest.raises(BeziqueError, match="n must be an int"):
-        playouts(view, n, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"playouts\(\): n must be an int"):
+        playouts(view, n, seed=1)
 
 
-def test_playouts_need_a_view() -> None:
+def test_playouts_refuse_a_negative_count() -> None:
+    view = bz.new_deal(bz.variants.CLASSIC, seed=1).view(0)
+    with pytest.raises(BeziqueError, match="n must be at least 0"):
+        playouts(view, -1, seed=1)
+    assert playouts(view, 0, seed=1) == []
+
+
+@pytest.mark.parametrize("seed", [1.5, b"x", [1]])
+def test_playouts_refuse_a_bad_seed(seed: object) -> None:
+    view = bz.new_deal(bz.variants.CLASSIC, seed=1).view(0)
+    with pytest.raises(TypeError, match="seed"):
+        playouts(view, 1, seed=seed)
+
+
+def test_the_playout_functions_refuse_what_is_not_a_state_view_or_policy() -> None:
     state = bz.new_deal(bz.variants.CLASSIC, seed=1)
-    with pytest.raises(BeziqueError, match="needs a SeatView"):
-        playouts(state, 1, seed=1)  # type: ignore[arg-type]
-    assert playouts(state.view(0), 0, seed=1) == []
+    with pytest.raises(TypeError, match=r"playouts\(\): view must be a SeatView, not DealState"):
+        playouts(state, 1, seed=1)
+    with pytest.raises(TypeError, match=r"play_out\(\): state must be a DealState, not SeatView"):
+        play_out(state.view(0))
+    with pytest.raises(TypeError, match=r"play_out\(\): policy must be a FastPolicy or None"):
+        play_out(state, policy="fast")

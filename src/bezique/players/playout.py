@@ -55,7 +55,7 @@ from bezique.engine.speed import (
     play_order,
     seal,
 )
-from bezique.errors import BeziqueError
+from bezique.errors import BeziqueError, check_seed, require_int, wrong_type
 from bezique.laws.declaring import broken_after_play
 from bezique.laws.scoring import (
     TrickScores,
@@ -90,10 +90,10 @@ _DOUBLE_BIT = MeldKind.DOUBLE_BEZIQUE.bit
 
 
 def play_out(
-    state: DealState,
+    state: object,
     first: Action | None = None,
     *,
-    policy: FastPolicy | None = None,
+    policy: object = None,
     coupled: bool = False,
 ) -> DealState:
     """The final state of ``state`` played out by the fast policy, after ``first``
@@ -104,7 +104,12 @@ def play_out(
     :func:`arrange_draws` reorders it, as the Monte Carlo player's playouts do.
     An illegal ``first`` raises :class:`~bezique.errors.IllegalActionError`.
     """
-    policy = FastPolicy() if policy is None else policy
+    if not isinstance(state, DealState):
+        wrong_type("play_out()", "state", "a DealState", state)
+    if policy is None:
+        policy = FastPolicy()
+    elif not isinstance(policy, FastPolicy):
+        wrong_type("play_out()", "policy", "a FastPolicy or None", policy)
     if first is not None:
         if coupled and type(first) is Draw:
             state = arrange_draws(state)
@@ -126,10 +131,10 @@ def play_out(
 
 
 def playouts(
-    view: SeatView,
-    n: int,
+    view: object,
+    n: object,
     *,
-    seed: int | str | None = None,
+    seed: object = None,
     first: Action | None = None,
 ) -> list[DealState]:
     """``n`` deals consistent with ``view``, their hidden cards dealt at random
@@ -145,13 +150,14 @@ def playouts(
     >>> [end.is_over for end in ends]
     [True, True, True]
     """
-    if type(n) is not int or n < 0:
-        raise BeziqueError(f"n must be an int of at least 0, got {n!r}")
     if not isinstance(view, SeatView):
-        raise BeziqueError(f"playouts() needs a SeatView, got {type(view).__name__}")
-    rng = random.Random(seed)
+        wrong_type("playouts()", "view", "a SeatView", view)
+    count = require_int(n, "playouts()", "n")
+    if count < 0:
+        raise BeziqueError(f"playouts(): n must be at least 0, got {count}")
+    rng = random.Random(check_seed(seed, "playouts()"))
     policy = FastPolicy()
-    return [play_out(determinize(view, rng), first, policy=policy) for _ in range(n)]
+    return [play_out(determinize(view, rng), first, policy=policy) for _ in range(count)]
 
 
 def arrange_draws(state: DealState) -> DealState:
