@@ -66,13 +66,14 @@ from bezique.laws.scoring import (
     trick_won,
 )
 from bezique.laws.tricks import best_card_index, playable
-from bezique.laws.zones import bits
+from bezique.laws.zones import DeckTables, bits
 from bezique.melds import MeldKind
 from bezique.players.reading import brisque_worth
 from bezique.players.rollout import (
     FastPolicy,
     FastTableMemo,
     ReadyTable,
+    draws_only,
     fast_table_memo,
     ready_in,
     ready_table,
@@ -235,16 +236,13 @@ class _Deal:
 
     rules: Rules
     cls: type[DealState]
-    face_mask: tuple[int, ...]
-    brisques: int
+    deck: DeckTables
     total_tricks: int
     takes: tuple[tuple[bytes, ...], ...]
     trick_scores: TrickScores
     fast: FastTableMemo
     readies: ReadyTable
     worth: float
-    exchange: bool
-    seven_melds: bool
     dealer: int
     phase: Phase
     trump: Suit | None
@@ -269,18 +267,13 @@ class _Deal:
         plan = rules.derived(make_plan)
         self.rules = rules
         self.cls = type(state)
-        self.face_mask = plan.tables.face_mask
-        self.brisques = plan.tables.brisques
+        self.deck = plan.tables
         self.total_tricks = plan.total_tricks
         self.takes = plan.takes
         self.trick_scores = plan.trick_scores
         self.fast = rules.derived(fast_table_memo)
         self.readies = rules.derived(ready_table)
         self.worth = brisque_worth(rules)
-        self.exchange = rules.trumps.exchange_points is not None
-        # A declared seven of trumps is a declaration of its own: a winner's turn
-        # may always have one, so the engine plays every one.
-        self.seven_melds = rules.meld_value(MeldKind.SEVEN_OF_TRUMPS) is not None
         self.dealer = state.dealer
         self.load(state)
 
@@ -365,22 +358,20 @@ class _Deal:
 
     def only_draws(self) -> bool:
         """The fast policy's :func:`~bezique.players.rollout.nothing_to_declare`, read
-        from the copy: a winner's turn in the stock phase with no seven of trumps to
-        exchange and no meld ready."""
+        from the copy."""
         window = self.window
-        if window is None or self.phase is not STOCK or self.seven_melds:
+        if window is None or self.phase is not STOCK:
             return False
         seat = window.seat
-        hand = self.hands[seat]
-        trump = self.trump
-        if (
-            self.exchange
-            and self.turn_up is not None
-            and trump is not None
-            and hand & self.face_mask[int(trump) * 8 + SEVEN]
-        ):
-            return False  # a seven of trumps to exchange
-        return ready_in(hand | self.tables[seat], self.history, self.readies[trump])[0] == 0
+        return draws_only(
+            self.rules,
+            self.hands[seat],
+            self.tables[seat],
+            self.history,
+            self.trump,
+            self.turn_up,
+            self.readies,
+        )
 
     def choose_stock(self) -> int:
         """The card the fast policy plays in the stock phase (its scores of
@@ -417,7 +408,7 @@ class _Deal:
             )
             if score > best_score:
                 best_face, best_score = f, score
-        mask = self.face_mask[best_face]
+        mask = self.deck.face_mask[best_face]
         if not shown >> best_face & 1:
             copies = hand & mask
             return (copies & -copies).bit_length() - 1
@@ -440,7 +431,7 @@ class _Deal:
         seat = (self.leader + len(self.trick)) % 2
         hand = self.hands[seat]
         trick = self.trick
-        mask = playable(hand, trick, self.trump, True, self.rules.derived(make_plan).tables)
+        mask = playable(hand, trick, self.trump, True, self.deck)
         faces = faces_of(mask)
         # The plays in the engine's order (concealed cards: one per face), for the
         # scorer's tie-break: the first of the best.
@@ -462,7 +453,7 @@ class _Deal:
                 self.worth,
             )
             f = max(plays, key=scorer).card.card.index
-        copies = hand & self.face_mask[f]
+        copies = hand & self.deck.face_mask[f]
         return (copies & -copies).bit_length() - 1
 
     def play(self, card: int) -> None:
@@ -525,7 +516,7 @@ class _Deal:
             return
         self.phase = OVER
         won = self.won
-        brisques = self.brisques
+        brisques = self.deck.brisques
         if brisques_counted(rules, scores, won, brisques):
             # S000 laws 11-12: aces and tens counted after the last trick.
             for seat in range(2):

@@ -62,6 +62,7 @@ __all__ = [
     "FastTables",
     "Ready",
     "ReadyTable",
+    "draws_only",
     "fast_table_memo",
     "fast_tables",
     "nothing_to_declare",
@@ -436,19 +437,39 @@ def _nothing_to_declare(state: DealState, table: ReadyTable) -> bool:
     window = state.window
     if window is None or state.offers or state.phase is not Phase.STOCK:
         return False
-    rules = state.rules
+    seat = window.seat
+    return draws_only(
+        state.rules,
+        state.hand_masks[seat],
+        state.table_masks[seat],
+        state.history,
+        state.trump,
+        state.turn_up,
+        table,
+    )
+
+
+def draws_only(
+    rules: Rules,
+    hand: int,
+    table: int,
+    history: Sequence[int],
+    trump: Suit | None,
+    turn_up: int | None,
+    watched: ReadyTable,
+) -> bool:
+    """:func:`nothing_to_declare` for the seat holding the winner's turn in the stock
+    phase, read from its ``hand`` and ``table`` (masks), every card's history, the
+    trump suit and the turn-up."""
     if rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
         return False
     if rules.meld_value(MeldKind.SEVEN_OF_TRUMPS) is not None:
         return False
-    seat = window.seat
-    turn_up = state.turn_up
-    trump = state.trump
     if turn_up is not None and trump is not None and rules.trumps.exchange_points is not None:
         seven = deck_tables(rules.deck.packs).face_mask[int(trump) * 8 + SEVEN]
-        if state.hand_masks[seat] & seven:
+        if hand & seven:
             return False
-    return _ready_melds(state, seat, table)[0] == 0
+    return ready_in(hand | table, history, watched[trump])[0] == 0
 
 
 def _as_play_scorer(score: Callable[[Play], float]) -> Callable[[Action], float]:
