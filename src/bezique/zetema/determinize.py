@@ -20,7 +20,7 @@ from collections import Counter
 
 from bezique.errors import InvalidStateError, check_seed
 from bezique.zetema.deck import deck_counts
-from bezique.zetema.state import ZetemaState
+from bezique.zetema.state import ZetemaState, public_fields
 from bezique.zetema.views import ZetemaView
 
 __all__ = ["determinize", "unseen"]
@@ -63,19 +63,7 @@ def determinize(view: ZetemaView, seed: int | str | None = None) -> ZetemaState:
     return ZetemaState(
         rules=view.rules,
         seed=rng.randrange(2**63),
-        hand_number=view.hand_number,
-        dealer=view.dealer,
         hands=tuple(hands),
         stock=tuple(pool),
-        tableau=view.tableau,
-        marriage_pile=view.marriage_pile,
-        zetema_pile=view.zetema_pile,
-        shown=view.shown,
-        to_move=view.to_move,
-        phase=view.phase,
-        required=view.required,
-        scores=view.scores,
-        hand_scores=view.hand_scores,
-        results=view.results,
-        winners=view.winners,
+        **public_fields(view),
     )

@@ -54,6 +54,7 @@ from bezique.zetema.state import (
     COMBINE,
     DISCARD,
     OVER,
+    PUBLIC_FIELDS,
     ZetemaAction,
     ZetemaState,
     check_conservation,
@@ -164,22 +165,7 @@ def _read_ints(value: object, path: str, count: int) -> tuple[int, ...]:
 
 
 #: The keys a state document and a view document share (:func:`_public_fields`).
-_PUBLIC_KEYS = (
-    "hand_number",
-    "dealer",
-    "tableau",
-    "marriage_pile",
-    "zetema_pile",
-    "shown",
-    "to_move",
-    "phase",
-    "required",
-    "scores",
-    "hand_scores",
-    "results",
-    "winners",
-)
-_STATE_KEYS = ("format", "version", "rules", "seed", "hands", "stock", *_PUBLIC_KEYS)
+_STATE_KEYS = ("format", "version", "rules", "seed", "hands", "stock", *PUBLIC_FIELDS)
 
 
 def _public_dict(game: ZetemaState | ZetemaView) -> dict[str, Any]:
@@ -325,7 +311,7 @@ _VIEW_KEYS = (
     "hand",
     "hand_sizes",
     "stock_size",
-    *_PUBLIC_KEYS,
+    *PUBLIC_FIELDS,
 )
 
 

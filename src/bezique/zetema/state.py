@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -63,6 +64,7 @@ __all__ = [
     "COMBINE",
     "DISCARD",
     "OVER",
+    "PUBLIC_FIELDS",
     "Declare",
     "Discard",
     "Marry",
@@ -74,12 +76,37 @@ __all__ = [
     "legal_actions_for",
     "new_game",
     "parse_action",
+    "public_fields",
     "shuffled_deck",
     "why_illegal_for",
 ]
 
 #: The phases of a turn, may declare or discard; must discard; the game is over.
 COMBINE, DISCARD, OVER = "combine", "discard", "over"
+
+#: The fields a state and every seat's view of it share, by name (the rest of a state
+#: is hidden: the hands and the stock; a view has the seat, its hand and the counts).
+PUBLIC_FIELDS = (
+    "hand_number",
+    "dealer",
+    "tableau",
+    "marriage_pile",
+    "zetema_pile",
+    "shown",
+    "to_move",
+    "phase",
+    "required",
+    "scores",
+    "hand_scores",
+    "results",
+    "winners",
+)
+
+
+def public_fields(game: object) -> dict[str, Any]:
+    """The :data:`PUBLIC_FIELDS` of a state or a view, by name: a view is built from a
+    state with them, and a state dealt from a view."""
+    return {name: getattr(game, name) for name in PUBLIC_FIELDS}
 
 
 def _cards(value: Iterable[int]) -> tuple[int, ...]:

@@ -25,6 +25,7 @@ from bezique.zetema.state import (
     ZetemaAction,
     ZetemaState,
     legal_actions_for,
+    public_fields,
     why_illegal_for,
 )
 
@@ -85,20 +86,8 @@ def view_of(state: ZetemaState, seat: int) -> ZetemaView:
     return ZetemaView(
         rules=state.rules,
         seat=seat,
-        hand_number=state.hand_number,
-        dealer=state.dealer,
         hand=state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
-        shown=state.shown,
         stock_size=len(state.stock),
-        tableau=state.tableau,
-        marriage_pile=state.marriage_pile,
-        zetema_pile=state.zetema_pile,
-        to_move=state.to_move,
-        phase=state.phase,
-        required=state.required,
-        scores=state.scores,
-        hand_scores=state.hand_scores,
-        results=state.results,
-        winners=state.winners,
+        **public_fields(state),
     )
