@@ -373,8 +373,8 @@ def _declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declar
     held = declarable(state, seat, plan)
     if window.exchanged is not None:
         held &= ~(1 << window.exchanged)
-    trick = trick_cards(state, window)
     fresh_classes: set[tuple[int, int]] = set()
+    trick = trick_cards(state, window) if plan.trick_card else None
     if trick is not None:
         # EB11, S003: each declaration takes a card of the trick just won; under
         # S003 one already in a meld of the turn is spent.
@@ -395,8 +395,14 @@ def _declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declar
     present = faces_of(held)
     out: list[Declare] = []
     # Quick checks before looking at histories: the faces, then the counts.
-    by_faces, by_rank = _meld_table(rules, state.trump)
-    candidates = [e for faces, e in by_faces if faces & present == faces]
+    by_suit, by_faces, by_rank = _meld_table(rules, state.trump)
+    fitting = (
+        by_suit[0][present & 255]
+        & by_suit[1][present >> 8 & 255]
+        & by_suit[2][present >> 16 & 255]
+        & by_suit[3][present >> 24]
+    )
+    candidates = [by_faces[i] for i in bits(fitting)] if fitting else []
     candidates += [e for mask, count, e in by_rank if (held & mask).bit_count() >= count]
     for kind, _, banned, need, rank_mask, _, need_faces, rank_count in candidates:
         if rank_mask:
@@ -678,7 +684,9 @@ _Entry = tuple[
 _EVERY_KIND = sum(kind.bit for kind in MeldKind)
 
 
-_MeldTable = tuple[tuple[tuple[int, _Entry], ...], tuple[tuple[int, int, _Entry], ...]]
+_MeldTable = tuple[
+    tuple[tuple[int, ...], ...], tuple[_Entry, ...], tuple[tuple[int, int, _Entry], ...]
+]
 
 
 def _meld_table(rules: Rules, trump: Suit | None) -> _MeldTable:
@@ -691,11 +699,20 @@ def _meld_tables(rules: Rules) -> Memo[Suit | None, _MeldTable]:
 
     def table(trump: Suit | None) -> _MeldTable:
         entries = _make_meld_table(rules, trump)
-        # For the quick checks: patterns of given faces under the set of faces
-        # they need, quartets (any cards of a rank) under their rank mask and count.
-        by_faces = tuple((e[5], e) for e in entries if not e[4])
+        # For the quick checks: the patterns of given faces, with for each suit and
+        # each set of its ranks present (a byte of the faces present) the patterns
+        # whose faces of that suit are all there, as a bit set over the patterns; and
+        # quartets (any cards of a rank) under their rank mask and count.
+        by_faces = tuple(e for e in entries if not e[4])
+        by_suit = tuple(
+            tuple(
+                sum(1 << i for i, e in enumerate(by_faces) if e[5] >> 8 * suit & 255 & ~ranks == 0)
+                for ranks in range(256)
+            )
+            for suit in range(4)
+        )
         by_rank = tuple((e[4], e[7], e) for e in entries if e[4])
-        return (by_faces, by_rank)
+        return (by_suit, by_faces, by_rank)
 
     return Memo(table)
 

@@ -59,6 +59,7 @@ from bezique.rules import (
     Memo,
     PartnershipBeziqueSource,
     Rules,
+    TrickCard,
 )
 
 #: A deal state class; the engine returns states of the class it was given.
@@ -87,6 +88,9 @@ class Plan:
     #: them is asked of :mod:`bezique.laws.turns`; otherwise every seat plays to
     #: every trick, in turn from the leader, and the engine counts the seats itself.
     duels: bool
+    #: EB11, S003; each declaration takes a card of the trick just won
+    #: (``Zones.trick_card``), so the winner's turn asks which are left.
+    trick_card: bool
     #: By seat, the partner whose table cards it may declare with (partnerships;
     #: :func:`~bezique.laws.declaring.partner_of`); empty when there are none.
     partners: tuple[int | None, ...] = ()
@@ -129,6 +133,7 @@ def make_plan(rules: Rules) -> Plan:
         trick_scores=rules.derived(trick_scores),
         takes=trick_tables(rules),
         duels=in_duels(rules),
+        trick_card=rules.zones.trick_card is not TrickCard.NOT_REQUIRED,
         partners=_partners(rules),
     )
 
