@@ -203,18 +203,25 @@ def _play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]
     table_cards = declared
     # Under re-forming, cards alike may lie in different melds (see :func:`_split_keys`).
     twins: set[int] | None = None
+    # Whether each face has one key among these cards (the faces seen, as a bit set).
+    by_face = True
+    seen = 0
     while declared:
         low = declared & -declared
         card = low.bit_length() - 1
         declared ^= low
         # card_key(), inline: this loop runs for every table card on every play listed.
         key = (card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card]
-        if broken and key in keys:
-            if twins is None:
-                twins = set()
-            twins.add(key)
+        if key in keys:
+            if broken:
+                if twins is None:
+                    twins = set()
+                twins.add(key)
+            continue
         keys.add(key)
-    by_face = len({key >> 64 for key in keys}) == len(keys)
+        if seen >> (card & 31) & 1:
+            by_face = False
+        seen |= 1 << (card & 31)
     keys.update(
         SUIT_KEYS[0][faces & 255]
         + SUIT_KEYS[1][faces >> 8 & 255]
