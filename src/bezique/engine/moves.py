@@ -287,12 +287,17 @@ def declarable(state: DealFields, seat: int, plan: Plan | None = None) -> int:
     return state.held_mask(seat)
 
 
-def trick_cards(state: DealFields, window: Window) -> tuple[int, int] | None:
+def trick_cards(
+    state: DealFields, window: Window, plan: Plan | None = None
+) -> tuple[int, int] | None:
     """The cards of the trick just won (a mask) and those of them a declaration of
     the seat in ``window`` may still take as its card of the trick
     (:func:`~bezique.laws.declaring.trick_cards_open`); ``None`` when the rules ask
-    for no card of the trick (``Zones.trick_card``) or no trick was played."""
-    if not state.tricks:
+    for no card of the trick (``Zones.trick_card``) or no trick was played.
+    ``plan``: the rules' plan, when the caller has it at hand."""
+    # Asked of the plan first: most rule sets want no card of the trick, and the
+    # winner's turn asks this every time.
+    if not (plan or state.rules.derived(make_plan)).trick_card or not state.tricks:
         return None
     last = state.tricks[-1]
     fresh = trick_cards_open(state.rules, last.cards, state.melds, window.seat, len(state.tricks))
@@ -381,7 +386,7 @@ def _declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declar
     if window.exchanged is not None:
         held &= ~(1 << window.exchanged)
     fresh_classes: set[tuple[int, int]] = set()
-    trick = trick_cards(state, window) if plan.trick_card else None
+    trick = trick_cards(state, window, plan)
     if trick is not None:
         # EB11, S003: each declaration takes a card of the trick just won; under
         # S003 one already in a meld of the turn is spent.
