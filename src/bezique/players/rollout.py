@@ -404,18 +404,26 @@ def _protect_ready(
 ) -> bool:
     """Whether the meld is ready with cards whose histories allow it; if so, mark its
     faces that have no copy to spare as worth ``value`` to keep."""
-    spares: list[tuple[list[int], int]] = []
+    # Masks rather than lists of card ids: this runs for most positions a playout
+    # reaches, and a meld is usually ready with no card to spare.
+    needed = 0
     for mask, count in need:
-        usable = [c for c in bits(held & mask) if not history[c] & banned]
-        if len(usable) < count:
+        usable = cards = held & mask
+        while cards:
+            low = cards & -cards
+            if history[low.bit_length() - 1] & banned:
+                usable ^= low
+            cards ^= low
+        have = usable.bit_count()
+        if have < count:
             return False
-        spares.append((usable, len(usable) - count))
-    for usable, spare in spares:
-        if spare:
-            continue  # a copy to spare: no one card of it is needed
-        for card in usable:
-            f = card % FACES_PER_PACK
-            protect[f] = max(protect.get(f, 0), value)
+        if have == count:
+            needed |= usable  # no copy to spare: each of these cards is needed
+    while needed:
+        low = needed & -needed
+        f = (low.bit_length() - 1) % FACES_PER_PACK
+        protect[f] = max(protect.get(f, 0), value)
+        needed ^= low
     return True
 
 
