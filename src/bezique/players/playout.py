@@ -50,6 +50,7 @@ from bezique.engine.speed import (
     OPEN_WINDOWS,
     SEVEN,
     SUIT_PLAYS,
+    Plan,
     faces_of,
     make_plan,
     play_order,
@@ -81,7 +82,7 @@ from bezique.players.rollout import (
 )
 from bezique.players.rule_of_thumb import end_scorer, seven_keep
 from bezique.records import DeclaredMeld, Phase, Trick, Window
-from bezique.rules import DeclarationLimit, Rules
+from bezique.rules import Rules
 from bezique.state import DealState
 from bezique.views import SeatView
 
@@ -201,8 +202,6 @@ def _covers(rules: Rules) -> bool:
         or plan.declare_from_won
         or plan.window_in_end_phase
         or plan.seven_kept_in_hand
-        or rules.declarations.melding_after_close
-        or rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING
     )
 
 
@@ -238,7 +237,7 @@ class _Deal:
     cls: type[DealState]
     deck: DeckTables
     total_tricks: int
-    takes: tuple[tuple[bytes, ...], ...]
+    plan: Plan
     trick_scores: TrickScores
     fast: FastTableMemo
     readies: ReadyTable
@@ -269,7 +268,7 @@ class _Deal:
         self.cls = type(state)
         self.deck = plan.tables
         self.total_tricks = plan.total_tricks
-        self.takes = plan.takes
+        self.plan = plan
         self.trick_scores = plan.trick_scores
         self.fast = rules.derived(fast_table_memo)
         self.readies = rules.derived(ready_table)
@@ -497,7 +496,7 @@ class _Deal:
         (the engine's ``_complete_trick``)."""
         cards = tuple(self.trick)
         trump = self.trump
-        best = best_card_index(cards, self.takes[stock_phase][4 if trump is None else trump])
+        best = best_card_index(cards, self.plan.takes_for(trump, stock_phase))
         leader = self.leader
         winner = (leader + best) % 2
         self.tricks.append(Trick(leader, cards, winner))
