@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import fingerprint_zetema
 import pytest
 from fingerprint import FILE, deal_digest, deals_for, presets
 
@@ -28,3 +29,19 @@ def test_fingerprint_unchanged(preset: str) -> None:
         seed for seed, digest in enumerate(recorded) if deal_digest(rules, preset, seed) != digest
     ]
     assert not changed, f"{preset}: {len(changed)} deals changed, first seeds {changed[:10]}"
+
+
+ZETEMA_RECORDED: dict[str, list[str]] = json.loads(fingerprint_zetema.FILE.read_text())
+
+
+@pytest.mark.parametrize("table", sorted(ZETEMA_RECORDED))
+def test_zetema_fingerprint_unchanged(table: str) -> None:
+    preset, players = table.split("/")
+    recorded = ZETEMA_RECORDED[table]
+    assert len(recorded) == fingerprint_zetema.GAMES
+    changed = [
+        seed
+        for seed, digest in enumerate(recorded)
+        if fingerprint_zetema.game_digest(preset, int(players), seed) != digest
+    ]
+    assert not changed, f"{table}: {len(changed)} games changed, first seeds {changed[:10]}"
