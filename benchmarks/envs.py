@@ -148,7 +148,7 @@ def main() -> None:
     header = f"{'preset':<14}" + "".join(f"{name:>12}" for name, _ in ways)
     print(header + f"{'engine/env':>12}")
     for name in args.presets.split(","):
-        rules = bz.variants.get(name)
+        rules = bz.rules.variants.get(name)
         rates = [statistics.median(way(rules) for _ in range(args.repeat)) for _, way in ways]
         slowest = min(rates[2:], default=rates[1])
         line = f"{name:<14}" + "".join(f"{rate:>12,.0f}" for rate in rates)

@@ -427,7 +427,7 @@ def build_crowded(plan: CrowdedPlan) -> tuple[bz.DealState, list[int], list[bz.A
     this is the same as dealing a deck in that order, which is returned;
     :func:`replay` deals it and replays the actions to check the position.
     """
-    rules = bz.variants.get(plan.preset)
+    rules = bz.rules.variants.get(plan.preset)
     if rules.deck.turn_up or rules.players != 2:
         raise PlanError(f"{plan.preset}: plans are for two-hand presets without a turn-up")
     hand_size = rules.deck.hand_size
@@ -589,7 +589,7 @@ class Crowded:
 
 def time_crowded(plan: CrowdedPlan, repeat: int) -> Crowded:
     """Reach the plan's position, check it, and time ``legal_declarations`` there."""
-    rules = bz.variants.get(plan.preset)
+    rules = bz.rules.variants.get(plan.preset)
     position, deck, actions = build_crowded(plan)
     if replay(rules, deck, actions) != position:
         raise PlanError(f"{plan.preset}: replaying the deck and actions reached another state")
@@ -656,7 +656,7 @@ class Prepared:
 
 def prepare(name: str, deals: int | None, repeat: int, seed: int) -> Prepared:
     """Everything but the timed playouts, which :func:`main` interleaves."""
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     count = deals if deals is not None else DEFAULT_DEALS.get(rules.deck.packs, 50)
     # Sampling plays deals too: it warms the engine's caches before any clock starts.
     stock, windows, end = sample_states(rules, seed, SAMPLES)
@@ -881,10 +881,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    known = [name for name, _ in bz.variants.names()]
+    known = [name for name, _ in bz.rules.variants.names()]
     names = known if args.presets is None else [n.strip() for n in args.presets.split(",")]
     try:
-        names = [bz.variants.get(n).name for n in names]
+        names = [bz.rules.variants.get(n).name for n in names]
     except bz.RulesError as error:
         build_parser().error(str(error))
     info = machine_info(sys.argv if argv is None else ["benchmarks/run.py", *argv])

@@ -114,7 +114,7 @@ def main(seed: int) -> None:
     print("  built from components: the same rule set")
 
     bz.variants.register(house, "my-rubicon")
-    assert bz.variants.get("My_Rubicon") is house
+    assert bz.rules.variants.get("My_Rubicon") is house
     print("  registered as 'house-rubicon', alias 'my-rubicon'")
 
     try:
@@ -122,7 +122,7 @@ def main(seed: int) -> None:
     except bz.RulesError as error:
         print(f"  refused: {error} (fields {', '.join(error.fields)})")
 
-    state = play(bz.variants.get("house-rubicon"), seed)
+    state = play(bz.rules.variants.get("house-rubicon"), seed)
     result = state.result
     assert result is not None
     assert (result.game_scores, result.rubiconed) == deal_game_scores(house, result.scores)

@@ -53,12 +53,12 @@ def deal_digest(rules: bz.Rules, preset: str, seed: int) -> str:
 
 
 def fingerprint(preset: str) -> list[str]:
-    rules = bz.variants.get(preset)
+    rules = bz.rules.variants.get(preset)
     return [deal_digest(rules, preset, seed) for seed in range(deals_for(rules))]
 
 
 def presets() -> list[str]:
-    return [name for name, _ in bz.variants.names()]
+    return [name for name, _ in bz.rules.variants.names()]
 
 
 def main(argv: list[str]) -> int:

@@ -52,7 +52,8 @@ def game_digest(preset: str, players: int, seed: int) -> str:
         )
         digest.update(line.encode())
         digest.update(b"\n")
-    digest.update(repr((state.scores, state.results, state.winners)).encode())
+    # The game's totals by side (named `scores` when this file was recorded).
+    digest.update(repr((state.side_scores, state.results, state.winners)).encode())
     return digest.hexdigest()
 
 

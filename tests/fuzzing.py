@@ -164,7 +164,7 @@ def material(name: str) -> Material:
     found = _MATERIAL.get(name)
     if found is not None:
         return found
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     seed = sum(map(ord, name))
     moments = _moments(rules, seed)
     states = tuple(m.state for m in moments)
@@ -681,7 +681,7 @@ ENTRIES: tuple[Entry, ...] = (
         "load_game_record",
         "text",
         lambda c, m: mutate_text(m.game_json, c) if c.number(0, 1) else mutate_text(m.game_text, c),
-        lambda m, v: bz.load_game_record(v),  # type: ignore[arg-type]
+        lambda m, v: bz.game_record.load_game_record(v),  # type: ignore[arg-type]
         _game_accepted,
     ),
     Entry(
@@ -703,7 +703,7 @@ ENTRIES: tuple[Entry, ...] = (
         "parse_action",
         "text",
         _with_state(_action_input),
-        _on_state(lambda s, v: bz.parse_action(s, v)),  # type: ignore[arg-type]
+        _on_state(lambda s, v: bz.parse_action(s, v)),  # type: ignore[call-overload]
         None,
         weight=3,
     ),
@@ -745,20 +745,20 @@ ENTRIES: tuple[Entry, ...] = (
         "variants.get",
         "name",
         lambda c, m: mutate_text(m.rules.name, c) if c.number(0, 1) else malformed(c, m),
-        lambda m, v: bz.variants.get(v),  # type: ignore[arg-type]
+        lambda m, v: bz.rules.variants.get(v),  # type: ignore[arg-type]
     ),
     Entry(
         "new_deal(rules)",
         "rules",
         lambda c, m: malformed(c, m),
-        lambda m, v: bz.new_deal(v, seed=1),  # type: ignore[arg-type]
+        lambda m, v: bz.new_deal(v, seed=1),  # type: ignore[call-overload]
         _new_deal_accepted,
     ),
     Entry(
         "new_deal(seed)",
         "seed",
         lambda c, m: malformed(c, m) if c.number(0, 1) else mutate_text("12345", c),
-        lambda m, v: bz.new_deal(m.rules, seed=v),  # type: ignore[arg-type]
+        lambda m, v: bz.new_deal(m.rules, seed=v),  # type: ignore[call-overload]
         _new_deal_accepted,
     ),
     Entry(
@@ -877,7 +877,7 @@ class Fuzzer:
 
 
 def preset_names() -> list[str]:
-    return [name for name, _ in bz.variants.names()]
+    return [name for name, _ in bz.rules.variants.names()]
 
 
 # -- Hypothesis strategies -------------------------------------------------------------

@@ -15,7 +15,7 @@ from bezique import IllegalActionError, InvalidStateError, NotationError, Reason
 from bezique.action_space import ActionSpace, action_key
 from bezique.actions import Draw, Pass, Play, ScorePending, parse_action_text
 
-PRESETS = [name for name, _ in bz.variants.names()]
+PRESETS = [name for name, _ in bz.rules.variants.names()]
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "action-space.md"
 
 
@@ -36,7 +36,7 @@ def _declaring_playout(rules: bz.Rules, seed: int) -> list[bz.DealState]:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_every_legal_action_round_trips_in_random_deals(preset: str) -> None:
-    rules = bz.variants.get(preset)
+    rules = bz.rules.variants.get(preset)
     space = ActionSpace.of(rules)
     for seed in range(3):
         for state in _declaring_playout(rules, seed):
@@ -63,7 +63,7 @@ def test_every_legal_action_round_trips_in_random_deals(preset: str) -> None:
 @pytest.mark.parametrize("preset", ["classic", "rubicon", "partnership", "eight-pack"])
 def test_a_seat_view_gives_the_same_ids_as_the_state(preset: str) -> None:
     """The view is what a player acts on; its ids must be the state's."""
-    rules = bz.variants.get(preset)
+    rules = bz.rules.variants.get(preset)
     space = ActionSpace.of(rules)
     for state in _declaring_playout(rules, 5)[::7]:
         if state.is_over:
@@ -155,7 +155,7 @@ def test_the_documented_sizes_are_the_computed_ones() -> None:
     documented = {name: tuple(map(int, numbers)) for name, *numbers in rows}
     computed = {}
     for name in PRESETS:
-        space = ActionSpace.of(bz.variants.get(name))
+        space = ActionSpace.of(bz.rules.variants.get(name))
         counts = space.counts()
         computed[name] = (space.size, counts["declare"], counts.get("score", 0))
     assert documented == computed

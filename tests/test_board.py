@@ -29,7 +29,7 @@ from bezique.board import (
 from bezique.cards import Card, face_of
 from bezique.players import Player, RandomPlayer, RuleOfThumbPlayer
 
-PRESETS = [name for name, _ in bz.variants.names()]
+PRESETS = [name for name, _ in bz.rules.variants.names()]
 CARD = re.compile(r"^(?:[AKQJT987])[SHDC♠♥♦♣][a-z]?$")
 SUIT_ORDER = "SHDC"
 
@@ -130,7 +130,7 @@ def check_board(board: str, view: SeatView, hands: tuple[tuple[int, ...], ...] |
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_every_preset_draws_every_view_and_the_whole_deal(name: str) -> None:
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     for state in positions(rules, seed=PRESETS.index(name)):
         for seat in range(rules.players):
             view = state.view(seat)
@@ -247,7 +247,7 @@ def test_a_meld_waiting_to_score_is_marked_pending() -> None:
 
 def test_a_partners_card_declared_by_the_other_names_the_declarer() -> None:
     # EB9, BIC: a partner's table cards may go into a declaration (combine_with_partner_table).
-    rules = bz.variants.get("partnership")
+    rules = bz.rules.variants.get("partnership")
     for state in positions(rules, seed=0):
         owner = {c: s for s in range(4) for c in state.table(s)}
         shared = [
@@ -281,7 +281,7 @@ def test_the_winners_turn_says_who_may_declare_and_the_card_taken_by_the_exchang
 
 def test_a_right_to_declare_passed_on_is_drawn() -> None:
     # BIC, EB9, S004: the trick's winner may pass the right to declare to the partner.
-    state = bz.new_deal(bz.variants.get("partnership"), seed=2)
+    state = bz.new_deal(bz.rules.variants.get("partnership"), seed=2)
     while state.window is None or bz.PassToPartner() not in state.legal_actions():
         seat = state.current_player
         assert seat is not None
@@ -296,7 +296,7 @@ def test_a_right_to_declare_passed_on_is_drawn() -> None:
 
 def test_carte_blanche_offers_are_drawn() -> None:
     # HGM, FOS p.334: every seat is asked, the non-dealer first.
-    state = bz.new_deal(bz.variants.get("six-pack"), seed=1)
+    state = bz.new_deal(bz.rules.variants.get("six-pack"), seed=1)
     board = render_view(state.view(1), symbols=False)
     assert line(board, "Carte blanche: ") == [
         "Carte blanche: to show or pass, in turn: Seat 1, Seat 0"
@@ -383,7 +383,7 @@ def test_the_board_reads_only_the_view() -> None:
 
 def test_a_rule_set_of_ones_own_is_drawn_like_a_preset() -> None:
     # Nothing in the board is written for one preset: a house rule set is drawn too.
-    rules = bz.variants.get("three-hand").evolve(
+    rules = bz.rules.variants.get("three-hand").evolve(
         name="house", last_trick_points=50, double_bezique=350
     )
     for state in positions(rules, seed=9):
@@ -394,7 +394,7 @@ def test_a_rule_set_of_ones_own_is_drawn_like_a_preset() -> None:
 
 
 def test_a_view_read_back_from_json_draws_the_same_board() -> None:
-    for state in positions(bz.variants.get("partnership"), seed=4):
+    for state in positions(bz.rules.variants.get("partnership"), seed=4):
         view = state.view(2)
-        again = bz.view_from_json(bz.view_to_json(view))
+        again = bz.io.view_from_json(bz.view_to_json(view))
         assert again.render(symbols=True) == view.render(symbols=True)

@@ -245,13 +245,13 @@ def test_demo_game_ends_with_a_winner_line(capsys: pytest.CaptureFixture[str], s
 # -- options ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [name for name, _ in bz.variants.names()])
+@pytest.mark.parametrize("name", [name for name, _ in bz.rules.variants.names()])
 def test_demo_with_each_variant(capsys: pytest.CaptureFixture[str], name: str) -> None:
     code, out, err = run(capsys, "demo", "--seed", "3", "--variant", name)
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == f"=== Deal 1: RuleOfThumb0 deals ({name}) ==="
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     names = [
         f"{'RuleOfThumb' if rules.side_of(s) == 0 else 'Random'}{s}" for s in range(rules.players)
     ]
@@ -270,7 +270,7 @@ def test_demo_with_each_variant(capsys: pytest.CaptureFixture[str], name: str) -
 def test_demo_accepts_aliases(capsys: pytest.CaptureFixture[str], alias: str) -> None:
     code, out, _ = run(capsys, "demo", "--seed", "3", "--variant", alias)
     assert code == 0
-    assert f"({bz.variants.get(alias).name})" in out.splitlines()[0]
+    assert f"({bz.rules.variants.get(alias).name})" in out.splitlines()[0]
 
 
 def test_demo_with_other_players(capsys: pytest.CaptureFixture[str]) -> None:
@@ -358,14 +358,14 @@ def test_variants_lists_every_preset_and_alias(capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "variants")
     assert code == 0
     lines = out.splitlines()
-    for name, aliases in bz.variants.names():
+    for name, aliases in bz.rules.variants.names():
         header = next(line for line in lines if line.split(" ")[0] == name)
         for alias in aliases:
             assert alias in header
         description = lines[lines.index(header) + 1].strip()
-        assert description == bz.variants.get(name).description
+        assert description == bz.rules.variants.get(name).description
     # The Zetema presets follow, two lines each (tests/test_zetema_cli.py).
-    assert len(lines) == 2 * (len(bz.variants.names()) + len(zetema.names()))
+    assert len(lines) == 2 * (len(bz.rules.variants.names()) + len(zetema.names()))
 
 
 # -- bad input ---------------------------------------------------------------------------------
@@ -582,7 +582,7 @@ def test_demo_records_the_game_and_replay_narrates_it_alike(
     path = tmp_path / f"game{suffix}"
     code, shown, err = run(capsys, "demo", "--seed", "2", "--game", "--record", str(path))
     assert code == 0, err
-    record = bz.load_game_record(path.read_text(encoding="utf-8"))
+    record = bz.game_record.load_game_record(path.read_text(encoding="utf-8"))
     text = path.read_text(encoding="utf-8")
     assert text.startswith("{") == (suffix == ".json")
     # The record is the game the demo played (the same seed, the same players).

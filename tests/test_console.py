@@ -204,7 +204,7 @@ def test_a_short_form_for_an_action_not_allowed_now_gives_the_reason() -> None:
 
 def test_carte_blanche_short_forms() -> None:
     # HGM, FOS p.334: each seat is asked whether to show a hand without court cards.
-    rules = bz.variants.get("six-pack")
+    rules = bz.rules.variants.get("six-pack")
     without_courts = bz.new_deal(rules, deck=deal_deck(rules, hands=("", ""), turn_up=None))
     assert action("cb", without_courts) == ShowCarteBlanche()
     assert action("p", without_courts) == Pass()
@@ -215,7 +215,7 @@ def test_carte_blanche_short_forms() -> None:
 
 def test_pass_to_partner_short_form() -> None:
     # BIC, EB9, S004: the trick's winner may pass the right to declare to the partner.
-    state = bz.new_deal(bz.variants.get("partnership"), seed=2)
+    state = bz.new_deal(bz.rules.variants.get("partnership"), seed=2)
     while state.window is None or PassToPartner() not in state.legal_actions():
         state = state.apply(state.legal_actions()[0])
     assert action("pp", state) == PassToPartner()
@@ -391,7 +391,7 @@ def test_without_symbols_no_line_holds_anything_but_ascii() -> None:
 
 @pytest.mark.parametrize("name", ["three-hand", "partnership", "six-pack", "rubicon"])
 def test_every_kind_of_table_is_played_to_the_end(name: str) -> None:
-    rules = bz.variants.get(name).evolve(target=300)
+    rules = bz.rules.variants.get(name).evolve(target=300)
     for seat in range(rules.players):
         out: list[str] = []
         game = play_game(
@@ -406,7 +406,7 @@ def test_every_kind_of_table_is_played_to_the_end(name: str) -> None:
 
 def test_one_player_name_per_other_seat() -> None:
     out: list[str] = []
-    rules = bz.variants.get("three-hand").evolve(target=100)
+    rules = bz.rules.variants.get("three-hand").evolve(target=100)
     play_game(
         rules,
         seat=1,

@@ -77,7 +77,7 @@ def test_the_end_phase_duties_bind_every_seat_of_three() -> None:
     view = last.view(seat)
     for k in range(5):
         sample = determinize(view, random.Random(k))
-        assert bz.load_state(bz.state_to_json(sample)) == sample  # passes every invariant
+        assert bz.io.load_state(bz.state_to_json(sample)) == sample  # passes every invariant
 
 
 # -- the draw is uniform over the deals the view allows ------------------------------------
@@ -214,7 +214,7 @@ def _constrained_end_view(rules: bz.Rules) -> tuple[bz.DealState, int, list[tupl
 @pytest.mark.parametrize("name", ["three-hand", "four-hand"])
 def test_determinize_draws_uniformly_among_the_deals_a_view_allows(name: str) -> None:
     # Samples must fall on the deals the view allows alone, each about as often.
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     state, seat, cells = _constrained_end_view(rules)
     view = state.view(seat)
     others = [s for s in range(rules.players) if s != seat]

@@ -259,7 +259,7 @@ def test_a_state_in_a_duel_round_trips_through_json() -> None:
     assert len(state.trick) == 1
     assert len(state.tricks) == 34
     text = bz.state_to_json(state)
-    loaded = bz.load_state(text)
+    loaded = bz.io.load_state(text)
     assert loaded == state
     assert loaded.current_player == state.current_player
     assert json.loads(text)["to_move"] == state.current_player
@@ -271,7 +271,7 @@ def test_a_view_and_a_record_of_a_duel_round_trip() -> None:
     seat = state.current_player
     assert seat is not None
     view = state.view(seat)
-    assert bz.view_from_json(bz.view_to_json(view)) == view
+    assert bz.io.view_from_json(bz.view_to_json(view)) == view
     # A whole deal in duels, recorded and replayed from its document.
     start = bz.new_deal(DUELS, seed=8)
     rng = random.Random(8)
@@ -319,7 +319,7 @@ def test_a_document_with_a_third_card_in_a_duel_trick_is_refused() -> None:
     doc["trick"]["cards"] += held[:2]
     doc["seats"][seat]["hand"] = held[2:]
     with pytest.raises(InvalidStateError, match="completes at 2"):
-        bz.load_state(json.dumps(doc))
+        bz.io.load_state(json.dumps(doc))
 
 
 @pytest.mark.parametrize("rules", [DUELS, PARTNERSHIP_DUELS])

@@ -22,7 +22,7 @@ def test_every_preset_is_recorded() -> None:
 
 @pytest.mark.parametrize("preset", sorted(RECORDED))
 def test_fingerprint_unchanged(preset: str) -> None:
-    rules = bz.variants.get(preset)
+    rules = bz.rules.variants.get(preset)
     recorded = RECORDED[preset]
     assert len(recorded) == deals_for(rules)
     changed = [

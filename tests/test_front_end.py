@@ -38,10 +38,10 @@ from bezique import (
     SeatError,
     format_action,
     parse_action,
-    variants,
 )
 from bezique.actions import parse_action_text
 from bezique.laws.turns import trick_seats
+from bezique.rules import variants
 
 PRESETS = tuple(name for name, _ in variants.names())
 

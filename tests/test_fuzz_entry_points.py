@@ -81,7 +81,7 @@ def test_a_short_run_reaches_every_entry_point_of_every_preset() -> None:
     fuzzer = Fuzzer()
     fuzzer.run(40 * len(presets), RandomChooser(random.Random(0)), presets)
     assert not fuzzer.failures, fuzzer.failures[0]
-    assert set(fuzzer.presets) == {bz.variants.get(name).name for name in presets}
+    assert set(fuzzer.presets) == {bz.rules.variants.get(name).name for name in presets}
     assert sum(fuzzer.calls.values()) == 40 * len(presets)
     # Most hostile input is refused; some is accepted and then replayed.
     assert 0 < sum(fuzzer.refused.values()) < sum(fuzzer.calls.values())
@@ -252,10 +252,10 @@ def test_a_game_record_with_numbers_python_cannot_read_is_a_notation_error() -> 
     text = bz.record_game(start, actions).to_text()
     totals = text.split("[Totals ")[1].split("]")[0]
     with pytest.raises(bz.NotationError, match="Totals: not a whole number of at most 18"):
-        bz.load_game_record(text.replace(totals, '"' + "9" * 5000 + ' 0"', 1))
+        bz.game_record.load_game_record(text.replace(totals, '"' + "9" * 5000 + ' 0"', 1))
     # A seed longer than a seed may be is read as text, and so is another shuffle.
     with pytest.raises(bz.BeziqueError):
-        bz.load_game_record(text.replace('[Seed "3"]', '[Seed "' + "9" * 5000 + '"]'))
+        bz.game_record.load_game_record(text.replace('[Seed "3"]', '[Seed "' + "9" * 5000 + '"]'))
 
 
 def test_a_record_keeps_its_actions_in_their_canonical_text() -> None:
@@ -274,7 +274,7 @@ def test_a_record_keeps_its_actions_in_their_canonical_text() -> None:
 def test_a_meld_with_no_cards_that_fixed_trumps_is_refused(preset: str) -> None:
     """Found by the long fuzz run: a view whose trump-fixing meld (HGM, FOS p.334) lists
     no card ended in an ``IndexError`` while the trumps were checked."""
-    rules = bz.variants.get(preset)
+    rules = bz.rules.variants.get(preset)
     rng = random.Random(7)
     state = bz.new_deal(rules, seed=7)
     while state.trump is None:

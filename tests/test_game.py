@@ -325,13 +325,13 @@ def test_a_game_that_runs_out_of_decks_says_so() -> None:
 @pytest.mark.parametrize("first_dealer", [2, -1, "dealer"])
 def test_a_bad_first_dealer_is_a_seat_error(first_dealer: object) -> None:
     with pytest.raises(SeatError):
-        new_game(CLASSIC, seed=1, first_dealer=first_dealer)  # type: ignore[arg-type]
+        new_game(CLASSIC, seed=1, first_dealer=first_dealer)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("first_dealer", [None, 1.0, True])
 def test_a_first_dealer_of_the_wrong_type_is_a_type_error(first_dealer: object) -> None:
     with pytest.raises(TypeError, match="first_dealer must be an int"):
-        new_game(CLASSIC, seed=1, first_dealer=first_dealer)  # type: ignore[arg-type]
+        new_game(CLASSIC, seed=1, first_dealer=first_dealer)  # type: ignore[call-overload]
 
 
 # -- cutting for deal (S000 law 2) ----------------------------------------------------------

@@ -16,7 +16,7 @@ from bezique.game_record import GAME_RECORD_FORMAT, load_game_record, record_gam
 from bezique.players import make_player
 
 CLASSIC = bz.variants.CLASSIC
-PRESETS = [name for name, _ in bz.variants.names()]
+PRESETS = [name for name, _ in bz.rules.variants.names()]
 
 
 def play(
@@ -49,7 +49,7 @@ def recorded(rules: Rules = CLASSIC, seed: int = 3, **kwargs: Any) -> GameRecord
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("name", PRESETS)
 def test_every_preset_round_trips_through_json_and_text(name: str, seed: int) -> None:
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     start = bz.new_game(rules, seed=seed, first_dealer="cut")
     game, actions = play(start, ("random",))
     players = ["random"] * rules.players

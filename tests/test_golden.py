@@ -91,7 +91,7 @@ def test_the_golden_deals_cover_the_presets() -> None:
     assert "fildinski" in rules
     assert "marjolet" in rules
     deals = [_load(path) for path in DEALS]
-    dealers = {d["dealer"] for d in deals if bz.variants.get(d["rules"]).players == 2}
+    dealers = {d["dealer"] for d in deals if bz.rules.variants.get(d["rules"]).players == 2}
     assert dealers == {0, 1}
 
 
@@ -101,7 +101,7 @@ def test_golden_file_adds_up(path: Path) -> None:
     its brisques to eight a pack and to the brisque events, every trick is there
     once, every seat's hands are given."""
     data = _load(path)
-    rules = bz.variants.get(data["rules"])
+    rules = bz.rules.variants.get(data["rules"])
     seats = rules.players
     totals = [0] * seats
     for seat, points, _ in _expected_events(data):
@@ -166,7 +166,7 @@ def _step(state: bz.DealState, step: str | Mapping[str, Any], where: str) -> bz.
 @pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem.removeprefix("deal-"))
 def test_golden_deal(path: Path) -> None:
     data = _load(path)
-    rules = bz.variants.get(data["rules"])
+    rules = bz.rules.variants.get(data["rules"])
     state = bz.new_deal(rules, deck=data["deck"], dealer=data["dealer"])
     for seat, faces in data["hands_dealt"].items():
         assert _faces(state.hand(int(seat))) == sorted(faces)

@@ -98,7 +98,7 @@ def _load(name: str) -> dict[str, Any]:
 
 def _deal(data: dict[str, Any]) -> DealState:
     """The recorded deal, dealt from a deck ordered to give its hands and stock."""
-    rules = bz.variants.get(data["rules"])
+    rules = bz.rules.variants.get(data["rules"])
     hands = (data["hands"][0], data["hands"][1])
     deck = deal_deck(rules, hands=hands, turn_up=None, stock=data["stock"], dealer=data["dealer"])
     return bz.new_deal(rules, deck=deck, dealer=data["dealer"])

@@ -24,7 +24,7 @@ from bezique.rules import Memo
 from bezique.rules.components import _meld_values
 
 CLASSIC = bz.variants.CLASSIC
-PRESETS = [bz.variants.get(name) for name, _ in bz.variants.names()]
+PRESETS = [bz.rules.variants.get(name) for name, _ in bz.rules.variants.names()]
 
 
 def assert_deeply_frozen(value: object, path: str, seen: set[int]) -> None:

@@ -40,7 +40,7 @@ from bezique.laws.zones import bits, deck_tables
 from bezique.melds import MeldKind
 
 CLASSIC = bz.variants.CLASSIC
-RUBICON = bz.variants.get("rubicon")
+RUBICON = bz.rules.variants.get("rubicon")
 
 AREAS: tuple[Callable[[DealState], None], ...] = (
     check_shape,

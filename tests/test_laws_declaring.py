@@ -169,7 +169,7 @@ def test_re_forming_mends_the_cards_and_re_pairing_breaks_the_marriage_taken_fro
 
 def _replay(preset: str, seed: int, steps: int) -> bz.DealState:
     """The fingerprint's random deal ``seed`` of ``preset``, after ``steps`` actions."""
-    rules = bz.variants.get(preset)
+    rules = bz.rules.variants.get(preset)
     state = bz.new_deal(rules, seed=seed, dealer=seed % rules.players)
     rng = random.Random(f"{preset}/{seed}")
     for _ in range(steps):

@@ -20,12 +20,13 @@ from positions import build, deal_deck, declare, declared, draw, meld, play, pla
 from strategies import checked_playout
 
 import bezique as bz
-from bezique import MeldKind, Phase, Reason, ScoreEvent, ScoreSource, Suit, variants
+from bezique import MeldKind, Phase, Reason, ScoreEvent, ScoreSource, Suit
 from bezique.determinize import determinize
 from bezique.invariants import check_state
 from bezique.io import load_state, state_to_json, view_from_json, view_to_json
 from bezique.players import make_player
 from bezique.players.reading import meld_targets
+from bezique.rules import variants
 
 MARJOLET = variants.MARJOLET
 

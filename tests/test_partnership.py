@@ -223,7 +223,7 @@ def test_a_passed_turn_survives_json() -> None:
     state = position(PARTNERSHIP, hands={2: "KHa QHa"}).apply(PASS)
     text = bz.state_to_json(state)
     assert "passed" in text
-    loaded = bz.load_state(text)
+    loaded = bz.io.load_state(text)
     assert loaded == state
     assert loaded.legal_actions() == state.legal_actions()
 

@@ -281,7 +281,7 @@ POSITIONS: list[tuple[str, int, list[str], int]] = [
 def rules_of(name: str) -> bz.Rules:
     """The preset a position is played under: the one its name starts with."""
     return next(
-        bz.variants.get(preset)
+        bz.rules.variants.get(preset)
         for preset in ("three-hand", "four-hand", "partnership", "classic", "marjolet")
         if name.startswith(preset + "-")
     )
@@ -496,7 +496,9 @@ def test_several_melds_of_marjolet_by_hand() -> None:
 
 
 def test_every_preset_of_more_seats_has_a_position() -> None:
-    many = {name for name, _ in bz.variants.names() if bz.variants.get(name).players > 2}
+    many = {
+        name for name, _ in bz.rules.variants.names() if bz.rules.variants.get(name).players > 2
+    }
     assert {rules_of(name).name for name in MORE_SEATS} == many
 
 

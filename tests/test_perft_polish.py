@@ -59,7 +59,7 @@ def first_actions(rules: bz.Rules, seed: int, tricks: int) -> list[str]:
 def build() -> dict[str, Any]:
     positions = []
     for name, preset, seed, tricks, depth in POSITIONS:
-        rules = bz.variants.get(preset)
+        rules = bz.rules.variants.get(preset)
         prefix = first_actions(rules, seed, tricks)
         positions.append(
             {
@@ -90,7 +90,7 @@ def _entry(name: str) -> dict[str, Any]:
 
 def _start(name: str) -> bz.DealState:
     entry = _entry(name)
-    rules = bz.variants.get(entry["rules"])
+    rules = bz.rules.variants.get(entry["rules"])
     state = bz.new_deal(rules, deck=entry["deck"], dealer=entry["dealer"])
     assert state == bz.new_deal(rules, seed=entry["seed"], dealer=entry["dealer"])
     for text in entry["prefix"]:

@@ -42,7 +42,7 @@ from bezique.players.rollout import FastPolicy
 from bezique.simulate import DuelResult, duel, wilson_interval
 from bezique.views import SeatView
 
-PRESETS = [name for name, _ in bz.variants.names()]
+PRESETS = [name for name, _ in bz.rules.variants.names()]
 
 
 def positions(rules: bz.Rules, seed: int, count: int) -> Iterator[DealState]:
@@ -73,7 +73,7 @@ def small_search(seed: int | str = 1) -> MonteCarloPlayer:
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_every_player_chooses_a_legal_action_in_every_preset(name: str) -> None:
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     players: list[Player] = [RandomPlayer(1), RuleOfThumbPlayer()]
     for state in positions(rules, 5, 12):
         view = mover_view(state)
@@ -89,7 +89,7 @@ def test_every_player_chooses_a_legal_action_in_every_preset(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["classic", "rubicon", "wikipedia", "cards-and-dominoes"])
 def test_rule_of_thumb_plays_whole_deals(name: str) -> None:
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     player = RuleOfThumbPlayer()
     for seed in range(3):
         state = bz.new_deal(rules, seed=seed)
@@ -117,7 +117,7 @@ def test_rule_of_thumb_beats_random_over_a_few_deals() -> None:
 def test_choices_depend_only_on_the_view(name: str) -> None:
     """Deals that differ in the hidden cards but show a seat the same view get the same
     choice: the players cannot see what the view does not show."""
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     rng = random.Random(2)
     # While a carte blanche is on offer the search does not sample (it shows or passes
     # by the rules of thumb), so those states are left out here.
@@ -446,7 +446,7 @@ def test_bad_search_settings_raise() -> None:
 
 def test_deal_value_is_the_difference_of_scores_or_game_scores() -> None:
     for name in ("classic", "rubicon"):
-        rules = bz.variants.get(name)
+        rules = bz.rules.variants.get(name)
         state = bz.new_deal(rules, seed=2)
         player = RuleOfThumbPlayer()
         while not state.is_over:
@@ -464,8 +464,8 @@ def test_deal_value_is_the_difference_of_scores_or_game_scores() -> None:
     [
         n
         for n in PRESETS
-        if not bz.variants.get(n).declarations.melding_after_close
-        and bz.variants.get(n).players == 2
+        if not bz.rules.variants.get(n).declarations.melding_after_close
+        and bz.rules.variants.get(n).players == 2
     ],
 )
 def test_the_fast_policy_plays_the_last_tricks_as_the_rule_of_thumb_player(name: str) -> None:
@@ -473,7 +473,7 @@ def test_the_fast_policy_plays_the_last_tricks_as_the_rule_of_thumb_player(name:
     which must then play exactly as the rule-of-thumb player would from each view. In
     a two-hand deal nothing is hidden in the last tricks; at a larger table the other
     hands stay hidden from a view, while the fast policy reads its sample whole."""
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     fast, rule = FastPolicy(), RuleOfThumbPlayer()
     checked = 0
     for seed in range(3):

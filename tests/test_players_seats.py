@@ -52,7 +52,7 @@ def play_deal(rules: bz.Rules, seats: list[Player], seed: int) -> DealState:
 
 @pytest.mark.parametrize("name", LARGER)
 def test_the_random_and_rule_of_thumb_players_play_whole_deals(name: str) -> None:
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     for seed in range(3):
         seats: list[Player] = [
             RuleOfThumbPlayer() if (s + seed) % 2 else RandomPlayer(seed)
@@ -64,7 +64,7 @@ def test_the_random_and_rule_of_thumb_players_play_whole_deals(name: str) -> Non
 @pytest.mark.parametrize("name", ["three-hand", "partnership", "four-hand"])
 def test_the_search_plays_whole_deals(name: str) -> None:
     """The search in one seat (kept small), the rules of thumb in the others."""
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     seats: list[Player] = [RuleOfThumbPlayer() for _ in range(rules.players)]
     seats[1] = MonteCarloPlayer(iterations=2, seed=1)
     play_deal(rules, seats, 1)
@@ -109,7 +109,7 @@ def test_in_a_duel_the_other_seat_of_the_duel_is_the_one_after() -> None:
 
 @pytest.mark.parametrize("name", LARGER)
 def test_the_fast_policy_only_plays_legal_actions(name: str) -> None:
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     policy = FastPolicy()
     for seed in range(3):
         state = bz.new_deal(rules, seed=seed)

@@ -16,7 +16,7 @@ from bezique.errors import BeziqueError
 from bezique.players.playout import arrange_draws, covered, play_out, playouts
 from bezique.players.rollout import FastPolicy
 
-PRESETS = [name for name, _ in bz.variants.names()]
+PRESETS = [name for name, _ in bz.rules.variants.names()]
 
 #: The presets whose common steps the playouts play on their own copy of the deal
 #: (two seats, no partnerships, melds shown from the hand and scored at once).
@@ -51,7 +51,7 @@ def samples(name: str, count: int) -> list[DealState]:
     """``count`` sampled deals (the Monte Carlo player's kind of state): from the view
     of the seat to move at a random point of a deal played by the fast policy with
     some random moves, its hidden cards dealt at random."""
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     rng = random.Random(name)
     policy = FastPolicy()
     out: list[DealState] = []
@@ -96,7 +96,7 @@ def test_many_playouts_end_where_stepping_ends(name: str) -> None:
 
 
 def test_the_covered_presets() -> None:
-    assert {name for name in PRESETS if covered(bz.variants.get(name))} == COVERED
+    assert {name for name in PRESETS if covered(bz.rules.variants.get(name))} == COVERED
 
 
 def test_a_playout_from_a_new_deal_plays_the_carte_blanche_through_the_engine() -> None:

@@ -18,7 +18,7 @@ from strategies import checked_playout
 import bezique as bz
 from bezique.laws.scoring import all_brisque_points
 
-PRESETS = [name for name, _ in bz.variants.names()]
+PRESETS = [name for name, _ in bz.rules.variants.names()]
 
 #: Deals per preset in the default run: more where deals are short.
 DEFAULT_DEALS = {"classic": 100}
@@ -37,7 +37,7 @@ def _default_count(rules: bz.Rules) -> int:
 def _play_deals(
     name: str, count: int, *, first_seed: int, thorough_every: int
 ) -> list[bz.DealResult]:
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     results = []
     for seed in range(first_seed, first_seed + count):
         start = bz.new_deal(rules, seed=seed, dealer=seed % rules.players)
@@ -59,7 +59,7 @@ def _check_spread(name: str, results: list[bz.DealResult]) -> None:
     deals, and every deal scores at least its last trick and the brisques that
     always count (S000 laws 10-11; under the Rubicon rule brisques count only at
     times, BIC)."""
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     always = rules.scoring.brisques in (bz.BrisqueTiming.END_OF_DEAL, bz.BrisqueTiming.WHEN_WON)
     minimum = rules.scoring.last_trick_points + (all_brisque_points(rules) if always else 0)
     assert all(sum(r.scores) >= minimum for r in results)
@@ -71,7 +71,7 @@ def _check_spread(name: str, results: list[bz.DealResult]) -> None:
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_random_playouts_keep_every_invariant(name: str) -> None:
-    count = _default_count(bz.variants.get(name))
+    count = _default_count(bz.rules.variants.get(name))
     results = _play_deals(name, count, first_seed=0, thorough_every=8)
     assert len(results) == count
     _check_spread(name, results)
@@ -80,7 +80,7 @@ def test_random_playouts_keep_every_invariant(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 def test_many_random_playouts_keep_every_invariant(name: str) -> None:
-    rules = bz.variants.get(name)
+    rules = bz.rules.variants.get(name)
     count = SLOW_DEALS if rules.deck.packs <= 2 else SLOW_MULTI_PACK_DEALS
     results = _play_deals(name, count, first_seed=100_000, thorough_every=1)
     assert len(results) == count

@@ -16,10 +16,11 @@ import pytest
 from positions import build, declare, declared, illegal, legal, play, play_trick
 
 import bezique as bz
-from bezique import DealState, Declare, Exchange, Reason, ScoreSource, variants
+from bezique import DealState, Declare, Exchange, Reason, ScoreSource
 from bezique.determinize import determinize
 from bezique.invariants import check_state
 from bezique.io import DealRecord, record_deal, view_from_json, view_to_json
+from bezique.rules import variants
 
 POLISH = variants.POLISH
 FILDINSKI = variants.FILDINSKI
@@ -300,7 +301,7 @@ def test_json_views_and_determinization_keep_the_cards_won_public(rules: bz.Rule
     for seed in range(3):
         states = _eager_playout(rules, seed)
         for i, state in enumerate(states[::5]):
-            assert bz.load_state(bz.state_to_json(state)) == state
+            assert bz.io.load_state(bz.state_to_json(state)) == state
             seat = state.current_player
             if seat is None:
                 continue

@@ -407,11 +407,11 @@ def test_the_document_of_a_read_position_loads_without_replaying_its_tricks() ->
         for state in list(playout(bz.variants.SIX_PACK, seed))[::15]:
             read = bz.parse_position(bz.format_position(state))
             text = bz.state_to_json(read)
-            assert bz.load_state(text, trick_cards=False) == read
+            assert bz.io.load_state(text, trick_cards=False) == read
             try:
-                bz.load_state(text)
+                bz.io.load_state(text)
             except InvalidStateError:
                 refused += 1
     assert refused > 0, "the full replay refuses some rebuilt tricks"
     with pytest.raises(TypeError, match="trick_cards"):
-        bz.load_state(text, trick_cards="no")  # type: ignore[arg-type]
+        bz.io.load_state(text, trick_cards="no")  # type: ignore[arg-type]

@@ -35,7 +35,7 @@ from bezique.laws.zones import bits, deck_tables
 from bezique.reachable import check_history
 from bezique.records import Trick
 
-PRESETS = [bz.variants.get(name) for name, _ in bz.variants.names()]
+PRESETS = [bz.rules.variants.get(name) for name, _ in bz.rules.variants.names()]
 
 
 def _deal(rules: bz.Rules, seed: int, until: Callable[[DealState], bool]) -> DealState | None:
@@ -166,7 +166,7 @@ def test_end_phase_tricks_keep_the_duties_of_law_9() -> None:
 
 def test_the_current_end_phase_trick_keeps_the_duties() -> None:
     # S000 law 9 (EB9 for three seats): the cards of the unfinished trick are checked too.
-    three = bz.variants.get("three-hand")
+    three = bz.rules.variants.get("three-hand")
     tables = deck_tables(three.deck.packs)
     for seed in range(40):
         state = _deal(three, seed, lambda s: s.phase is Phase.END and len(s.trick) == 2)

@@ -40,7 +40,7 @@ COMPONENTS: dict[str, type[Any]] = {
     "scoring": Scoring,
     "game": GameRules,
 }
-PRESETS = [bz.variants.get(name) for name, _ in bz.variants.names()]
+PRESETS = [bz.rules.variants.get(name) for name, _ in bz.rules.variants.names()]
 
 
 def component_fields() -> list[tuple[type[Any], str, Any]]:

@@ -28,9 +28,10 @@ from positions import Meld, build, declare, declared, illegal, legal, meld
 from strategies import PROPERTY_SETTINGS, Playout, check_legal_actions, check_rejected, playouts
 
 import bezique as bz
-from bezique import CardRef, DealState, Declare, MeldKind, Reason, Rules, variants
+from bezique import CardRef, DealState, Declare, MeldKind, Reason, Rules
 from bezique.cards import card_id_name
 from bezique.laws.declaring import second_double_allows, second_double_applies
+from bezique.rules import variants
 
 THREE_HAND = variants.THREE_HAND
 FOUR_HAND = variants.FOUR_HAND

@@ -60,8 +60,10 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-PRESETS: tuple[Rules, ...] = tuple(bz.variants.get(name) for name, _ in bz.variants.names())
-RUBICON = bz.variants.get("rubicon")
+PRESETS: tuple[Rules, ...] = tuple(
+    bz.rules.variants.get(name) for name, _ in bz.rules.variants.names()
+)
+RUBICON = bz.rules.variants.get("rubicon")
 
 #: House rules reaching the knobs the presets leave at their defaults.
 HOUSE: tuple[Rules, ...] = (
@@ -1422,7 +1424,7 @@ def test_rules_with_another_number_of_players_are_refused(rules: Rules) -> None:
     ],
 )
 def test_sides_that_do_not_fit_the_seats_are_refused(name: str, sides: Any) -> None:
-    doc = _many_seats_doc(bz.variants.get(name))
+    doc = _many_seats_doc(bz.rules.variants.get(name))
     doc["rules"]["knobs"]["sides"] = sides
     with pytest.raises(NotationError, match=r"^rules(\.knobs\.sides)?: .*sides"):
         _load(doc)

@@ -10,10 +10,11 @@ import pytest
 from positions import CLASSIC, build, declare, meld
 
 import bezique as bz
-from bezique import MeldKind, NotationError, Reason, Suit, variants
+from bezique import MeldKind, NotationError, Reason, Suit
 from bezique.cli import main
 from bezique.laws.irregularities import IRREGULARITIES, forfeit_changes, forfeit_points
 from bezique.laws.scoring import all_brisque_points
+from bezique.rules import variants
 from bezique.sheet import (
     AllLastTricks,
     Brisques,

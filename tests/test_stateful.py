@@ -32,7 +32,7 @@ from strategies import (
 
 import bezique as bz
 
-PRESETS = [name for name, _ in bz.variants.names()]
+PRESETS = [name for name, _ in bz.rules.variants.names()]
 
 #: Runs per preset: fewer for the multi-pack presets, whose states are larger.
 MACHINE_SETTINGS = settings(PROPERTY_SETTINGS, max_examples=15, stateful_step_count=50)
@@ -105,12 +105,12 @@ class DealMachine(RuleBasedStateMachine):
 def machine_for(name: str) -> type[DealMachine]:
     """The state machine of the preset ``name``."""
     machine_name = f"DealMachine_{name.replace('-', '_')}"
-    return type(machine_name, (DealMachine,), {"RULES": bz.variants.get(name)})
+    return type(machine_name, (DealMachine,), {"RULES": bz.rules.variants.get(name)})
 
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_deal_state_machine(name: str) -> None:
-    two_packs = bz.variants.get(name).deck.packs == 2
+    two_packs = bz.rules.variants.get(name).deck.packs == 2
     run_state_machine_as_test(
         machine_for(name), settings=MACHINE_SETTINGS if two_packs else MULTI_PACK_SETTINGS
     )

@@ -20,9 +20,10 @@ import pytest
 from positions import build, meld
 
 import bezique as bz
-from bezique import DealState, Phase, SeatError, SeatView, svg, variants
+from bezique import DealState, Phase, SeatError, SeatView, svg
 from bezique.cards import face_of
 from bezique.io import view_from_json, view_to_json
+from bezique.rules import variants
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -235,7 +236,7 @@ def test_pictures_are_deterministic() -> None:
         state = state.apply(rng.choice(state.legal_actions()))
     view = state.view(0)
     assert svg.draw(state) == svg.draw(state)
-    assert svg.draw(bz.load_state(bz.state_to_json(state))) == svg.draw(state)
+    assert svg.draw(bz.io.load_state(bz.state_to_json(state))) == svg.draw(state)
     assert svg.draw(view_from_json(view_to_json(view))) == svg.draw(view)
 
 

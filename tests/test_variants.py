@@ -9,9 +9,10 @@ import pytest
 from positions import build, play_trick
 
 import bezique as bz
-from bezique import Rules, RulesError, variants
+from bezique import Rules, RulesError
 from bezique.cards import face_of
 from bezique.melds import MeldValues
+from bezique.rules import variants
 
 CLASSIC = variants.CLASSIC
 

@@ -50,7 +50,6 @@ from bezique import (
     Rules,
     SeatError,
     Suit,
-    variants,
 )
 from bezique.cards import FACES_PER_PACK, card_id_name, face_of
 from bezique.determinize import _Constraints, determinize, unseen_cards
@@ -58,7 +57,7 @@ from bezique.invariants import check_state
 from bezique.io import deck_order, view_from_json, view_to_dict, view_to_json
 from bezique.laws.declaring import partner_of
 from bezique.laws.zones import bits
-from bezique.rules import DeclareFrom
+from bezique.rules import DeclareFrom, variants
 from bezique.state import PerfectInformationView
 from bezique.views import (
     SeatView,

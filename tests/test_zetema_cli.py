@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bezique import variants
 from bezique.cli import main
 from bezique.errors import RulesError
+from bezique.rules import variants
 from bezique.zetema import ZETEMA, faces_text
 from bezique.zetema.io import load_record
 from bezique.zetema.players import make_player
@@ -83,7 +83,7 @@ def test_demo_game_with_named_players_and_a_record(
     players = [make_player(k, 1 * 31 + i) for i, k in enumerate(record.players)]
     state = new_game(ZETEMA, 1)
     for text in record.actions[:30]:
-        seat = state.to_move
+        seat = state.current_player
         assert seat is not None
         assert str(players[seat].choose(view_of(state, seat))) == text
         state = state.apply(text)
@@ -181,7 +181,7 @@ def test_play_answers_what_is_typed(
     assert "marry KH QH / QS" in out  # the help
     assert "no action numbered 99" in out
     assert "not understood: not a Zetema card: 'ZZ'" in out
-    assert "refused: not in the hand: " in out
+    assert "refused: a card is not in the player's hand" in out
     assert out.rstrip().endswith("You leave the game.")
     assert "Cards held: Random0 6, Random2 6" in out
 

@@ -93,7 +93,7 @@ def test_bad_state_documents_are_refused() -> None:
     with pytest.raises(NotationError, match="format"):
         load_state(_doc(state, format="bezique-state"))
     with pytest.raises(NotationError, match="version"):
-        load_state(_doc(state, version=2))
+        load_state(_doc(state, version=3))
     with pytest.raises(NotationError, match="unknown key"):
         load_state(_doc(state, extra=1))
     del data["stock"]
@@ -109,13 +109,13 @@ def test_bad_state_documents_are_refused() -> None:
     with pytest.raises(InvalidStateError, match="not the deck's 65"):
         load_state(_doc(state, stock=[*stock, "AH"]))
     with pytest.raises(InvalidStateError, match="no seat"):
-        load_state(_doc(state, to_move=5))
+        load_state(_doc(state, current_player=5))
     with pytest.raises(InvalidStateError, match="phase"):
         load_state(_doc(state, phase="draw"))
     with pytest.raises(InvalidStateError, match="game is over"):
         load_state(_doc(state, phase="over"))
-    with pytest.raises(InvalidStateError, match="scores"):
-        load_state(_doc(state, scores=[10, 0]))
+    with pytest.raises(InvalidStateError, match="side_scores"):
+        load_state(_doc(state, side_scores=[10, 0]))
     with pytest.raises(InvalidStateError, match="players must be 2 to 6"):
         load_state(_doc(state, rules={**rules_to_dict(state.rules), "players": 9}))
     with pytest.raises(InvalidStateError, match="shown"):
@@ -138,7 +138,7 @@ def test_bad_records_are_refused() -> None:
     with pytest.raises(InvalidStateError, match=r"actions\[0\]"):
         load_record(json.dumps({**data, "actions": ["fold"]}))
     with pytest.raises(InvalidStateError, match="the replay gives"):
-        load_record(json.dumps({**data, "scores": [5, 0]}))
+        load_record(json.dumps({**data, "side_scores": [5, 0]}))
     with pytest.raises(InvalidStateError, match="no seat"):
         load_record(json.dumps({**data, "dealer": 3}))
     with pytest.raises(NotationError, match="seed"):
@@ -176,13 +176,13 @@ def test_a_view_holds_nothing_hidden(players: int) -> None:
 
 def test_a_view_knows_its_legal_actions_only_on_its_turn() -> None:
     state = new_game(ZETEMA.evolve(players=3), seed=9)
-    mover = state.to_move
+    mover = state.current_player
     assert mover is not None
     for seat in range(3):
         view = view_of(state, seat)
         expected = state.legal_actions() if seat == mover else ()
         assert view.legal_actions() == expected
-        assert (view.why_illegal(state.legal_actions()[0]) is None) == (seat == mover)
+        assert (view.is_legal(state.legal_actions()[0])) == (seat == mover)
     with pytest.raises(SeatError):
         view_of(state, 3)
 
@@ -208,7 +208,7 @@ def test_determinization_agrees_with_the_view(players: int) -> None:
         guess = determinize(view, seed=rng.randrange(10**6))
         check_conservation(guess)
         assert view_of(guess, seat) == view
-        if seat == state.to_move:
+        if seat == state.current_player:
             assert guess.legal_actions() == state.legal_actions()
         for other in range(players):
             assert set(guess.shown[other]) <= set(guess.hands[other])

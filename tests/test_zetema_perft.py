@@ -26,9 +26,9 @@ def _suit(card: int) -> int:
 
 def brute_force_actions(state: ZetemaState) -> set[ZetemaAction]:
     """The legal actions, from the rules (S003, PAR-Z) and nothing of the engine's laws."""
-    if state.to_move is None:
+    if state.current_player is None:
         return set()
-    hand = state.hands[state.to_move]
+    hand = state.hands[state.current_player]
     if state.phase == DISCARD:
         return {Discard(c) for c in (state.required or hand)}
     found: set[ZetemaAction] = {Discard(c) for c in hand}

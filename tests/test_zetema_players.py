@@ -90,8 +90,8 @@ def test_monte_carlo_choices_are_legal_in_random_positions() -> None:
     state = new_game(ZETEMA.evolve(players=3), seed=6)
     search = MonteCarloPlayer(2, iterations=2, horizon=3)
     for _ in range(40):
-        if state.to_move is None:
+        if state.current_player is None:
             break
-        view = view_of(state, state.to_move)
+        view = view_of(state, state.current_player)
         assert search.choose(view) in state.legal_actions()
         state = state.apply(rng.choice(state.legal_actions()))

@@ -22,8 +22,8 @@ def checked_step(state: ZetemaState, rng: random.Random, married: bool) -> tuple
     assert actions
     assert len(set(actions)) == len(actions)
     action = rng.choice(actions)
-    assert state.why_illegal(action) is None
-    seat = state.to_move
+    assert state.is_legal(action)
+    seat = state.current_player
     assert seat is not None
     after, scored = state.step(action)
     check_conservation(after)
@@ -40,11 +40,11 @@ def checked_step(state: ZetemaState, rng: random.Random, married: bool) -> tuple
         married = True
     if married:
         assert all(rank_of(e.cards[0]) not in (KING, QUEEN) for e in zetemas)
-    assert sum(e.points for e in scored) == sum(after.scores) - sum(state.scores)
+    assert sum(e.points for e in scored) == sum(after.side_scores) - sum(state.side_scores)
     if after.hand_number == state.hand_number and not after.is_over:
         assert all(len(h) <= state.rules.hand_size + 1 for h in after.hands)
         assert after.hand_scores == tuple(
-            t - sum(r[s] for r in after.results) for s, t in enumerate(after.scores)
+            t - sum(r[s] for r in after.results) for s, t in enumerate(after.side_scores)
         )
     if after.hand_number != state.hand_number:
         married = False

@@ -57,7 +57,7 @@ def test_json_views_and_determinization_keep_the_won_cards_histories() -> None:
         state = state.apply(_eager(state, rng))
         if not state.melds or state.current_player is None:
             continue
-        assert bz.load_state(bz.state_to_json(state)) == state
+        assert bz.io.load_state(bz.state_to_json(state)) == state
         seat = state.current_player
         sample = determinize(state.view(seat), random.Random(checked))
         assert sample.view(seat) == state.view(seat)

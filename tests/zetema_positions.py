@@ -25,11 +25,11 @@ def position(
     stock: str | None = "",
     tableau: str = "",
     marriage_pile: str = "",
-    to_move: int = 0,
+    current_player: int = 0,
     dealer: int | None = None,
-    scores: Sequence[int] | None = None,
+    side_scores: Sequence[int] | None = None,
 ) -> ZetemaState:
-    """A state with ``to_move`` about to play (its draw made: its hand as given).
+    """A state with ``current_player`` about to play (its draw made: its hand as given).
 
     ``stock`` lists the stock's top cards; the deck's other cards follow them in
     order. ``stock=None``: the stock is out, and the cards not named lie in the
@@ -55,17 +55,17 @@ def position(
         rules=rules,
         seed=1,
         hand_number=1,
-        dealer=(to_move - 1) % rules.players if dealer is None else dealer,
+        dealer=(current_player - 1) % rules.players if dealer is None else dealer,
         hands=tuple(held),
         stock=top + remaining if stock is not None else (),
         tableau=tuple(piles),
         marriage_pile=married,
         zetema_pile=() if stock is not None else remaining,
         shown=tuple(() for _ in held),
-        to_move=to_move,
+        current_player=current_player,
         phase=COMBINE,
         required=(),
-        scores=tuple(scores) if scores is not None else (0,) * sides,
+        side_scores=tuple(side_scores) if side_scores is not None else (0,) * sides,
         hand_scores=(0,) * sides,
         results=(),
         winners=(),

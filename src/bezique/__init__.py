@@ -1,5 +1,9 @@
 """bezique: the reference rules engine for Bezique and its family.
 
+Every game of the family, Zetema's included, is reached through one API: the
+registry :mod:`bezique.variants`, the constructors :func:`new_deal` and
+:func:`new_game`, and states that each are a :class:`State`.
+
 >>> import bezique as bz
 >>> state = bz.new_deal(bz.variants.CLASSIC, seed=7)
 >>> state = state.apply(state.legal_actions()[0])
@@ -9,7 +13,7 @@
 
 from __future__ import annotations
 
-from bezique import players
+from bezique import players, variants
 from bezique.action_space import ActionSpace
 from bezique.actions import (
     Action,
@@ -32,24 +36,20 @@ from bezique.errors import (
     RulesError,
     SeatError,
 )
-from bezique.game import GameState, new_game
-from bezique.game_record import GameRecord, GameStep, load_game_record, record_game
+from bezique.game import GameState
+from bezique.game_record import GameRecord, GameStep, record_game
 from bezique.invariants import check_state
 from bezique.io import (
     DealRecord,
     deck_order,
     format_position,
-    load_state,
     parse_position,
     record_deal,
     same_position,
-    state_to_json,
-    view_from_json,
-    view_to_json,
 )
 from bezique.legality import Reason
 from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
-from bezique.notation import format_action, parse_action
+from bezique.protocol import Score, State, View
 from bezique.records import (
     DealResult,
     DeclaredMeld,
@@ -88,9 +88,20 @@ from bezique.rules import (
     TrickPlay,
     Trumps,
     TrumpSelection,
-    variants,
 )
-from bezique.state import DealState, PerfectInformationView, new_deal, play_many
+from bezique.state import DealState, PerfectInformationView, play_many
+from bezique.variants import (
+    format_action,
+    load_game_record,
+    load_state,
+    make_player,
+    new_deal,
+    new_game,
+    parse_action,
+    state_to_json,
+    view_from_json,
+    view_to_json,
+)
 from bezique.views import SeatView
 
 __version__ = "0.1.0"
@@ -148,6 +159,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SameKindReuse",
+    "Score",
     "ScoreEvent",
     "ScorePending",
     "ScoreSource",
@@ -156,6 +168,7 @@ __all__ = [
     "SeatView",
     "SevenOfTrumps",
     "ShowCarteBlanche",
+    "State",
     "StockEndBonus",
     "Suit",
     "TableCard",
@@ -163,6 +176,7 @@ __all__ = [
     "TrickPlay",
     "TrumpSelection",
     "Trumps",
+    "View",
     "Window",
     "__version__",
     "card_id_name",
@@ -173,6 +187,7 @@ __all__ = [
     "format_position",
     "load_game_record",
     "load_state",
+    "make_player",
     "new_deal",
     "new_game",
     "parse_action",

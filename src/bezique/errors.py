@@ -15,6 +15,7 @@ integer of thousands of digits cannot turn a refusal into another error.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
@@ -33,6 +34,7 @@ __all__ = [
     "require",
     "require_int",
     "shown",
+    "warn_deprecated",
     "wrong_type",
 ]
 
@@ -167,3 +169,12 @@ def check_seed(seed: object, function: str, parameter: str = "seed") -> int | st
             [parameter],
         )
     return value
+
+
+def warn_deprecated(old: str, new: str) -> None:
+    """Warn that ``old``, kept as an alias for one release, is to be replaced by ``new``."""
+    warnings.warn(
+        f"{old} is deprecated and will be removed in the next release; use {new}",
+        DeprecationWarning,
+        stacklevel=3,
+    )

@@ -1,6 +1,7 @@
-"""Machine-readable reasons why an action is illegal.
+"""Machine-readable reasons why an action is illegal, in every game of the family.
 
-:meth:`bezique.DealState.why_illegal` returns a tuple of :class:`Reason`;
+The ``why_illegal`` of every state (:class:`bezique.State`) returns a tuple of
+:class:`Reason`;
 an empty tuple means the action is legal. :class:`~bezique.IllegalActionError`
 carries the same reasons.
 """
@@ -47,6 +48,10 @@ class Reason(enum.StrEnum):
     NO_CARD_OF_TRICK = "no-card-of-trick"
     TRICK_CARD_DECLARED = "trick-card-declared"
     CARD_DECLARED_BEFORE = "card-declared-before"
+    # Zetema's (S003, PAR-Z).
+    NOT_ON_TABLEAU = "not-on-tableau"
+    DISCARD_FROM_COMBINATION = "discard-from-combination"
+    ONE_COMBINATION_A_TURN = "one-combination-a-turn"
 
     @property
     def explanation(self) -> str:
@@ -79,7 +84,16 @@ _EXPLANATIONS = {
     Reason.MUST_WIN_TRICK: "in the end phase the player must win the trick if able",
     Reason.MUST_TRUMP: "in the end phase a player void in the suit led must trump if able",
     Reason.KIND_NOT_IN_VARIANT: "this meld does not score in these rules",
-    Reason.NOT_A_MELD: "the cards do not form this meld",
+    Reason.NOT_A_MELD: (
+        "the cards do not form this meld (in Zetema: this combination, or marriages)"
+    ),
+    Reason.NOT_ON_TABLEAU: "a card to be married from the tableau is not on the tableau",
+    Reason.DISCARD_FROM_COMBINATION: (
+        "after declaring a combination the player discards one of its cards"
+    ),
+    Reason.ONE_COMBINATION_A_TURN: (
+        "one combination a turn: after a declaration the turn goes on with a discard"
+    ),
     Reason.SAME_KIND_REUSED: (
         "a card was already declared in a meld of this kind (under the new-set rule, "
         "these very cards together)"

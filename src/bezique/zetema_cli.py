@@ -148,15 +148,15 @@ def demo_command(args: argparse.Namespace, out: Callable[[str], None], symbols: 
     state = new_game(rules, args.seed)
     tell.hand(state)
     actions: list[str] = []
-    while state.to_move is not None:
-        seat = state.to_move
+    while state.current_player is not None:
+        seat = state.current_player
         action = players[seat].choose(view_of(state, seat))
         actions.append(str(action))
         state, finished = tell.move(state, seat, action)
         if finished or state.is_over:
             if finished:
                 out("  Hand scores: " + _by_side(state.results[-1]))
-            out("  Game totals: " + _by_side(state.scores))
+            out("  Game totals: " + _by_side(state.side_scores))
             if state.is_over or not args.game:
                 break
             tell.hand(state)
@@ -185,7 +185,7 @@ On your turn, type one of:
 def _show(view: ZetemaView, tell: _Narrator, actions: Sequence[ZetemaAction]) -> None:
     """The seat's view of the table, and its legal actions numbered."""
     out = tell.out
-    out(f"  Scores: {_by_side(view.scores)}; stock: {view.stock_size} card(s)")
+    out(f"  Scores: {_by_side(view.side_scores)}; stock: {view.stock_size} card(s)")
     piles = [tell.cards(p) for p in view.tableau if p]
     out("  Tableau: " + (" | ".join(piles) if piles else "-"))
     if view.marriage_pile:
@@ -214,8 +214,8 @@ def _read(line: str, state: ZetemaState, actions: Sequence[ZetemaAction]) -> Zet
         action = parse_action(text)
     except NotationError as error:
         return f"not understood: {error} (type help)"
-    reason = state.why_illegal(action)
-    return action if reason is None else f"refused: {reason}"
+    reasons = state.why_illegal(action)
+    return f"refused: {'; '.join(r.explanation for r in reasons)}" if reasons else action
 
 
 def play_command(
@@ -245,8 +245,8 @@ def play_command(
         rules = rules.evolve(target=args.target)
     state = new_game(rules, seed)
     out(f"=== Hand {state.hand_number}: {labels[state.dealer]} deals ({rules.name}) ===")
-    while state.to_move is not None:
-        seat = state.to_move
+    while state.current_player is not None:
+        seat = state.current_player
         if seat == args.seat:
             actions = state.legal_actions()
             _show(view_of(state, seat), tell, actions)
@@ -267,7 +267,7 @@ def play_command(
         state, finished = tell.move(state, seat, action, person=seat == args.seat)
         if finished:
             out("  Hand scores: " + _by_side(state.results[-1]))
-            out("  Game totals: " + _by_side(state.scores))
+            out("  Game totals: " + _by_side(state.side_scores))
             if not state.is_over:
                 out(f"=== Hand {state.hand_number}: {labels[state.dealer]} deals ===")
     sides = " and ".join(f"side {s}" for s in state.winners)

@@ -14,7 +14,7 @@ from bezique.cards import Card
 from bezique.determinize import determinize
 from bezique.envs.observation import ObservationEncoder
 
-PRESETS = [name for name, _ in bz.variants.names()]
+PRESETS = [name for name, _ in bz.rules.variants.names()]
 
 
 def _states(rules: bz.Rules, seed: int) -> list[bz.DealState]:
@@ -29,7 +29,7 @@ def _states(rules: bz.Rules, seed: int) -> list[bz.DealState]:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_shape_is_fixed_by_the_rules(preset: str) -> None:
-    rules = bz.variants.get(preset)
+    rules = bz.rules.variants.get(preset)
     encoder = ObservationEncoder.of(rules)
     assert encoder.size == sum(int(np.prod(shape)) for _, shape in encoder.layout)
     for state in _states(rules, 1)[::5]:
@@ -48,7 +48,7 @@ def test_the_shape_is_fixed_by_the_rules(preset: str) -> None:
 def test_the_tensor_is_a_function_of_the_view(preset: str) -> None:
     """Deals the seat cannot tell apart (the same view) give the same tensor: nothing
     hidden reaches it."""
-    rules = bz.variants.get(preset)
+    rules = bz.rules.variants.get(preset)
     encoder = ObservationEncoder.of(rules)
     rng = random.Random(3)
     for state in _states(rules, 2)[::17]:

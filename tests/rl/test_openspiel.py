@@ -13,7 +13,7 @@ import bezique as bz
 from bezique import IllegalActionError
 from bezique.envs import openspiel as bezique_spiel
 
-PRESETS = [name for name, _ in bz.variants.names()]
+PRESETS = [name for name, _ in bz.rules.variants.names()]
 
 
 @pytest.mark.parametrize("preset", PRESETS)

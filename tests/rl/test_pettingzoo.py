@@ -15,7 +15,7 @@ from bezique.action_space import ActionSpace
 from bezique.envs import pettingzoo as bezique_env
 from bezique.state import initial_events
 
-PRESETS = [name for name, _ in bz.variants.names()]
+PRESETS = [name for name, _ in bz.rules.variants.names()]
 
 
 @pytest.mark.parametrize("preset", PRESETS)

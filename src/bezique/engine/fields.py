@@ -258,6 +258,17 @@ class DealFields(DealDraft):
         """The points of each side: the seats' scores added up by :meth:`Rules.side_totals`."""
         return self.rules.side_totals(self.scores)
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Once the deal is over, the side with the most points in it (every side that
+        ties for the most); empty while it goes on. A game's winners follow the game's
+        rules instead (:attr:`bezique.GameState.winners`)."""
+        if self.phase is not OVER:
+            return ()
+        sides = self.side_scores
+        best = max(sides)
+        return tuple(side for side, points in enumerate(sides) if points == best)
+
     def pending_melds(self, seat: int) -> tuple[int, ...]:
         """Indexes in :attr:`melds` of a seat's shown but unscored melds."""
         return tuple(i for i, m in enumerate(self.melds) if m.seat == seat and not m.scored)

@@ -338,14 +338,10 @@ def register(rules: Rules, *aliases: str) -> Rules:
 
 
 def get(name: str) -> Rules:
-    """The preset registered under ``name`` or an alias (any case, ``_`` or ``-``)."""
+    """The Bezique preset registered under ``name`` or an alias (any case, ``_`` or
+    ``-``); :func:`bezique.variants.get` knows every game's."""
     require(name, str, "variants.get()", "name", "a str")
     key = _ALIASES.get(_key(name))
-    if key is None and _key(name).startswith("zetema"):
-        # Zetema has its own rules object and engine: no trick laws apply.
-        raise RulesError(
-            f"{shown(name)} is a Zetema preset: use bezique.zetema.get({shown(name)})", ["name"]
-        )
     if key is None:
         known = ", ".join(sorted(_ALIASES))
         raise RulesError(f"no preset named {shown(name)}; known: {known}", ["name"])

@@ -45,8 +45,10 @@ from bezique.zetema.state import (
     ZetemaState,
     check_conservation,
     new_game,
+    new_hand,
     parse_action,
 )
+from bezique.zetema.views import ZetemaView
 
 __all__ = [
     "ACE",
@@ -65,6 +67,7 @@ __all__ = [
     "ZetemaIllegalActionError",
     "ZetemaRules",
     "ZetemaState",
+    "ZetemaView",
     "card_id_name",
     "check_conservation",
     "combination_kind",
@@ -77,6 +80,7 @@ __all__ = [
     "marriage_value",
     "names",
     "new_game",
+    "new_hand",
     "parse_action",
     "parse_face",
     "parse_faces",

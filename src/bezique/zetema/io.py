@@ -89,11 +89,11 @@ __all__ = [
 ]
 
 STATE_FORMAT = "zetema-state"
-STATE_VERSION = 1
+STATE_VERSION = 2
 RECORD_FORMAT = "zetema-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
 VIEW_FORMAT = "zetema-view"
-VIEW_VERSION = 1
+VIEW_VERSION = 2
 
 _INT_KNOBS = ("players", "sides_of_six", "sequence", "flush", "flush_sequence")
 _BOOL_KNOBS = ("partnerships", "draw_to_six", "finish_hand", "imperial_flushes")
@@ -108,6 +108,23 @@ _RULES_KEYS = (
     "imperial_marriage",
     *_TABLE_KNOBS,
 )
+
+
+#: What version 2 of each document renamed or added (the names every game of the
+#: family shares: ``current_player``, ``side_scores``), read from a version 1 document.
+_RENAMED = {"to_move": "current_player", "scores": "side_scores"}
+_ADDED = {STATE_FORMAT: {"one_hand": False}, VIEW_FORMAT: {"one_hand": False}}
+
+
+def _upgraded(data: object, fmt: str) -> object:
+    """A version 1 document of ``fmt`` in the words of version 2; anything else as it is."""
+    if not isinstance(data, Mapping) or data.get("format") != fmt or data.get("version") != 1:
+        return data
+    doc = {_RENAMED.get(key, key): value for key, value in data.items()}
+    doc["version"] = 2
+    for key, value in _ADDED.get(fmt, {}).items():
+        doc.setdefault(key, value)
+    return doc
 
 
 def rules_to_dict(rules: ZetemaRules) -> dict[str, Any]:
@@ -177,13 +194,14 @@ def _public_dict(game: ZetemaState | ZetemaView) -> dict[str, Any]:
         "marriage_pile": _names(game.marriage_pile),
         "zetema_pile": _names(game.zetema_pile),
         "shown": [_names(s) for s in game.shown],
-        "to_move": game.to_move,
+        "current_player": game.current_player,
         "phase": game.phase,
         "required": _names(game.required),
-        "scores": list(game.scores),
+        "side_scores": list(game.side_scores),
         "hand_scores": list(game.hand_scores),
         "results": [list(r) for r in game.results],
         "winners": list(game.winners),
+        "one_hand": game.one_hand,
     }
 
 
@@ -231,7 +249,7 @@ def _public_fields(doc: Mapping[str, Any], rules: ZetemaRules) -> dict[str, Any]
     phase = read_str(doc["phase"], "phase")
     if phase not in (COMBINE, DISCARD, OVER):
         raise InvalidStateError(f"phase: expected combine, discard or over, got {shown(phase)}")
-    to_move = doc["to_move"]
+    to_move = doc["current_player"]
     results = read_list(doc["results"], "results")
     winners = read_list(doc["winners"], "winners")
     return {
@@ -241,19 +259,20 @@ def _public_fields(doc: Mapping[str, Any], rules: ZetemaRules) -> dict[str, Any]
         "marriage_pile": _read_cards(doc["marriage_pile"], "marriage_pile"),
         "zetema_pile": _read_cards(doc["zetema_pile"], "zetema_pile"),
         "shown": _per_seat(doc["shown"], "shown", n),
-        "to_move": None if to_move is None else read_seat(to_move, "to_move", n),
+        "current_player": None if to_move is None else read_seat(to_move, "current_player", n),
         "phase": phase,
         "required": tuple(sorted(set(_read_cards(doc["required"], "required")))),
-        "scores": _read_ints(doc["scores"], "scores", sides),
+        "side_scores": _read_ints(doc["side_scores"], "side_scores", sides),
         "hand_scores": _read_ints(doc["hand_scores"], "hand_scores", sides),
         "results": tuple(_read_ints(r, f"results[{i}]", sides) for i, r in enumerate(results)),
         "winners": tuple(read_seat(w, f"winners[{i}]", sides) for i, w in enumerate(winners)),
+        "one_hand": read_bool(doc["one_hand"], "one_hand"),
     }
 
 
 def state_from_dict(data: object) -> ZetemaState:
     """A state from :func:`state_to_dict`'s form, checked."""
-    doc = read_header(data, STATE_FORMAT, STATE_VERSION, _STATE_KEYS)
+    doc = read_header(_upgraded(data, STATE_FORMAT), STATE_FORMAT, STATE_VERSION, _STATE_KEYS)
     rules = rules_from_dict(doc["rules"])
     state = ZetemaState(
         rules=rules,
@@ -271,31 +290,38 @@ def check_state(state: ZetemaState) -> None:
     game's: the deck's cards each once, each pile of its rank and short of five,
     shown cards held, the seat to move holding cards, the scores adding up."""
     check_conservation(state)
-    if state.hand_number < 1 or len(state.results) != state.hand_number - 1:
+    # A game that ended with a hand (S003's finish_hand, or a state of one hand) keeps
+    # that hand's number: then every hand is finished.
+    finished = state.hand_number - (0 if state.phase == OVER and state.results else 1)
+    if state.hand_number < 1 or len(state.results) not in {finished, state.hand_number - 1}:
         raise InvalidStateError("hand_number: one more than the number of finished hands")
     for seat, (hand, shown_cards) in enumerate(zip(state.hands, state.shown, strict=True)):
         if Counter(shown_cards) - Counter(hand):
             raise InvalidStateError(f"shown[{seat}]: cards the seat does not hold")
     over = state.phase == OVER
-    if over != (state.to_move is None) or over != bool(state.winners):
-        raise InvalidStateError("to_move, phase and winners disagree on whether the game is over")
-    if state.to_move is not None:
-        hand = state.hands[state.to_move]
+    if over != (state.current_player is None) or over != bool(state.winners):
+        raise InvalidStateError(
+            "current_player, phase and winners disagree on whether the game is over"
+        )
+    if state.current_player is not None:
+        hand = state.hands[state.current_player]
         if not hand:
-            raise InvalidStateError("to_move: the seat to move holds no card")
+            raise InvalidStateError("current_player: the seat to move holds no card")
         if len(hand) > state.rules.hand_size + 1:
-            raise InvalidStateError(f"hands[{state.to_move}]: more cards than a turn can hold")
+            raise InvalidStateError(
+                f"hands[{state.current_player}]: more cards than a turn can hold"
+            )
         if state.required and (state.phase != DISCARD or not set(state.required) <= set(hand)):
             raise InvalidStateError("required: cards of a declaration the seat does not hold")
     for seat, hand in enumerate(state.hands):
-        if seat != state.to_move and len(hand) > state.rules.hand_size:
+        if seat != state.current_player and len(hand) > state.rules.hand_size:
             raise InvalidStateError(f"hands[{seat}]: more cards than a hand holds")
-    for side, total in enumerate(state.scores):
+    for side, total in enumerate(state.side_scores):
         past = sum(r[side] for r in state.results)
         if not over and total != past + state.hand_scores[side]:
-            raise InvalidStateError(f"scores[{side}]: not the finished hands' and this hand's")
-    if any(v < 0 for v in state.scores + state.hand_scores):
-        raise InvalidStateError("scores: negative")
+            raise InvalidStateError(f"side_scores[{side}]: not the finished hands' and this hand's")
+    if any(v < 0 for v in state.side_scores + state.hand_scores):
+        raise InvalidStateError("side_scores: negative")
 
 
 def load_state(text: str | bytes) -> ZetemaState:
@@ -340,7 +366,7 @@ def view_from_dict(data: object) -> ZetemaView:
     its seat. The check deals the hidden cards as a search would
     (:func:`~bezique.zetema.determinize.determinize`), checks that state as a loaded
     state is checked, and requires its view of the seat to be the document's."""
-    doc = read_header(data, VIEW_FORMAT, VIEW_VERSION, _VIEW_KEYS)
+    doc = read_header(_upgraded(data, VIEW_FORMAT), VIEW_FORMAT, VIEW_VERSION, _VIEW_KEYS)
     rules = rules_from_dict(doc["rules"])
     sizes = _read_ints(doc["hand_sizes"], "hand_sizes", rules.players)
     if any(not 0 <= size <= rules.hand_size + 1 for size in sizes):
@@ -404,7 +430,16 @@ class ZetemaRecord:
         return self.states()[-1]
 
 
-_RECORD_KEYS = ("format", "version", "rules", "seed", "dealer", "players", "actions", "scores")
+_RECORD_KEYS = (
+    "format",
+    "version",
+    "rules",
+    "seed",
+    "dealer",
+    "players",
+    "actions",
+    "side_scores",
+)
 
 
 def record_to_dict(record: ZetemaRecord) -> dict[str, Any]:
@@ -417,7 +452,7 @@ def record_to_dict(record: ZetemaRecord) -> dict[str, Any]:
         "dealer": record.dealer,
         "players": list(record.players),
         "actions": list(record.actions),
-        "scores": list(record.replay().scores),
+        "side_scores": list(record.replay().side_scores),
     }
 
 
@@ -428,7 +463,7 @@ def record_to_json(record: ZetemaRecord, indent: int | None = 1) -> str:
 def record_from_dict(data: object) -> ZetemaRecord:
     """A record from :func:`record_to_dict`'s form, replayed and checked: every action
     legal, the final scores those written."""
-    doc = read_header(data, RECORD_FORMAT, RECORD_VERSION, _RECORD_KEYS)
+    doc = read_header(_upgraded(data, RECORD_FORMAT), RECORD_FORMAT, RECORD_VERSION, _RECORD_KEYS)
     rules = rules_from_dict(doc["rules"])
     seed = _read_seed(doc["seed"])
     players = read_list(doc["players"], "players")
@@ -441,10 +476,11 @@ def record_from_dict(data: object) -> ZetemaRecord:
         [read_str(p, f"players[{i}]") for i, p in enumerate(players)],
     )
     final = record.replay()
-    scores = _read_ints(doc["scores"], "scores", rules.side_count)
-    if scores != final.scores:
+    scores = _read_ints(doc["side_scores"], "side_scores", rules.side_count)
+    if scores != final.side_scores:
         raise InvalidStateError(
-            f"scores: the record says {list(scores)}, the replay gives {list(final.scores)}"
+            f"side_scores: the record says {list(scores)}, "
+            f"the replay gives {list(final.side_scores)}"
         )
     return record
 

@@ -41,8 +41,8 @@ def play_game(
         raise BeziqueError(f"{rules.players} players needed, one per seat, got {len(players)}")
     state = new_game(rules, seed, dealer=dealer)
     actions: list[str] = []
-    while state.to_move is not None and len(actions) < max_actions:
-        action = players[state.to_move].choose(view_of(state, state.to_move))
+    while state.current_player is not None and len(actions) < max_actions:
+        action = players[state.current_player].choose(view_of(state, state.current_player))
         state = state.apply(action)
         actions.append(str(action))
     return state, ZetemaRecord(rules, seed, dealer, actions)
@@ -102,8 +102,8 @@ def duel(
             for s in range(rules.players)
         ]
         state, _ = play_game(rules, players, f"{seed}:{deal}", dealer=deal % rules.players)
-        rivals = max(v for s, v in enumerate(state.scores) if s != side)
-        margin += state.scores[side] - rivals
+        rivals = max(v for s, v in enumerate(state.side_scores) if s != side)
+        margin += state.side_scores[side] - rivals
         if side in state.winners:
             if len(state.winners) > 1:
                 draws += 1

@@ -16,7 +16,7 @@ view's legal actions, as the library's players do (``choose(view) -> action``).
 >>> from bezique import zetema
 >>> from bezique.zetema.views import view_of
 >>> state = zetema.new_game(zetema.ZETEMA, seed=3)
->>> view = view_of(state, state.to_move)
+>>> view = view_of(state, state.current_player)
 >>> make_player("rule-of-thumb").choose(view) in view.legal_actions()
 True
 """
@@ -160,13 +160,13 @@ def rule_of_thumb(view: ZetemaView, actions: tuple[ZetemaAction, ...]) -> Zetema
 def _rollout(state: ZetemaState, side: int, actions: int) -> float:
     """Play ``actions`` actions by the rules of thumb; the side's margin over the best
     other side in points scored meanwhile."""
-    start = state.scores
+    start = state.side_scores
     for _ in range(actions):
-        if state.to_move is None:
+        if state.current_player is None:
             break
-        view = view_of(state, state.to_move)
+        view = view_of(state, state.current_player)
         state = state.apply(rule_of_thumb(view, view.legal_actions()))
-    gains = [now - then for now, then in zip(state.scores, start, strict=True)]
+    gains = [now - then for now, then in zip(state.side_scores, start, strict=True)]
     rivals = [g for s, g in enumerate(gains) if s != side]
     return gains[side] - (max(rivals) if rivals else 0)
 

@@ -11,10 +11,10 @@ hand ends the next is dealt by the next dealer, until a side reaches the target.
 
 >>> from bezique import zetema
 >>> state = zetema.new_game(zetema.ZETEMA, seed=3)
->>> state.to_move, len(state.hands[state.to_move]), len(state.stock)
+>>> state.current_player, len(state.hands[state.current_player]), len(state.stock)
 (1, 7, 52)
 >>> after = state.apply(state.legal_actions()[-1])
->>> after.to_move, sum(len(p) for p in after.tableau)
+>>> after.current_player, sum(len(p) for p in after.tableau)
 (0, 1)
 """
 
@@ -23,12 +23,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from bezique.errors import (
-    BeziqueError,
     IllegalActionError,
     InvalidStateError,
     NotationError,
@@ -36,9 +35,15 @@ from bezique.errors import (
     check_seed,
     require,
     shown,
+    warn_deprecated,
+    wrong_type,
 )
+from bezique.legality import Reason
 from bezique.zetema.deck import (
     CARD_COUNT,
+    FACE_COUNT,
+    KING,
+    QUEEN,
     deck_counts,
     face_name,
     face_of_id,
@@ -47,6 +52,7 @@ from bezique.zetema.deck import (
     rank_of,
 )
 from bezique.zetema.laws import (
+    ASSEMBLY,
     COMBINATION_KINDS,
     MARRIAGES,
     ZETEMA,
@@ -60,7 +66,11 @@ from bezique.zetema.laws import (
 )
 from bezique.zetema.rules import ZetemaRules
 
+if TYPE_CHECKING:
+    from bezique.zetema.views import ZetemaView
+
 __all__ = [
+    "ACTION_TYPES",
     "COMBINE",
     "DISCARD",
     "OVER",
@@ -75,6 +85,7 @@ __all__ = [
     "check_conservation",
     "legal_actions_for",
     "new_game",
+    "new_hand",
     "parse_action",
     "public_fields",
     "shuffled_deck",
@@ -93,13 +104,14 @@ PUBLIC_FIELDS = (
     "marriage_pile",
     "zetema_pile",
     "shown",
-    "to_move",
+    "current_player",
     "phase",
     "required",
-    "scores",
+    "side_scores",
     "hand_scores",
     "results",
     "winners",
+    "one_hand",
 )
 
 
@@ -109,16 +121,70 @@ def public_fields(game: object) -> dict[str, Any]:
     return {name: getattr(game, name) for name in PUBLIC_FIELDS}
 
 
-def _cards(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(sorted(value))
+#: The number of cards of each combination a :class:`Declare` names (S003, PAR-Z).
+_COMBINATION_SIZES = {kind: 5 if kind == ASSEMBLY else 6 for kind in COMBINATION_KINDS}
+#: The most marriages one declaration holds: the four suits and the imperial suit's
+#: second king and queen (S003).
+MOST_MARRIAGES = 5
+#: What the card parameters take, for the :class:`TypeError` of another value.
+_A_FACE = "a Zetema face, an int 0..51 (parse text with bezique.zetema.parse_face)"
+
+
+def _face(value: object, where: str, parameter: str) -> int:
+    """``value`` checked as a face: an int (not a bool) of the 52 faces."""
+    if type(value) is not int:
+        wrong_type(where, parameter, _A_FACE, value)
+    if not 0 <= value < FACE_COUNT:
+        raise NotationError(f"{where}: {parameter}: not a Zetema card: {shown(value)} (0..51)")
+    return value
+
+
+def _faces(value: object, where: str, parameter: str) -> tuple[int, ...]:
+    """``value`` checked as faces, sorted: an iterable (not a str) of faces."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        wrong_type(where, parameter, f"a sequence of faces ({_A_FACE})", value)
+    return tuple(sorted(_face(card, where, parameter) for card in value))
+
+
+def _declared_cards(value: object) -> tuple[int, ...]:
+    return _faces(value, "Declare()", "cards")
+
+
+def _marry_hand(value: object) -> tuple[int, ...]:
+    return _faces(value, "Marry()", "hand")
+
+
+def _marry_tableau(value: object) -> tuple[int, ...]:
+    return _faces(value, "Marry()", "tableau")
+
+
+def _discarded(value: object) -> int:
+    return _face(value, "Discard()", "card")
 
 
 @attrs.frozen
 class Declare:
-    """Declare a sequence, flush, flush sequence or assembly from the hand."""
+    """Declare a sequence, flush, flush sequence or assembly from the hand.
+
+    Checked when built: ``kind`` one of :data:`~bezique.zetema.laws.COMBINATION_KINDS`,
+    ``cards`` as many faces as the kind takes (six, five for an assembly)."""
 
     kind: str
-    cards: tuple[int, ...] = attrs.field(converter=_cards)
+    cards: tuple[int, ...] = attrs.field(converter=_declared_cards)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, str):
+            wrong_type(
+                "Declare()", "kind", "a str, one of " + ", ".join(COMBINATION_KINDS), self.kind
+            )
+        size = _COMBINATION_SIZES.get(self.kind)
+        if size is None:
+            raise NotationError(
+                f"Declare(): not a combination: {shown(self.kind)} "
+                f"(one of {', '.join(COMBINATION_KINDS)}; marriages are declared with Marry)"
+            )
+        if len(self.cards) != size:
+            raise NotationError(f"Declare(): a {self.kind} is {size} cards, got {len(self.cards)}")
 
     def __str__(self) -> str:
         return f"declare {self.kind} {faces_text(self.cards)}"
@@ -128,10 +194,22 @@ class Declare:
 class Marry:
     """Declare marriages: ``hand`` the cards from the hand (at least one), ``tableau``
     those taken from the tableau. Written ``marry KS QS / KH QH``, the tableau's
-    cards after the slash."""
+    cards after the slash. Checked when built: kings and queens only, an even
+    number of them, one to five marriages."""
 
-    hand: tuple[int, ...] = attrs.field(converter=_cards)
-    tableau: tuple[int, ...] = attrs.field(default=(), converter=_cards)
+    hand: tuple[int, ...] = attrs.field(converter=_marry_hand)
+    tableau: tuple[int, ...] = attrs.field(default=(), converter=_marry_tableau)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.hand:
+            raise NotationError("Marry(): a declaration of marriages needs a card from the hand")
+        cards = self.hand + self.tableau
+        if any(rank_of(card) not in (KING, QUEEN) for card in cards):
+            raise NotationError(f"Marry(): only kings and queens marry, got {faces_text(cards)}")
+        if len(cards) % 2 or len(cards) > 2 * MOST_MARRIAGES:
+            raise NotationError(
+                f"Marry(): one to five marriages, a king and a queen each, got {len(cards)} cards"
+            )
 
     def __str__(self) -> str:
         text = f"marry {faces_text(self.hand)}"
@@ -142,13 +220,17 @@ class Marry:
 class Discard:
     """Discard a card face up to its rank's pile on the tableau."""
 
-    card: int
+    card: int = attrs.field(converter=_discarded)
 
     def __str__(self) -> str:
         return f"discard {face_name(self.card)}"
 
 
 ZetemaAction = Declare | Marry | Discard
+#: The action classes, for the checks of :meth:`ZetemaState.why_illegal` and the like.
+ACTION_TYPES = (Declare, Marry, Discard)
+_AN_ACTION = "a Zetema action (Declare, Marry, Discard; parse text with parse_action)"
+_AN_ACTION_OR_TEXT = "a Zetema action (Declare, Marry, Discard) or its text"
 
 
 def parse_action(text: str) -> ZetemaAction:
@@ -176,17 +258,9 @@ def parse_action(text: str) -> ZetemaAction:
     )
 
 
-class ZetemaIllegalActionError(IllegalActionError):
-    """An action refused in a Zetema state; ``reason`` says why (as
-    :meth:`ZetemaState.why_illegal` does). The state is unchanged."""
-
-    def __init__(self, action: object, reason: str) -> None:
-        BeziqueError.__init__(self, f"illegal action {action!s}: {reason}")
-        self.action = action
-        self.reasons = ()
-        self.seat = None
-        self.to_act = None
-        self.reason = reason
+#: Deprecated alias of :class:`~bezique.IllegalActionError`, which Zetema's states now
+#: raise with reason codes, as every game's do; to be removed in the next release.
+ZetemaIllegalActionError = IllegalActionError
 
 
 @attrs.frozen
@@ -206,17 +280,21 @@ class ZetemaEvent:
 
 @attrs.frozen
 class ZetemaState:
-    """A game of Zetema at one moment. Cards are faces (``bezique.zetema.deck``).
+    """A game of Zetema at one moment (or, built by :func:`new_hand`, one hand of
+    it). Cards are faces (``bezique.zetema.deck``).
 
     ``hands``: each seat's hand, sorted; ``stock``: the face-down stock, top first;
     ``tableau``: thirteen piles, one per rank (ace first), in the order laid;
     ``marriage_pile`` and ``zetema_pile``: the cards out of play, in the order
     they went there; ``shown``: per seat, the cards it has shown in declarations
-    and still holds. ``to_move`` is the seat to act (``None`` once the game is
-    over), ``phase`` one of ``combine``, ``discard``, ``over``, and ``required``
+    and still holds. ``current_player`` is the seat to act (``None`` once the game
+    is over), ``phase`` one of ``combine``, ``discard``, ``over``, and ``required``
     the cards the discard must come from after a declaration (empty: any card).
-    ``scores`` are the game's totals by side, ``hand_scores`` this hand's,
+    ``side_scores`` are the game's totals by side, ``hand_scores`` this hand's,
     ``results`` the finished hands' by side, ``winners`` the winning sides.
+    ``one_hand``: the state plays one hand only, which ends it (:func:`new_hand`).
+
+    It has the one API of every game of the family (:class:`bezique.State`).
     """
 
     rules: ZetemaRules
@@ -229,61 +307,128 @@ class ZetemaState:
     marriage_pile: tuple[int, ...]
     zetema_pile: tuple[int, ...]
     shown: tuple[tuple[int, ...], ...]
-    to_move: int | None
+    current_player: int | None
     phase: str
     required: tuple[int, ...]
-    scores: tuple[int, ...]
+    side_scores: tuple[int, ...]
     hand_scores: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
+    one_hand: bool = False
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
 
     @property
     def is_over(self) -> bool:
-        """The game is over: a side has reached the target."""
+        """The game is over: a side has reached the target (or, for one hand, the
+        hand has ended)."""
         return self.phase == OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Per seat, the total of its side: in Zetema points belong to sides."""
+        return tuple(self.side_scores[self.rules.side_of(s)] for s in range(self.players))
+
+    @property
+    def to_move(self) -> int | None:
+        """Deprecated: :attr:`current_player`."""
+        warn_deprecated("ZetemaState.to_move", "current_player")
+        return self.current_player
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for."""
         return self.rules.side_of(seat)
 
-    def legal_actions(self) -> tuple[ZetemaAction, ...]:
+    def _seat(self, seat: object, function: str) -> int:
+        """``seat`` checked: an int (:class:`TypeError`) of a seat that exists
+        (:class:`~bezique.SeatError`)."""
+        if type(seat) is not int:
+            wrong_type(function, "seat", "an int", seat)
+        if not 0 <= seat < self.players:
+            raise SeatError(f"no seat {shown(seat)}: seats are 0..{self.players - 1}")
+        return seat
+
+    def _turn_reasons(self, seat: int | None, function: str) -> tuple[Reason, ...]:
+        """Why ``seat`` (when given) may not act now; empty if it may."""
+        if seat is None:
+            return ()
+        if self._seat(seat, function) == self.current_player:
+            return ()
+        return (Reason.DEAL_OVER,) if self.current_player is None else (Reason.NOT_YOUR_TURN,)
+
+    def legal_actions(self, *, seat: int | None = None) -> tuple[ZetemaAction, ...]:
         """The legal actions of the seat to move, each once, in this order: the
         combinations (flush sequences, flushes, sequences, assemblies, each by
         its cards), then the declarations of marriages (by number, then cards),
-        then the discards (by card: ace first, suits S H D C)."""
+        then the discards (by card: ace first, suits S H D C). ``seat``, when
+        given: empty unless that seat is to act."""
+        if self._turn_reasons(seat, "legal_actions()"):
+            return ()
         return legal_actions_for(
             self.rules, self.phase, self.mover_hand(), self.tableau, self.required
         )
 
     def mover_hand(self) -> tuple[int, ...]:
         """The hand of the seat to move; empty once the game is over."""
-        return () if self.to_move is None else self.hands[self.to_move]
+        return () if self.current_player is None else self.hands[self.current_player]
 
-    def is_legal(self, action: object) -> bool:
-        """Whether ``action`` is legal here."""
-        return self.why_illegal(action) is None
+    def is_legal(self, action: ZetemaAction, *, seat: int | None = None) -> bool:
+        """Whether ``action`` is legal here (for ``seat``, when given)."""
+        return not self.why_illegal(action, seat=seat)
 
-    def why_illegal(self, action: object) -> str | None:
-        """Why ``action`` is not legal here, or ``None`` if it is."""
+    def why_illegal(self, action: ZetemaAction, *, seat: int | None = None) -> tuple[Reason, ...]:
+        """The reasons ``action`` is illegal here; empty if it is legal. ``seat``,
+        when given, is the seat that means to act: another seat's turn gives
+        ``(Reason.NOT_YOUR_TURN,)``."""
+        if not isinstance(action, ACTION_TYPES):
+            wrong_type("why_illegal()", "action", _AN_ACTION, action)
+        refused = self._turn_reasons(seat, "why_illegal()")
+        if refused:
+            return refused
+        if self.phase == OVER:
+            return (Reason.DEAL_OVER,)
         return why_illegal_for(
             self.rules, self.phase, self.mover_hand(), self.tableau, self.required, action
         )
 
-    def apply(self, action: ZetemaAction | str) -> ZetemaState:
+    def apply(self, action: ZetemaAction | str, *, seat: int | None = None) -> ZetemaState:
         """The state after ``action`` (or its text); raises
-        :class:`~bezique.errors.IllegalActionError` if it is not legal."""
-        return self.step(action)[0]
+        :class:`~bezique.errors.IllegalActionError` if it is not legal (of ``seat``,
+        when given) and changes nothing."""
+        return self.step(action, seat=seat)[0]
 
-    def step(self, action: ZetemaAction | str) -> tuple[ZetemaState, tuple[ZetemaEvent, ...]]:
+    def step(
+        self, action: ZetemaAction | str, *, seat: int | None = None
+    ) -> tuple[ZetemaState, tuple[ZetemaEvent, ...]]:
         """The state after ``action`` and the scores it made."""
         if isinstance(action, str):
             action = parse_action(action)
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise ZetemaIllegalActionError(action, reason)
+        elif not isinstance(action, ACTION_TYPES):
+            wrong_type("step()", "action", _AN_ACTION_OR_TEXT, action)
+        reasons = self.why_illegal(action, seat=seat)
+        if reasons:
+            to_act = self.current_player if Reason.NOT_YOUR_TURN in reasons else None
+            raise IllegalActionError(action, reasons, seat=seat, to_act=to_act)
         table = _Table(self)
         table.act(action)
         return table.freeze(), tuple(table.events)
+
+    def view(self, seat: int) -> ZetemaView:
+        """What ``seat`` may know (:class:`~bezique.zetema.views.ZetemaView`)."""
+        # The views sit above the state in Zetema's layers; imported when asked for.
+        from bezique.zetema.views import view_of
+
+        return view_of(self, seat)
+
+    def render(self, *, symbols: bool | None = None) -> str:
+        """The whole game drawn as text, every hand face up (a seat's board is
+        ``state.view(seat).render()``)."""
+        from bezique.zetema.board import render
+
+        return render(self, symbols=symbols)
 
 
 def legal_actions_for(
@@ -307,10 +452,9 @@ def legal_actions_for(
     return tuple(actions)
 
 
-def _missing(cards: Sequence[int], pool: Iterable[int]) -> list[int]:
-    left = Counter(pool)
-    left.subtract(Counter(cards))
-    return sorted(c for c, n in left.items() if n < 0)
+def _missing(cards: Sequence[int], pool: Iterable[int]) -> bool:
+    """Whether some of ``cards`` (counted with their copies) are not in ``pool``."""
+    return bool(Counter(cards) - Counter(pool))
 
 
 def why_illegal_for(
@@ -319,62 +463,66 @@ def why_illegal_for(
     hand: tuple[int, ...],
     tableau: Sequence[Sequence[int]],
     required: tuple[int, ...],
-    action: object,
-) -> str | None:
-    """Why ``action`` is not legal, or ``None``; see :meth:`ZetemaState.why_illegal`."""
-    if not isinstance(action, (Declare, Marry, Discard)):
-        return f"not a Zetema action: {shown(action)}"
+    action: ZetemaAction,
+) -> tuple[Reason, ...]:
+    """Why ``action`` is not legal for the seat holding ``hand`` in its turn; empty
+    if it is. See :meth:`ZetemaState.why_illegal`."""
     if phase == OVER:
-        return "the game is over"
+        return (Reason.DEAL_OVER,)
     if not hand:
-        return "this seat is not to move"
+        return (Reason.NOT_YOUR_TURN,)
     if isinstance(action, Discard):
         if action.card not in hand:
-            return f"{face_name(action.card)} is not in the hand"
+            return (Reason.CARD_NOT_HELD,)
         if phase == DISCARD and required and action.card not in required:
-            return "the discard must be a card of the combination just declared: " + faces_text(
-                required
-            )
-        return None
+            # S003: the turn ends with the discard of a card of the combination.
+            return (Reason.DISCARD_FROM_COMBINATION,)
+        return ()
     if phase == DISCARD:
-        return "one combination a turn: the turn goes on with a discard"
+        return (Reason.ONE_COMBINATION_A_TURN,)
     if isinstance(action, Declare):
-        if action.kind not in COMBINATION_KINDS:
-            return f"not a combination: {shown(action.kind)}"
-        missing = _missing(action.cards, hand)
-        if missing:
-            return f"not in the hand: {faces_text(missing)}"
-        kind = combination_kind(action.cards, rules)
-        if kind != action.kind:
-            found = f"they make a {kind}" if kind else "they make no combination"
-            return f"{faces_text(action.cards)} are not a {action.kind} ({found})"
-        return None
-    if not action.hand:
-        return "a declaration of marriages needs at least one card from the hand"
-    missing = _missing(action.hand, hand)
-    if missing:
-        return f"not in the hand: {faces_text(missing)}"
-    missing = _missing(action.tableau, (c for pile in tableau for c in pile))
-    if missing:
-        return f"not on the tableau: {faces_text(missing)}"
+        if _missing(action.cards, hand):
+            return (Reason.CARD_NOT_HELD,)
+        if combination_kind(action.cards, rules) != action.kind:
+            return (Reason.NOT_A_MELD,)
+        return ()
+    if _missing(action.hand, hand):
+        return (Reason.CARD_NOT_HELD,)
+    if _missing(action.tableau, (c for pile in tableau for c in pile)):
+        return (Reason.NOT_ON_TABLEAU,)
     if marriages_in(action.hand + action.tableau) is None:
-        return "the cards do not pair into marriages, a king and a queen of one suit each"
-    return None
+        return (Reason.NOT_A_MELD,)
+    return ()
+
+
+def _start(
+    rules: ZetemaRules, seed: int | str | None, dealer: int, function: str, *, one_hand: bool
+) -> ZetemaState:
+    require(rules, ZetemaRules, function, "rules", "ZetemaRules")
+    seed = check_seed(seed, function)
+    if seed is None:
+        seed = random.randrange(2**63)
+    if type(dealer) is not int:
+        wrong_type(function, "dealer", "an int", dealer)
+    if not 0 <= dealer < rules.players:
+        raise SeatError(f"dealer must be a seat 0..{rules.players - 1}, got {shown(dealer)}")
+    sides = (0,) * rules.side_count
+    table = _Table.blank(rules, seed, dealer, sides, one_hand=one_hand)
+    table.deal()
+    return table.freeze()
 
 
 def new_game(rules: ZetemaRules, seed: int | str | None = None, *, dealer: int = 0) -> ZetemaState:
     """A new game: the first hand dealt by ``dealer`` (the seat the cut chose) and the
     first player's draw made. The shuffle of hand ``n`` comes from ``seed`` and ``n``."""
-    require(rules, ZetemaRules, "zetema.new_game()", "rules", "ZetemaRules")
-    seed = check_seed(seed, "zetema.new_game()")
-    if seed is None:
-        seed = random.randrange(2**63)
-    if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-        raise SeatError(f"dealer must be a seat 0..{rules.players - 1}, got {shown(dealer)}")
-    sides = (0,) * rules.side_count
-    table = _Table.blank(rules, seed, dealer, sides)
-    table.deal()
-    return table.freeze()
+    return _start(rules, seed, dealer, "zetema.new_game()", one_hand=False)
+
+
+def new_hand(rules: ZetemaRules, seed: int | str | None = None, *, dealer: int = 0) -> ZetemaState:
+    """One hand of Zetema, the counterpart of a Bezique deal: dealt as the first hand
+    of :func:`new_game`, played to its end (no target stops it), then over; its
+    ``winners`` are the sides with the most points in the hand."""
+    return _start(rules, seed, dealer, "zetema.new_hand()", one_hand=True)
 
 
 def shuffled_deck(rules: ZetemaRules, seed: int | str, hand_number: int) -> list[int]:
@@ -401,21 +549,29 @@ class _Table:
         self.marriage_pile = list(state.marriage_pile)
         self.zetema_pile = list(state.zetema_pile)
         self.shown = [list(s) for s in state.shown]
-        self.to_move = state.to_move
+        self.current_player = state.current_player
         self.phase = state.phase
         self.required: tuple[int, ...] = state.required
-        self.scores = list(state.scores)
+        self.side_scores = list(state.side_scores)
         self.hand_scores = list(state.hand_scores)
         self.results = list(state.results)
         self.winners: tuple[int, ...] = state.winners
+        self.one_hand = state.one_hand
 
     @classmethod
     def blank(
-        cls, rules: ZetemaRules, seed: int | str, dealer: int, sides: tuple[int, ...]
+        cls,
+        rules: ZetemaRules,
+        seed: int | str,
+        dealer: int,
+        sides: tuple[int, ...],
+        *,
+        one_hand: bool,
     ) -> _Table:
         table = cls()
         table.rules, table.seed, table.hand_number, table.dealer = rules, seed, 1, dealer
-        table.scores, table.hand_scores, table.results = list(sides), list(sides), []
+        table.one_hand = one_hand
+        table.side_scores, table.hand_scores, table.results = list(sides), list(sides), []
         table.winners = ()
         return table
 
@@ -431,13 +587,14 @@ class _Table:
             marriage_pile=tuple(self.marriage_pile),
             zetema_pile=tuple(self.zetema_pile),
             shown=tuple(tuple(sorted(s)) for s in self.shown),
-            to_move=self.to_move,
+            current_player=self.current_player,
             phase=self.phase,
             required=self.required,
-            scores=tuple(self.scores),
+            side_scores=tuple(self.side_scores),
             hand_scores=tuple(self.hand_scores),
             results=tuple(self.results),
             winners=self.winners,
+            one_hand=self.one_hand,
         )
 
     # -- the deal and the turns ----------------------------------------------------------
@@ -472,37 +629,42 @@ class _Table:
                     self.draw(who, max(0, rules.hand_size - len(self.hands[who])))
                 else:
                     self.draw(who, 1)
-                self.to_move, self.phase, self.required = who, COMBINE, ()
+                self.current_player, self.phase, self.required = who, COMBINE, ()
                 return
         self.end_hand()
 
     def end_turn(self) -> None:
         if self.phase == OVER:
             return
-        seat = self.to_move if self.to_move is not None else self.dealer
+        seat = self.current_player if self.current_player is not None else self.dealer
         self.start_turn((seat + 1) % self.rules.players)
 
     def end_hand(self) -> None:
         rules = self.rules
         self.results.append(tuple(self.hand_scores))
-        best = max(self.scores)
+        if self.one_hand:
+            best = max(self.hand_scores)
+            self.finish(tuple(s for s, v in enumerate(self.hand_scores) if v == best))
+            return
+        best = max(self.side_scores)
         if rules.finish_hand and best >= rules.target_score:
-            self.finish(tuple(s for s, v in enumerate(self.scores) if v == best))
+            self.finish(tuple(s for s, v in enumerate(self.side_scores) if v == best))
             return
         self.hand_number += 1
         self.dealer = (self.dealer + 1) % rules.players
         self.deal()
 
     def finish(self, winners: tuple[int, ...]) -> None:
-        self.winners, self.phase, self.to_move, self.required = winners, OVER, None, ()
+        self.winners, self.phase, self.current_player, self.required = winners, OVER, None, ()
 
     def score(self, seat: int, kind: str, points: int, cards: Sequence[int]) -> None:
         side = self.rules.side_of(seat)
-        self.scores[side] += points
+        self.side_scores[side] += points
         self.hand_scores[side] += points
         self.events.append(ZetemaEvent(seat, side, kind, points, tuple(cards)))
         # PAR-Z: play stops the moment a score reaches the target, even mid-hand.
-        if not self.rules.finish_hand and self.scores[side] >= self.rules.target_score:
+        reached = self.side_scores[side] >= self.rules.target_score
+        if reached and not self.rules.finish_hand and not self.one_hand:
             self.finish((side,))
 
     def keep_shown(self, seat: int) -> None:
@@ -512,7 +674,7 @@ class _Table:
     # -- the actions ---------------------------------------------------------------------
 
     def act(self, action: ZetemaAction) -> None:
-        seat = self.to_move
+        seat = self.current_player
         if seat is None:  # pragma: no cover - refused by why_illegal
             return
         if isinstance(action, Declare):

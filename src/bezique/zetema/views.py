@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import attrs
 
-from bezique.errors import SeatError, require_int, shown
+from bezique.errors import SeatError, require_int, shown, warn_deprecated, wrong_type
+from bezique.legality import Reason
 from bezique.zetema.rules import ZetemaRules
 from bezique.zetema.state import (
+    ACTION_TYPES,
     ZetemaAction,
     ZetemaState,
     legal_actions_for,
@@ -36,7 +38,8 @@ __all__ = ["ZetemaView", "view_of"]
 class ZetemaView:
     """A seat's view: the public part of a :class:`~bezique.zetema.ZetemaState` and
     the seat's own hand. Fields as in the state; ``hand_sizes`` and ``stock_size``
-    stand for the hidden hands and stock."""
+    stand for the hidden hands and stock. Read it as any game's view
+    (:class:`bezique.View`)."""
 
     rules: ZetemaRules
     seat: int
@@ -49,32 +52,63 @@ class ZetemaView:
     tableau: tuple[tuple[int, ...], ...]
     marriage_pile: tuple[int, ...]
     zetema_pile: tuple[int, ...]
-    to_move: int | None
+    current_player: int | None
     phase: str
     required: tuple[int, ...]
-    scores: tuple[int, ...]
+    side_scores: tuple[int, ...]
     hand_scores: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
+    one_hand: bool = False
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
 
     @property
     def is_over(self) -> bool:
-        return self.to_move is None
+        return self.current_player is None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Per seat, the total of its side (as :attr:`ZetemaState.scores`)."""
+        return tuple(self.side_scores[self.rules.side_of(s)] for s in range(self.players))
+
+    @property
+    def to_move(self) -> int | None:
+        """Deprecated: :attr:`current_player`."""
+        warn_deprecated("ZetemaView.to_move", "current_player")
+        return self.current_player
 
     def legal_actions(self) -> tuple[ZetemaAction, ...]:
         """The seat's legal actions (as the state lists them); none when it is not
         the seat's turn."""
-        if self.to_move != self.seat:
+        if self.current_player != self.seat:
             return ()
         return legal_actions_for(self.rules, self.phase, self.hand, self.tableau, self.required)
 
-    def why_illegal(self, action: object) -> str | None:
-        """Why the seat may not play ``action`` now, or ``None``."""
-        if self.to_move != self.seat:
-            return "this seat is not to move"
+    def why_illegal(self, action: ZetemaAction) -> tuple[Reason, ...]:
+        """Why the seat may not play ``action`` now; empty if it may."""
+        if not isinstance(action, ACTION_TYPES):
+            wrong_type(
+                "why_illegal()", "action", "a Zetema action (Declare, Marry, Discard)", action
+            )
+        if self.current_player != self.seat:
+            return (Reason.DEAL_OVER,) if self.current_player is None else (Reason.NOT_YOUR_TURN,)
         return why_illegal_for(
             self.rules, self.phase, self.hand, self.tableau, self.required, action
         )
+
+    def is_legal(self, action: ZetemaAction) -> bool:
+        """Whether the seat may play ``action`` now."""
+        return not self.why_illegal(action)
+
+    def render(self, *, symbols: bool | None = None) -> str:
+        """The game as this seat sees it, drawn as text."""
+        from bezique.zetema.board import render
+
+        return render(self, symbols=symbols)
 
 
 def view_of(state: ZetemaState, seat: int) -> ZetemaView:

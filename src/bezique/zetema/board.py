@@ -1,0 +1,83 @@
+"""A Zetema game drawn as text: the board of ``state.render()`` and
+``view.render()``, in the words of the Bezique boards (:mod:`bezique.board`).
+
+Suit symbols are used when asked (``symbols=True``) or, by default, when standard
+output can encode them; otherwise cards are written ``KS`` and the board is plain
+ASCII.
+
+>>> from bezique import zetema
+>>> state = zetema.new_game(zetema.ZETEMA, seed=3)
+>>> print(state.view(1).render(symbols=False))
+zetema: hand 1, dealt by Seat 0; seen by Seat 1
+Stock: 52 cards; tableau: -
+Seat 0 (dealer): 6 cards
+Seat 1: 7 cards
+  hand: AH 3H 5H 7H 9D QD 7C
+Scores: Seat 0 0, Seat 1 0 (target 300)
+To act: Seat 1, to declare or discard
+"""
+
+from __future__ import annotations
+
+from bezique.board import ascii_text, can_encode_symbols, seat_names
+from bezique.zetema.deck import faces_text
+from bezique.zetema.state import COMBINE, DISCARD, ZetemaState
+from bezique.zetema.views import ZetemaView
+
+__all__ = ["render"]
+
+_SYMBOLS = str.maketrans("SHDC", "♠♥♦♣")
+
+
+def render(game: ZetemaState | ZetemaView, *, symbols: bool | None = None) -> str:
+    """``game`` drawn as text: a state with every hand face up, a view with its
+    seat's hand and the others' sizes and shown cards."""
+    names = seat_names(game.players)
+    seat = game.seat if isinstance(game, ZetemaView) else None
+
+    def cards(faces: tuple[int, ...]) -> str:
+        text = faces_text(faces) or "-"
+        # Only the suit letter (the last of each card) becomes a symbol.
+        return (
+            " ".join(w[:-1] + w[-1].translate(_SYMBOLS) for w in text.split())
+            if (show_symbols and faces)
+            else text
+        )
+
+    show_symbols = can_encode_symbols() if symbols is None else symbols
+    rules = game.rules
+    seen = "" if seat is None else f"; seen by {names[seat]}"
+    lines = [f"{rules.name}: hand {game.hand_number}, dealt by {names[game.dealer]}{seen}"]
+    stock = game.stock_size if isinstance(game, ZetemaView) else len(game.stock)
+    piles = [cards(pile) for pile in game.tableau if pile]
+    lines.append(f"Stock: {stock} cards; tableau: {' | '.join(piles) if piles else '-'}")
+    if game.marriage_pile:
+        lines.append(f"Married: {cards(game.marriage_pile)}")
+    for s in range(game.players):
+        dealer = " (dealer)" if s == game.dealer else ""
+        if isinstance(game, ZetemaView):
+            size = game.hand_sizes[s]
+            lines.append(f"{names[s]}{dealer}: {size} cards")
+            if s == seat:
+                lines.append(f"  hand: {cards(game.hand)}")
+        else:
+            lines.append(f"{names[s]}{dealer}: {len(game.hands[s])} cards")
+            lines.append(f"  hand: {cards(game.hands[s])}")
+        if game.shown[s] and s != seat:
+            lines.append(f"  shown: {cards(game.shown[s])}")
+    totals = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game.scores))
+    if rules.side_count != rules.players:
+        totals = ", ".join(f"side {side} {p}" for side, p in enumerate(game.side_scores))
+    target = "one hand" if game.one_hand else f"target {rules.target_score}"
+    lines.append(f"Scores: {totals} ({target})")
+    if game.current_player is None:
+        won = " and ".join(
+            names[w] if rules.side_count == rules.players else f"side {w}" for w in game.winners
+        )
+        lines.append(f"Over: {won or 'nobody'} won")
+    else:
+        doing = {COMBINE: "declare or discard", DISCARD: "discard"}[game.phase]
+        must = f" one of {cards(game.required)}" if game.required else ""
+        lines.append(f"To act: {names[game.current_player]}, to {doing}{must}")
+    text = "\n".join(lines)
+    return text if show_symbols else ascii_text(text)

@@ -1,0 +1,164 @@
+"""One API for every game of the family: the registry knows every preset, Zetema's
+included, and one loop written against :class:`bezique.State` plays any of them,
+writes and reads its states and views, and is refused in the same words."""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+
+import pytest
+
+import bezique as bz
+from bezique import zetema
+from bezique.errors import IllegalActionError, NotationError, RulesError, SeatError
+from bezique.variants import AnyState
+
+NAMES = [name for name, _ in bz.variants.names()]
+
+
+def test_the_registry_knows_every_game() -> None:
+    bezique_names = {name for name, _ in bz.rules.variants.names()}
+    assert set(NAMES) == bezique_names | set(zetema.names())
+    assert NAMES == sorted(NAMES)
+    assert bz.variants.get("zetema") is zetema.ZETEMA
+    assert bz.variants.get("Zetema_1881") is zetema.ZETEMA_1881
+    assert bz.variants.get("japanese") is bz.variants.RUBICON  # an alias
+    with pytest.raises(RulesError, match="no preset named 'nope'"):
+        bz.variants.get("nope")
+    with pytest.raises(TypeError, match="name"):
+        bz.variants.get(3)  # type: ignore[arg-type]
+
+
+def _play(state: AnyState, rng: random.Random) -> AnyState:
+    """A random game to its end through the protocol alone, every state and view
+    written and read back on the way."""
+    protocol: bz.State[object] = state  # type: ignore[assignment]
+    steps = 0
+    while not protocol.is_over:
+        seat = protocol.current_player
+        assert seat is not None
+        actions = protocol.legal_actions()
+        assert actions, "a state that is not over has a legal action"
+        assert protocol.legal_actions(seat=seat) == actions
+        other = (seat + 1) % protocol.players
+        assert protocol.legal_actions(seat=other) == ()
+        action = rng.choice(actions)
+        assert protocol.why_illegal(action) == ()
+        assert protocol.why_illegal(action, seat=other) == (bz.Reason.NOT_YOUR_TURN,)
+        with pytest.raises(IllegalActionError) as refused:
+            protocol.apply(action, seat=other)
+        assert refused.value.reasons == (bz.Reason.NOT_YOUR_TURN,)
+        text = bz.format_action(action)  # type: ignore[arg-type]
+        assert bz.parse_action(protocol, text) == action  # type: ignore[call-overload]
+        view = protocol.view(seat)
+        assert isinstance(view, bz.View)
+        assert view.legal_actions() == actions
+        if not isinstance(protocol, bz.GameState):
+            assert bz.load_state(bz.state_to_json(protocol)) == protocol  # type: ignore[arg-type]
+            assert bz.view_from_json(bz.view_to_json(view)) == view  # type: ignore[arg-type]
+        before = protocol.scores
+        protocol, events = protocol.step(action, seat=seat)
+        assert sum(protocol.scores) - sum(before) >= 0
+        assert all(isinstance(e, bz.Score) for e in events)
+        steps += 1
+    assert protocol.current_player is None and protocol.legal_actions() == ()
+    assert protocol.winners and all(0 <= w < len(protocol.side_scores) for w in protocol.winners)
+    assert isinstance(protocol.render(symbols=False), str)
+    return protocol  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_one_loop_plays_a_deal_of_every_preset(name: str) -> None:
+    rules = bz.variants.get(name)
+    state = bz.new_deal(rules, seed=7, dealer=1)  # type: ignore[call-overload]
+    assert isinstance(state, bz.State)
+    assert state.players == rules.players
+    _play(state, random.Random(name))
+
+
+@pytest.mark.parametrize("name", ["classic", "three-hand", "zetema"])
+def test_one_loop_plays_a_whole_game(name: str) -> None:
+    rules = bz.variants.get(name)
+    state = bz.new_game(rules, seed=3)  # type: ignore[call-overload]
+    final = _play(state, random.Random(3))
+    assert final.is_over
+
+
+def test_every_game_has_the_same_players() -> None:
+    for name in ("classic", "polish", "zetema"):
+        rules = bz.variants.get(name)
+        assert {"random", "rule-of-thumb", "monte-carlo"} <= set(bz.variants.player_names(rules))
+        state = bz.new_deal(rules, seed=1)  # type: ignore[call-overload]
+        player = bz.make_player(rules, "monte-carlo:iterations=4", seed=1)
+        seat = state.current_player
+        action = player.choose(state.view(seat))  # type: ignore[arg-type]
+        assert action in state.legal_actions()
+
+
+def test_a_zetema_hand_is_the_counterpart_of_a_deal() -> None:
+    # One hand, played to its end whatever the scores: its winners are the sides
+    # with the most points in it.
+    rules = zetema.ZETEMA.evolve(target=20)
+    state = bz.new_deal(rules, seed=4)
+    assert state.one_hand and not bz.new_game(rules, seed=4).one_hand
+    final = _play(state, random.Random(4))
+    assert isinstance(final, zetema.ZetemaState)
+    assert final.stock == () and final.results == (final.hand_scores,)
+    best = max(final.hand_scores)
+    assert final.winners == tuple(s for s, v in enumerate(final.hand_scores) if v == best)
+    with pytest.raises(RulesError, match="deck"):
+        bz.new_deal(rules, deck=["KS"])  # type: ignore[call-overload]
+
+
+def test_zetema_speaks_the_words_of_every_game() -> None:
+    state = bz.new_game(zetema.ZETEMA.evolve(players=4), seed=2)
+    assert state.current_player == 1
+    assert len(state.scores) == 4 and len(state.side_scores) == 2
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert state.to_move == state.current_player
+    assert caught and issubclass(caught[0].category, DeprecationWarning)
+    assert zetema.ZetemaIllegalActionError is IllegalActionError
+    with pytest.raises(SeatError):
+        state.legal_actions(seat=4)
+    with pytest.raises(TypeError, match="seat"):
+        state.why_illegal(state.legal_actions()[0], seat="1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("build", "error", "match"),
+    [
+        (lambda: zetema.Discard(61), NotationError, "not a Zetema card"),
+        (lambda: zetema.Discard("KS"), TypeError, "card"),
+        (lambda: zetema.Discard(True), TypeError, "card"),
+        (lambda: zetema.Marry(None), TypeError, "hand"),
+        (lambda: zetema.Marry([]), NotationError, "card from the hand"),
+        (lambda: zetema.Marry(zetema.parse_faces("KS QS KH")), NotationError, "king and a queen"),
+        (lambda: zetema.Marry(zetema.parse_faces("KS 2S")), NotationError, "kings and queens"),
+        (lambda: zetema.Declare("flush", zetema.parse_faces("2H 3H")), NotationError, "6 cards"),
+        (lambda: zetema.Declare("straight", ()), NotationError, "not a combination"),
+        (lambda: zetema.Declare(None, ()), TypeError, "kind"),
+    ],
+)
+def test_zetema_actions_check_themselves(build: object, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        build()  # type: ignore[operator]
+
+
+def test_version_one_zetema_documents_still_load() -> None:
+    state = zetema.new_game(zetema.ZETEMA, seed=5)
+    data = json.loads(bz.state_to_json(state))
+    old = {("to_move" if k == "current_player" else k): v for k, v in data.items()}
+    old = {("scores" if k == "side_scores" else k): v for k, v in old.items()}
+    del old["one_hand"]
+    old["version"] = 1
+    assert bz.load_state(json.dumps(old)) == state
+
+
+def test_documents_of_an_unknown_format_are_refused() -> None:
+    with pytest.raises(NotationError, match="format"):
+        bz.load_state('{"format": "chess-state"}')
+    with pytest.raises(NotationError, match="format"):
+        bz.view_from_json('{"format": "zetema-state"}')
