@@ -21,7 +21,7 @@ NAMES = [name for name, _ in bz.variants.names()]
 def test_the_registry_knows_every_game() -> None:
     bezique_names = {name for name, _ in bz.rules.variants.names()}
     assert set(NAMES) == bezique_names | set(zetema.names())
-    assert NAMES == sorted(NAMES)
+    assert sorted(NAMES) == NAMES
     assert bz.variants.get("zetema") is zetema.ZETEMA
     assert bz.variants.get("Zetema_1881") is zetema.ZETEMA_1881
     assert bz.variants.get("japanese") is bz.variants.RUBICON  # an alias
@@ -63,8 +63,10 @@ def _play(state: AnyState, rng: random.Random) -> AnyState:
         assert sum(protocol.scores) - sum(before) >= 0
         assert all(isinstance(e, bz.Score) for e in events)
         steps += 1
-    assert protocol.current_player is None and protocol.legal_actions() == ()
-    assert protocol.winners and all(0 <= w < len(protocol.side_scores) for w in protocol.winners)
+    assert protocol.current_player is None
+    assert protocol.legal_actions() == ()
+    assert protocol.winners
+    assert all(0 <= w < len(protocol.side_scores) for w in protocol.winners)
     assert isinstance(protocol.render(symbols=False), str)
     return protocol  # type: ignore[return-value]
 
@@ -102,10 +104,12 @@ def test_a_zetema_hand_is_the_counterpart_of_a_deal() -> None:
     # with the most points in it.
     rules = zetema.ZETEMA.evolve(target=20)
     state = bz.new_deal(rules, seed=4)
-    assert state.one_hand and not bz.new_game(rules, seed=4).one_hand
+    assert state.one_hand
+    assert not bz.new_game(rules, seed=4).one_hand
     final = _play(state, random.Random(4))
     assert isinstance(final, zetema.ZetemaState)
-    assert final.stock == () and final.results == (final.hand_scores,)
+    assert final.stock == ()
+    assert final.results == (final.hand_scores,)
     best = max(final.hand_scores)
     assert final.winners == tuple(s for s, v in enumerate(final.hand_scores) if v == best)
     with pytest.raises(RulesError, match="deck"):
@@ -115,11 +119,13 @@ def test_a_zetema_hand_is_the_counterpart_of_a_deal() -> None:
 def test_zetema_speaks_the_words_of_every_game() -> None:
     state = bz.new_game(zetema.ZETEMA.evolve(players=4), seed=2)
     assert state.current_player == 1
-    assert len(state.scores) == 4 and len(state.side_scores) == 2
+    assert len(state.scores) == 4
+    assert len(state.side_scores) == 2
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         assert state.to_move == state.current_player
-    assert caught and issubclass(caught[0].category, DeprecationWarning)
+    assert caught
+    assert issubclass(caught[0].category, DeprecationWarning)
     assert zetema.ZetemaIllegalActionError is IllegalActionError
     with pytest.raises(SeatError):
         state.legal_actions(seat=4)
