@@ -109,7 +109,7 @@ def test_bad_state_documents_are_refused() -> None:
     with pytest.raises(InvalidStateError, match="not the deck's 65"):
         load_state(_doc(state, stock=[*stock, "AH"]))
     with pytest.raises(InvalidStateError, match="no seat"):
-        load_state(_doc(state, current_player=5))
+        load_state(_doc(state, to_move=5))
     with pytest.raises(InvalidStateError, match="phase"):
         load_state(_doc(state, phase="draw"))
     with pytest.raises(InvalidStateError, match="game is over"):

@@ -110,9 +110,9 @@ _RULES_KEYS = (
 )
 
 
-#: What version 2 of each document renamed or added (the names every game of the
-#: family shares: ``current_player``, ``side_scores``), read from a version 1 document.
-_RENAMED = {"to_move": "current_player", "scores": "side_scores"}
+#: What version 2 of each document renamed or added (``side_scores``, the totals by
+#: side, as the states name them; ``one_hand``), read from a version 1 document.
+_RENAMED = {"scores": "side_scores"}
 _ADDED = {STATE_FORMAT: {"one_hand": False}, VIEW_FORMAT: {"one_hand": False}}
 
 
@@ -182,7 +182,10 @@ def _read_ints(value: object, path: str, count: int) -> tuple[int, ...]:
 
 
 #: The keys a state document and a view document share (:func:`_public_fields`).
-_STATE_KEYS = ("format", "version", "rules", "seed", "hands", "stock", *PUBLIC_FIELDS)
+#: The document's keys of the public fields: the state's, but ``to_move`` for the seat
+#: to act, as every game's documents have it.
+_PUBLIC_KEYS = tuple("to_move" if f == "current_player" else f for f in PUBLIC_FIELDS)
+_STATE_KEYS = ("format", "version", "rules", "seed", "hands", "stock", *_PUBLIC_KEYS)
 
 
 def _public_dict(game: ZetemaState | ZetemaView) -> dict[str, Any]:
@@ -194,7 +197,8 @@ def _public_dict(game: ZetemaState | ZetemaView) -> dict[str, Any]:
         "marriage_pile": _names(game.marriage_pile),
         "zetema_pile": _names(game.zetema_pile),
         "shown": [_names(s) for s in game.shown],
-        "current_player": game.current_player,
+        # "to_move", as in every game's documents (the JSON formats page).
+        "to_move": game.current_player,
         "phase": game.phase,
         "required": _names(game.required),
         "side_scores": list(game.side_scores),
@@ -249,7 +253,7 @@ def _public_fields(doc: Mapping[str, Any], rules: ZetemaRules) -> dict[str, Any]
     phase = read_str(doc["phase"], "phase")
     if phase not in (COMBINE, DISCARD, OVER):
         raise InvalidStateError(f"phase: expected combine, discard or over, got {shown(phase)}")
-    to_move = doc["current_player"]
+    to_move = doc["to_move"]
     results = read_list(doc["results"], "results")
     winners = read_list(doc["winners"], "winners")
     return {
@@ -259,7 +263,7 @@ def _public_fields(doc: Mapping[str, Any], rules: ZetemaRules) -> dict[str, Any]
         "marriage_pile": _read_cards(doc["marriage_pile"], "marriage_pile"),
         "zetema_pile": _read_cards(doc["zetema_pile"], "zetema_pile"),
         "shown": _per_seat(doc["shown"], "shown", n),
-        "current_player": None if to_move is None else read_seat(to_move, "current_player", n),
+        "current_player": None if to_move is None else read_seat(to_move, "to_move", n),
         "phase": phase,
         "required": tuple(sorted(set(_read_cards(doc["required"], "required")))),
         "side_scores": _read_ints(doc["side_scores"], "side_scores", sides),
@@ -337,7 +341,7 @@ _VIEW_KEYS = (
     "hand",
     "hand_sizes",
     "stock_size",
-    *PUBLIC_FIELDS,
+    *_PUBLIC_KEYS,
 )
 
 
