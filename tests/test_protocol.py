@@ -167,3 +167,22 @@ def test_documents_of_an_unknown_format_are_refused() -> None:
         bz.load_state('{"format": "chess-state"}')
     with pytest.raises(NotationError, match="format"):
         bz.view_from_json('{"format": "zetema-state"}')
+
+
+def test_game_records_of_every_game_load_through_one_reader() -> None:
+    from bezique.zetema.io import ZetemaRecord, record_to_json
+
+    record = ZetemaRecord(zetema.ZETEMA, 3, 0, ("discard KC",))
+    loaded = bz.load_game_record(record_to_json(record))
+    assert loaded == record
+    game = bz.new_game(bz.variants.CLASSIC, seed=1)
+    actions = []
+    for _ in range(6):
+        action = game.legal_actions()[0]
+        actions.append(action)
+        game = game.apply(action)
+    bezique_record = bz.record_game(bz.new_game(bz.variants.CLASSIC, seed=1), actions)
+    assert bz.load_game_record(bezique_record.to_json()) == bezique_record
+    assert bz.load_game_record(bezique_record.to_text()) == bezique_record
+    with pytest.raises(NotationError, match="format"):
+        bz.load_game_record('{"format": "zetema-state"}')

@@ -232,6 +232,11 @@ class Declare:
     def __attrs_post_init__(self) -> None:
         if type(self.kind) is not MeldKind:
             wrong_type("Declare()", "kind", "a MeldKind", self.kind)
+        if len(self.cards) != self.kind.card_count:
+            raise NotationError(
+                f"Declare(): a {self.kind.value} is {self.kind.card_count} cards, "
+                f"got {len(self.cards)}"
+            )
 
     def display_cards(self) -> tuple[CardRef, ...]:
         """The cards in the order melds are shown."""

@@ -103,6 +103,12 @@ class MeldKind(enum.StrEnum):
         """The name of this kind's field in :class:`MeldValues`."""
         return self.name.lower()
 
+    @property
+    def card_count(self) -> int:
+        """How many cards a meld of this kind holds (the same in every pattern of it,
+        :func:`patterns`)."""
+        return _CARD_COUNT_OF[self]
+
     def __repr__(self) -> str:
         return f"MeldKind.{self.name}"
 
@@ -375,3 +381,11 @@ def face_multisets(pattern: Pattern, available: dict[Card, int]) -> Iterator[tup
         if combo not in seen:
             seen.add(combo)
             yield combo
+
+
+#: The cards of each kind, read off its patterns (any trump suit gives the same).
+_CARD_COUNT_OF: dict[MeldKind, int] = {
+    kind: len(found[0].faces) or found[0].count
+    for kind in MeldKind
+    if (found := patterns(kind, Suit.SPADES))
+}

@@ -20,8 +20,8 @@ tells whether an object has the members (not their types).
 ...     while not state.is_over:
 ...         state = state.apply(state.legal_actions()[0])
 ...     print(name, state.side_scores, state.winners)
-classic (150, 220) (1,)
-zetema (20, 30) (1,)
+classic (90, 240) (1,)
+zetema (140, 50) (0,)
 """
 
 from __future__ import annotations

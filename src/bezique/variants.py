@@ -33,8 +33,9 @@ from bezique.cards import Card
 from bezique.errors import NotationError, RulesError, require, shown, wrong_type
 from bezique.game import GameState
 from bezique.game import new_game as _bezique_game
-from bezique.game_record import GameRecord
+from bezique.game_record import GAME_RECORD_FORMAT, GameRecord
 from bezique.game_record import load_game_record as _bezique_record
+from bezique.io import STATE_FORMAT, VIEW_FORMAT
 from bezique.io import state_from_dict as _bezique_state_from_dict
 from bezique.io import state_to_json as _bezique_state_to_json
 from bezique.io import view_from_dict as _bezique_view_from_dict
@@ -147,14 +148,17 @@ class Game:
     presets: Callable[[], list[tuple[str, tuple[str, ...]]]]
     lookup: Callable[[str], Any]
     state_types: tuple[type, ...]
+    #: The states written as one JSON document (a Bezique game is a game record).
+    json_states: tuple[type, ...]
     view_types: tuple[type, ...]
     action_types: tuple[type, ...]
     new_deal: Callable[..., Any]
     new_game: Callable[..., Any]
     state_to_json: Callable[..., str]
     view_to_json: Callable[..., str]
-    #: Readers of the documents by their ``format``, each of the parsed JSON data.
-    readers: Mapping[str, Callable[[Any], Any]]
+    #: Per kind of JSON document (``state``, ``view``, ``record``), its ``format`` and
+    #: the reader of its parsed data.
+    documents: Mapping[str, tuple[str, Callable[[Any], Any]]]
     parse_action: Callable[[Any, str], Any]
     format_action: Callable[..., str]
     make_player: Callable[[str, int | str | None], Any]
@@ -219,13 +223,18 @@ BEZIQUE = Game(
     presets=_presets.names,
     lookup=_presets.get,
     state_types=(DealState, GameState),
+    json_states=(DealState,),
     view_types=(SeatView,),
     action_types=ACTION_TYPES,
     new_deal=_bezique_deal,
     new_game=_bezique_game,
     state_to_json=_bezique_state_to_json,
     view_to_json=_bezique_view_to_json,
-    readers={"bezique-state": _bezique_state_from_dict, "bezique-view": _bezique_view_from_dict},
+    documents={
+        "state": (STATE_FORMAT, _bezique_state_from_dict),
+        "view": (VIEW_FORMAT, _bezique_view_from_dict),
+        "record": (GAME_RECORD_FORMAT, GameRecord.from_dict),
+    },
     parse_action=_bezique_parse_action,
     format_action=_bezique_format_action,
     make_player=_bezique_player,
@@ -238,15 +247,17 @@ ZETEMA_GAME = Game(
     presets=lambda: [(name, ()) for name in zetema.names()],
     lookup=zetema.get,
     state_types=(ZetemaState,),
+    json_states=(ZetemaState,),
     view_types=(ZetemaView,),
     action_types=_ZETEMA_ACTION_TYPES,
     new_deal=_zetema_deal,
     new_game=_zetema_game,
     state_to_json=zetema_io.state_to_json,
     view_to_json=zetema_io.view_to_json,
-    readers={
-        zetema_io.STATE_FORMAT: zetema_io.state_from_dict,
-        zetema_io.VIEW_FORMAT: zetema_io.view_from_dict,
+    documents={
+        "state": (zetema_io.STATE_FORMAT, zetema_io.state_from_dict),
+        "view": (zetema_io.VIEW_FORMAT, zetema_io.view_from_dict),
+        "record": (zetema_io.RECORD_FORMAT, zetema_io.record_from_dict),
     },
     parse_action=lambda _state, text: zetema.parse_action(text),
     format_action=_zetema_format_action,
@@ -262,14 +273,21 @@ def games() -> tuple[Game, ...]:
     return _GAMES
 
 
+def _owner(value: object, *kinds: str) -> Game | None:
+    """The game one of whose ``kinds`` of types (fields of :class:`Game`: ``state_types``,
+    ``view_types``...) ``value`` is an instance of; ``None`` if none."""
+    for game in _GAMES:
+        if any(isinstance(value, getattr(game, kind)) for kind in kinds):
+            return game
+    return None
+
+
 def game_of(value: object) -> Game:
     """The game that ``value`` belongs to: rules, a state, a view or an action of it."""
-    for game in _GAMES:
-        if isinstance(
-            value, (game.rules_type, *game.state_types, *game.view_types, *game.action_types)
-        ):
-            return game
-    wrong_type("game_of()", "value", "the rules, a state, a view or an action of a game", value)
+    game = _owner(value, "rules_type", "state_types", "view_types", "action_types")
+    if game is None:
+        wrong_type("game_of()", "value", "the rules, a state, a view or an action of a game", value)
+    return game
 
 
 def _key(name: str) -> str:
@@ -304,10 +322,10 @@ def names() -> list[tuple[str, tuple[str, ...]]]:
 
 
 def _game_of_rules(rules: object, function: str) -> Game:
-    for game in _GAMES:
-        if isinstance(rules, game.rules_type):
-            return game
-    wrong_type(function, "rules", "a Rules or ZetemaRules (see bezique.variants.get)", rules)
+    game = _owner(rules, "rules_type")
+    if game is None:
+        wrong_type(function, "rules", "a Rules or ZetemaRules (see bezique.variants.get)", rules)
+    return game
 
 
 @overload
@@ -378,64 +396,62 @@ def new_game(
     return state
 
 
-def _game_of_state(value: object, function: str, parameter: str, kinds: str) -> Game:
-    for game in _GAMES:
-        if isinstance(value, (*game.state_types, *game.view_types)):
-            return game
-    wrong_type(function, parameter, kinds, value)
-
-
 def state_to_json(state: DealState | ZetemaState, *, indent: int | None = 2) -> str:
-    """A deal's or a Zetema game's state as a JSON document (``bezique-state``,
-    ``zetema-state``; see the page "JSON formats")."""
-    if not isinstance(state, (DealState, ZetemaState)):
+    """A Bezique deal's or a Zetema game's state as a JSON document (``bezique-state``,
+    ``zetema-state``; see the page "JSON formats"). A Bezique game is written as a game
+    record instead (:func:`bezique.record_game`)."""
+    game = _owner(state, "json_states")
+    if game is None:
         wrong_type("state_to_json()", "state", "a DealState or ZetemaState", state)
-    return _game_of_state(state, "state_to_json()", "state", "").state_to_json(state, indent=indent)
+    return game.state_to_json(state, indent=indent)
 
 
 def view_to_json(view: AnyView, *, indent: int | None = 2) -> str:
     """A seat's view, of any game, as a JSON document (``bezique-view``, ``zetema-view``)."""
-    game = _game_of_state(view, "view_to_json()", "view", "a SeatView or ZetemaView")
-    if not isinstance(view, game.view_types):
+    game = _owner(view, "view_types")
+    if game is None:
         wrong_type("view_to_json()", "view", "a SeatView or ZetemaView", view)
     return game.view_to_json(view, indent=indent)
 
 
-def _read(text: str | bytes, function: str, wanted: str) -> Any:
-    """The document ``text`` holds, read by its game's reader for its ``format``."""
-    data = loads(text)
+def _read(data: object, function: str, kind: str) -> Any:
+    """The ``kind`` of document (``state``, ``view``, ``record``) that the parsed JSON
+    ``data`` is, read by the reader of its game, which its ``format`` names."""
     found = data.get("format") if isinstance(data, Mapping) else None
     for game in _GAMES:
-        reader = game.readers.get(found) if isinstance(found, str) else None
-        if reader is not None and found is not None and found.endswith(wanted):
+        fmt, reader = game.documents[kind]
+        if found == fmt:
             return reader(data)
-    known = ", ".join(f for game in _GAMES for f in game.readers if f.endswith(wanted))
+    known = ", ".join(repr(game.documents[kind][0]) for game in _GAMES)
     raise NotationError(f"{function}: format: expected one of {known}, got {shown(found)}")
 
 
 def load_state(text: str | bytes, *, trick_cards: bool = True) -> DealState | ZetemaState:
     """A state read from its JSON document, of any game (its ``format`` tells which),
-    and checked; ``trick_cards`` as in :func:`bezique.io.load_state` (Bezique only)."""
+    and checked; ``trick_cards`` as in :func:`bezique.io.load_state` (Bezique's
+    states only: ``False`` reads a ``bezique-state`` document alone)."""
     require(trick_cards, bool, "load_state()", "trick_cards", "True or False")
     if not trick_cards:
         return _bezique_state_from_dict(loads(text), trick_cards=False)
-    state: DealState | ZetemaState = _read(text, "load_state()", "-state")
+    state: DealState | ZetemaState = _read(loads(text), "load_state()", "state")
     return state
 
 
 def view_from_json(text: str | bytes) -> AnyView:
     """A seat's view read from its JSON document, of any game, and checked."""
-    view: AnyView = _read(text, "view_from_json()", "-view")
+    view: AnyView = _read(loads(text), "view_from_json()", "view")
     return view
 
 
 def load_game_record(text: str | bytes) -> GameRecord | zetema_io.ZetemaRecord:
-    """A game record of any game, replayed and checked: a Bezique game record (JSON or
-    text, :func:`bezique.load_game_record`) or a Zetema record (``zetema-record``)."""
+    """A game record of any game, replayed and checked: a JSON document of either game
+    (``bezique-game-record``, ``zetema-record``) or Bezique's text record
+    (:func:`bezique.game_record.load_game_record`)."""
     if isinstance(text, (str, bytes, bytearray)) and text.lstrip()[:1] in ("{", b"{"):
-        data = loads(text)
-        if isinstance(data, Mapping) and data.get("format") == zetema_io.RECORD_FORMAT:
-            return zetema_io.record_from_dict(data)
+        record: GameRecord | zetema_io.ZetemaRecord = _read(
+            loads(text), "load_game_record()", "record"
+        )
+        return record
     return _bezique_record(text)
 
 
@@ -446,7 +462,9 @@ def parse_action(source: ZetemaState | ZetemaView, text: str) -> zetema.ZetemaAc
 def parse_action(source: AnyState | AnyView, text: str) -> AnyAction:
     """The action ``text`` names in ``source`` (a state or a seat's view, of any game);
     raises :class:`~bezique.NotationError`."""
-    game = _game_of_state(source, "parse_action()", "source", "a state or a view")
+    game = _owner(source, "state_types", "view_types")
+    if game is None:
+        wrong_type("parse_action()", "source", "a state or a seat's view", source)
     if isinstance(source, GameState):
         source = source.deal
     action: AnyAction = game.parse_action(source, text)
@@ -456,10 +474,11 @@ def parse_action(source: AnyState | AnyView, text: str) -> AnyAction:
 def format_action(action: AnyAction, *, symbols: bool = False) -> str:
     """The text of an action of any game (what :func:`parse_action` reads back);
     ``symbols``: suits as ♠ ♥ ♦ ♣."""
-    for game in _GAMES:
-        if isinstance(action, game.action_types):
-            return game.format_action(action, symbols=symbols)
-    wrong_type("format_action()", "action", "an action of a game of the family", action)
+    game = _owner(action, "action_types")
+    if game is None:
+        wrong_type("format_action()", "action", "an action of a game of the family", action)
+    text: str = game.format_action(action, symbols=symbols)
+    return text
 
 
 def player_names(rules: AnyRules) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ zetema: hand 1, dealt by Seat 0; seen by Seat 1
 Stock: 52 cards; tableau: -
 Seat 0 (dealer): 6 cards
 Seat 1: 7 cards
-  hand: AH 3H 5H 7H 9D QD 7C
+  hand: 2D 5S 5H 6C 8S 9D KC
 Scores: Seat 0 0, Seat 1 0 (target 300)
 To act: Seat 1, to declare or discard
 """
