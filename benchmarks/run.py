@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Speed and memory benchmarks of the bezique engine, one preset at a time.
 
-For each preset (all of ``bezique.variants.names()``, or ``--presets a,b``):
+For each preset (all of ``bezique.rules.variants.names()``, or ``--presets a,b``):
 
 * **random playouts**: whole deals in which every action, declarations
   included, is chosen uniformly at random among ``state.legal_actions()`` (a

@@ -24,9 +24,11 @@ from bezique.zetema.rules import ZetemaRules
 __all__ = [
     "ASSEMBLY",
     "COMBINATION_KINDS",
+    "COMBINATION_SIZES",
     "FLUSH",
     "FLUSH_SEQUENCE",
     "MARRIAGES",
+    "MOST_MARRIAGES",
     "SEQUENCE",
     "ZETEMA",
     "combination_kind",
@@ -47,6 +49,12 @@ MARRIAGES = "marriages"
 ZETEMA = "zetema"
 #: The combinations other than marriages, in the order legal actions list them.
 COMBINATION_KINDS = (FLUSH_SEQUENCE, FLUSH, SEQUENCE, ASSEMBLY)
+#: The cards of each combination: six in a row or of a suit, the five of a rank
+#: (S003, PAR-Z).
+COMBINATION_SIZES = {FLUSH_SEQUENCE: 6, FLUSH: 6, SEQUENCE: 6, ASSEMBLY: 5}
+#: The most marriages declared at once: one in each suit and the imperial suit's
+#: second (S003; the values of one to five, PAR-Z).
+MOST_MARRIAGES = 5
 
 
 def combination_kind(cards: Sequence[int], rules: ZetemaRules) -> str | None:
@@ -59,9 +67,9 @@ def combination_kind(cards: Sequence[int], rules: ZetemaRules) -> str | None:
     ``imperial_flushes=False`` (CAS-Z) six cards of the imperial suit make no
     flush, and a run among them is a sequence.
     """
-    if len(cards) == 5:
+    if len(cards) == COMBINATION_SIZES[ASSEMBLY]:
         return ASSEMBLY if len({rank_of(c) for c in cards}) == 1 else None
-    if len(cards) != 6:
+    if len(cards) != COMBINATION_SIZES[SEQUENCE]:
         return None
     ranks = sorted(rank_of(c) for c in cards)
     run = len(set(ranks)) == 6 and ranks[-1] - ranks[0] == 5
@@ -123,7 +131,7 @@ def marriage_value(count: int, imperial: int, rules: ZetemaRules) -> int:
     """Points for ``count`` marriages declared at once, ``imperial`` of them in the
     imperial suit: 10/30/60/100/150, and 10 more for each imperial marriage when
     fewer than five are declared (PAR-Z; CAS-Z's table is the same)."""
-    bonus = rules.imperial_marriage * imperial if count < 5 else 0
+    bonus = rules.imperial_marriage * imperial if count < MOST_MARRIAGES else 0
     return rules.marriages[count - 1] + bonus
 
 

@@ -52,9 +52,10 @@ from bezique.zetema.deck import (
     rank_of,
 )
 from bezique.zetema.laws import (
-    ASSEMBLY,
     COMBINATION_KINDS,
+    COMBINATION_SIZES,
     MARRIAGES,
+    MOST_MARRIAGES,
     ZETEMA,
     combination_kind,
     combination_value,
@@ -121,11 +122,6 @@ def public_fields(game: object) -> dict[str, Any]:
     return {name: getattr(game, name) for name in PUBLIC_FIELDS}
 
 
-#: The number of cards of each combination a :class:`Declare` names (S003, PAR-Z).
-_COMBINATION_SIZES = {kind: 5 if kind == ASSEMBLY else 6 for kind in COMBINATION_KINDS}
-#: The most marriages one declaration holds: the four suits and the imperial suit's
-#: second king and queen (S003).
-MOST_MARRIAGES = 5
 #: What the card parameters take, for the :class:`TypeError` of another value.
 _A_FACE = "a Zetema face, an int 0..51 (parse text with bezique.zetema.parse_face)"
 
@@ -177,7 +173,7 @@ class Declare:
             wrong_type(
                 "Declare()", "kind", "a str, one of " + ", ".join(COMBINATION_KINDS), self.kind
             )
-        size = _COMBINATION_SIZES.get(self.kind)
+        size = COMBINATION_SIZES.get(self.kind)
         if size is None:
             raise NotationError(
                 f"Declare(): not a combination: {shown(self.kind)} "
