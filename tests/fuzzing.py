@@ -454,11 +454,11 @@ def random_action(choose: Chooser, mat: Material) -> Action:
     if how == 1:
         return Play(CardRef(bz.Card.parse(choose.pick(CARD_NAMES[:32])[:2])))
     if how == 2:
+        kind = choose.pick(list(bz.MeldKind))
         cards = tuple(
-            CardRef(bz.Card.parse(choose.pick(CARD_NAMES[:32])[:2]))
-            for _ in range(choose.number(1, 4))
+            CardRef(bz.Card.parse(choose.pick(CARD_NAMES[:32])[:2])) for _ in range(kind.card_count)
         )
-        return Declare(choose.pick(list(bz.MeldKind)), cards)
+        return Declare(kind, cards)
     if how == 3:
         return ScorePending(choose.number(-2, 40))
     plain: tuple[Action, ...] = (bz.Draw(), bz.Pass(), bz.Exchange(), bz.PassToPartner())

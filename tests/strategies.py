@@ -883,7 +883,8 @@ def junk_action(state: DealState, rng: random.Random) -> Action:
         not_held = [f for f in FACES if all(bz.face_of(c) != f for c in held)]
         return Play(CardRef(rng.choice(not_held or list(FACES))))
     if choice in (2, 3):
-        return Declare(rng.choice(kinds), tuple(random_ref() for _ in range(rng.randint(1, 6))))
+        kind = rng.choice(kinds)
+        return Declare(kind, tuple(random_ref() for _ in range(kind.card_count)))
     if choice == 4:
         return ScorePending(rng.randrange(len(state.melds) + 2))
     others: list[Action] = [Exchange(), Draw(), Pass(), ShowCarteBlanche()]
@@ -1149,13 +1150,16 @@ def checked_playout(
     turns of the trick winner, and the final result."""
     check_state(start)
     choose = chooser(rng, eager=eager)
+    # The junk actions draw from a generator of their own, so that the playout's
+    # choices do not depend on how a junk action is made.
+    junk_rng = random.Random(hash(start.stock))
     tracker = WindowTracker()
     steps: list[Step] = []
     state = start
     while not state.is_over and (max_steps is None or len(steps) < max_steps):
         actions = check_legal_actions(state, thorough=len(steps) % thorough_every == 0)
         if junk:
-            check_rejected(state, junk_action(state, rng), actions)
+            check_rejected(state, junk_action(state, junk_rng), actions)
         action = choose(actions)
         after, events = state.step(action)
         step = Step(state, action, after, events)

@@ -153,7 +153,9 @@ def test_bad_decks_and_seeds() -> None:
 
 def test_a_three_card_marriage_under_re_pairing_is_refused_not_crashed() -> None:
     """A marriage claimed with three cards, under S003's re-pairing rule, is refused
-    with reasons (found by the property tests: it used to raise ValueError)."""
+    (found by the property tests: it used to raise ValueError): now when the action is
+    built, as a declaration of the wrong number of cards; a two-card claim of a held
+    re-pairable card and one not held is refused with reasons."""
     from positions import build, meld
 
     from bezique.actions import CardRef, Declare
@@ -167,7 +169,9 @@ def test_a_three_card_marriage_under_re_pairing_is_refused_not_crashed() -> None
     )
     # Two re-pairable cards and a third that is not even held.
     refs = [CardRef.parse(t) for t in ("KH[common-marriage]", "QH[common-marriage]", "JC")]
-    claim = Declare(bz.MeldKind.COMMON_MARRIAGE, tuple(refs))
+    with pytest.raises(bz.NotationError, match="2 cards, got 3"):
+        Declare(bz.MeldKind.COMMON_MARRIAGE, tuple(refs))
+    claim = Declare(bz.MeldKind.COMMON_MARRIAGE, (refs[0], refs[2]))
     reasons = state.why_illegal(claim)
     assert Reason.NOT_A_MELD in reasons
     assert Reason.CARD_NOT_HELD in reasons

@@ -86,14 +86,18 @@ def card_refs() -> st.SearchStrategy[CardRef]:
     return st.builds(CardRef, st.sampled_from(FACES), histories())
 
 
+def declarations(kind: MeldKind) -> st.SearchStrategy[Declare]:
+    """Declarations of ``kind``: as many cards as a meld of it holds, any of them."""
+    size = kind.card_count
+    return st.lists(card_refs(), min_size=size, max_size=size).map(
+        lambda refs: Declare(kind, tuple(refs))
+    )
+
+
 def actions() -> st.SearchStrategy[Action]:
     return st.one_of(
         st.builds(Play, card_refs()),
-        st.builds(
-            Declare,
-            st.sampled_from(KIND_ORDER),
-            st.lists(card_refs(), min_size=1, max_size=6).map(tuple),
-        ),
+        st.sampled_from(KIND_ORDER).flatmap(declarations),
         st.builds(Exchange),
         st.builds(ScorePending, st.integers(min_value=0, max_value=10_000)),
         st.builds(Draw),
@@ -161,7 +165,7 @@ def test_declare_cards_are_kept_in_canonical_order() -> None:
     """By suit (S H D C), then rank in trick order, then history."""
     written = "KH[royal-marriage] QS JD QS[bezique] 10S AS KS QH[royal-marriage]"
     refs = tuple(CardRef.parse(t) for t in written.split())
-    declared = Declare(MeldKind.FOUR_KINGS, refs)
+    declared = Declare(MeldKind.QUADRUPLE_BEZIQUE, refs)  # any kind of eight cards
     assert [str(c) for c in declared.cards] == [
         "QS",
         "QS[bezique]",
@@ -174,8 +178,8 @@ def test_declare_cards_are_kept_in_canonical_order() -> None:
     ]
     shuffled = list(refs)
     random.Random(4).shuffle(shuffled)
-    assert Declare(MeldKind.FOUR_KINGS, tuple(shuffled)) == declared
-    assert hash(Declare(MeldKind.FOUR_KINGS, tuple(shuffled))) == hash(declared)
+    assert Declare(MeldKind.QUADRUPLE_BEZIQUE, tuple(shuffled)) == declared
+    assert hash(Declare(MeldKind.QUADRUPLE_BEZIQUE, tuple(shuffled))) == hash(declared)
     assert parse_action_text("declare bezique JD QS") == parse_action_text("declare bezique QS JD")
     assert str(parse_action_text("declare bezique JD QS")) == "declare bezique QS JD"
 

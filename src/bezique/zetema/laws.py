@@ -49,10 +49,10 @@ MARRIAGES = "marriages"
 ZETEMA = "zetema"
 #: The combinations other than marriages, in the order legal actions list them.
 COMBINATION_KINDS = (FLUSH_SEQUENCE, FLUSH, SEQUENCE, ASSEMBLY)
-#: The cards of each combination: six in a row or of a suit, the five of a rank
-#: (S003, PAR-Z).
+#: The number of cards of each combination, six in a row or of a suit and the five
+#: of a rank (S003, PAR-Z).
 COMBINATION_SIZES = {FLUSH_SEQUENCE: 6, FLUSH: 6, SEQUENCE: 6, ASSEMBLY: 5}
-#: The most marriages declared at once: one in each suit and the imperial suit's
+#: The most marriages declared at once, one in each suit and the imperial suit's
 #: second (S003; the values of one to five, PAR-Z).
 MOST_MARRIAGES = 5
 
