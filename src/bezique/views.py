@@ -42,12 +42,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
 from bezique.actions import Action
-from bezique.cards import FACES_PER_PACK, Card, Suit, face_of
+from bezique.cards import FACES_PER_PACK, Card, CardIds, Suit, face_of
 from bezique.engine.fields import DealFields, trick_number
 from bezique.engine.moves import check_seat, legal_actions
 from bezique.laws.declaring import open_won_cards
@@ -67,6 +67,14 @@ __all__ = [
 ]
 
 
+def _card_ids(cards: Iterable[int]) -> CardIds:
+    return CardIds(cards)
+
+
+def _card_ids_by_seat(seats: Iterable[Iterable[int]]) -> tuple[CardIds, ...]:
+    return tuple(CardIds(cards) for cards in seats)
+
+
 @attrs.frozen
 class SeatView:
     """Everything one seat may know of a deal (see the module docstring)."""
@@ -78,13 +86,14 @@ class SeatView:
     trump: Suit | None
     turn_up: int | None
     stock_size: int
-    #: This seat's concealed hand (in the end phase; its whole hand).
-    hand: tuple[int, ...]
+    #: This seat's concealed hand (in the end phase; its whole hand), as
+    #: :class:`~bezique.cards.CardIds`.
+    hand: CardIds = attrs.field(converter=_card_ids)
     #: Per seat, its declared cards on the table.
     tables: tuple[tuple[TableCard, ...], ...]
     #: Per seat, cards of its concealed hand that the other seats have seen (this
     #: seat's entry: the cards of its own hand it has shown).
-    known: tuple[tuple[int, ...], ...]
+    known: tuple[CardIds, ...] = attrs.field(converter=_card_ids_by_seat)
     #: Per seat, how many cards it holds, table cards included.
     hand_sizes: tuple[int, ...]
     leader: int
@@ -114,18 +123,18 @@ class SeatView:
         return self.rules.players
 
     @property
-    def open_cards(self) -> tuple[tuple[int, ...], ...]:
+    def open_cards(self) -> tuple[CardIds, ...]:
         """Per seat, the cards it has won that lie face up for it to declare from,
         where melds are shown from the cards won: every card won (S003), or the
         scoring cards only (EB11, ``Zones.open_cards``); every seat sees them. Empty
         for each seat under other rules, where the tricks are turned down."""
         if self.rules.zones.declare_from is not DeclareFrom.WON:
-            return ((),) * self.players
+            return (CardIds(),) * self.players
         won = [0] * self.players
         for trick in self.tricks:
             for card in trick.cards:
                 won[trick.winner] |= 1 << card
-        return tuple(tuple(bits(open_won_cards(self.rules, self.trump, m))) for m in won)
+        return tuple(CardIds(bits(open_won_cards(self.rules, self.trump, m))) for m in won)
 
     @property
     def is_over(self) -> bool:
@@ -146,10 +155,10 @@ class SeatView:
         """The points of each side: the seats' scores added up by :meth:`Rules.side_totals`."""
         return self.rules.side_totals(self.scores)
 
-    def held(self) -> tuple[int, ...]:
+    def held(self) -> CardIds:
         """This seat's whole hand: concealed cards and table cards."""
         table = tuple(t.card for t in self.tables[self.seat])
-        return tuple(sorted(self.hand + table))
+        return CardIds(sorted(self.hand + table))
 
     def _repr_svg_(self) -> str:
         """The picture of this view, for notebooks (see :func:`bezique.svg.draw`)."""
