@@ -47,7 +47,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from bezique.actions import Action
-from bezique.cards import FACES_PER_PACK, Card, CardIds, Suit, face_of
+from bezique.cards import FACES_PER_PACK, Card, CardIds, Suit, card_id_name, face_of
 from bezique.engine.fields import DealFields, trick_number
 from bezique.engine.moves import check_seat, legal_actions
 from bezique.laws.declaring import open_won_cards
@@ -170,11 +170,62 @@ class SeatView:
     def render(self, *, symbols: bool | None = None) -> str:
         """This view drawn as a text board (:func:`bezique.board.render_view`):
         cards with suit symbols when ``symbols`` is true or, by default, when
-        standard output can print them; ``QS`` otherwise."""
+        standard output can print them; ``QS`` otherwise. ``str(view)`` is this board."""
         # The drawing lives above the views; imported when asked for, as a satellite.
         from bezique.board import render_view
 
         return render_view(self, symbols=symbols)
+
+    def __repr__(self) -> str:
+        """One line of what the seat sees: the rules, the phase and trick, trumps and
+        the stock, its hand (cards named by the view's labels), the tables and the
+        trick when there are cards on them, how many cards each seat holds, the
+        scores and who is to act. A view has no notation to be read back from: its
+        JSON document (:func:`bezique.view_to_json`) is the one to keep."""
+        try:
+            return f"<SeatView of seat {self.seat}: {'; '.join(self._summary())}>"
+        except Exception:  # showing a view must never fail, whatever its fields hold
+            return f"<SeatView of seat {self.seat!r}>"
+
+    def __str__(self) -> str:
+        """The text board of :meth:`render`."""
+        try:
+            return self.render()
+        except Exception:  # a view the board cannot draw is shown by repr
+            return repr(self)
+
+    def _summary(self) -> list[str]:
+        turn_up = "" if self.turn_up is None else f", turn-up {card_id_name(self.turn_up)}"
+        out = [
+            f"{self.rules.name}, {self.phase.value} phase, trick {self.trick_number}",
+            f"trumps {'-' if self.trump is None else self.trump.letter}{turn_up}, "
+            f"stock {self.stock_size}",
+            "hand " + (" ".join(map(card_id_name, sorted(self.hand, key=_by_face))) or "-"),
+        ]
+        if any(self.tables):
+            out.append("tables " + "/".join(_table_text(table) for table in self.tables))
+        if self.trick:
+            out.append("trick " + " ".join(map(card_id_name, self.trick)))
+        out.append("holding " + "/".join(map(str, self.hand_sizes)))
+        out.append("scores " + "/".join(map(str, self.scores)))
+        to_act = self.current_player
+        out.append("over" if to_act is None else f"seat {to_act} to act")
+        return out
+
+
+def _by_face(card: int) -> tuple[int, int]:
+    """Cards by face, then copy, as the position notation lists a hand."""
+    return (card % FACES_PER_PACK, card)
+
+
+def _table_text(table: tuple[TableCard, ...]) -> str:
+    """A table as the position notation writes one: ``QSa[bezique] JDa[bezique]``."""
+    words = []
+    for entry in table:
+        broken = set(entry.broken)
+        kinds = ",".join(k.value + ("*" if k in broken else "") for k in entry.history)
+        words.append(card_id_name(entry.card) + (f"[{kinds}]" if kinds else ""))
+    return " ".join(words) or "-"
 
 
 def seat_view(state: DealFields, seat: int) -> SeatView:
