@@ -24,6 +24,7 @@ from test_serialization import PRESETS, SETTINGS, playout
 import bezique as bz
 from bezique import CardIds, CardRef, Declare, MeldKind, Play, ScorePending, variants
 from bezique.actions import parse_action_text
+from bezique.rules import variants as presets
 
 #: What ``from bezique import *`` puts in scope: the names a repr may use.
 NAMESPACE: dict[str, Any] = {name: getattr(bz, name) for name in bz.__all__}
@@ -233,9 +234,10 @@ def test_a_reference_the_text_cannot_say_is_shown_field_by_field() -> None:
         "CardRef(card=Card.parse('QS'), history=(), broken=(MeldKind.BEZIQUE,), melds=())"
     )
     assert repr(Play(odd)) == f"Play({odd!r})"
-    empty = Declare(MeldKind.BEZIQUE, ())
-    assert repr(empty) == "Declare(MeldKind.BEZIQUE, ())"
-    assert rebuilt(repr(empty)) == empty
+    jack = CardRef(bz.Card.parse("JD"))
+    declare = Declare(MeldKind.BEZIQUE, (odd, jack))
+    assert repr(declare) == f"Declare(MeldKind.BEZIQUE, ({odd!r}, {jack!r}))"
+    assert rebuilt(repr(declare)) == declare
 
 
 @pytest.mark.parametrize(
@@ -295,11 +297,12 @@ def test_rules_named_by_no_preset_show_what_differs_from_the_classic_game() -> N
 def test_a_registered_preset_without_a_module_name_is_got_by_name(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(variants, "_REGISTRY", dict(variants._REGISTRY))
-    monkeypatch.setattr(variants, "_ALIASES", dict(variants._ALIASES))
-    house = variants.register(CLASSIC.evolve(name="repr-test-house", last_trick="24th"))
+    # The registry of the rule sets, restored after the test.
+    monkeypatch.setattr(presets, "_REGISTRY", dict(presets._REGISTRY))
+    monkeypatch.setattr(presets, "_ALIASES", dict(presets._ALIASES))
+    house = presets.register(CLASSIC.evolve(name="repr-test-house", last_trick="24th"))
     assert repr(house) == "variants.get('repr-test-house')"
-    assert rebuilt(repr(house)) is house
+    assert eval(repr(house), {"variants": presets}) is house
     assert repr(house.evolve(packs=4, hand_size=9, packets=(3, 3, 3))).startswith(
         "variants.get('repr-test-house').evolve(packs=4, "
     )
