@@ -27,7 +27,7 @@ from bezique.actions import (
     ScorePending,
     ShowCarteBlanche,
 )
-from bezique.cards import Card, Rank, Suit, card_id_name, face_of, parse_card_id
+from bezique.cards import Card, CardIds, Rank, Suit, card_id_name, face_of, parse_card_id
 from bezique.errors import (
     BeziqueError,
     IllegalActionError,
@@ -113,6 +113,7 @@ __all__ = [
     "BeziquePair",
     "BrisqueTiming",
     "Card",
+    "CardIds",
     "CardRef",
     "CarteBlanche",
     "DealRecord",

@@ -16,6 +16,15 @@ declared card on the table lists its kinds::
     draw                        end the winner's turn: both players draw
     pass                        end the winner's turn in the end phase, or decline
                                 to show a carte blanche
+
+The ``repr`` of an action is an expression that builds it again from that text
+(with the classes in scope, as ``from bezique import *`` gives them)::
+
+    >>> from bezique.melds import MeldKind
+    >>> Play(CardRef(Card.parse("QS"), (MeldKind.BEZIQUE,)))
+    Play.parse('QS[bezique]')
+    >>> parse_action_text("declare bezique JD QS"), ScorePending(3), Draw()
+    (Declare.parse('bezique QS JD'), ScorePending(3), Draw())
 """
 
 from __future__ import annotations
@@ -185,6 +194,27 @@ class CardRef:
     def __str__(self) -> str:
         return str(self.card) + self._suffix()
 
+    def __repr__(self) -> str:
+        text = _text_of(self)
+        if text is not None:
+            return f"CardRef.parse({text!r})"
+        return (
+            f"CardRef(card={self.card!r}, history={self.history!r}, "
+            f"broken={self.broken!r}, melds={self.melds!r})"
+        )
+
+
+def _text_of(ref: CardRef) -> str | None:
+    """The text of ``ref`` when :meth:`CardRef.parse` reads it back as ``ref``; ``None``
+    for a reference the text cannot say (meld numbers or broken kinds without the
+    history they belong to, which only a hand-built reference has)."""
+    text = str(ref)
+    try:
+        same = CardRef.parse(text) == ref
+    except NotationError:
+        same = False
+    return text if same else None
+
 
 def _is_number(text: str) -> bool:
     """Whether ``text`` is a meld number in ASCII digits, short enough to read."""
@@ -201,8 +231,21 @@ class Play:
         if not isinstance(self.card, CardRef):
             wrong_type("Play()", "card", "a CardRef", self.card)
 
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        """The play of the card written ``text`` (:meth:`CardRef.parse`): the action
+        text ``play QS`` is ``Play.parse("QS")``."""
+        require(text, str, "Play.parse()", "text", "a str")
+        return cls(CardRef.parse(text))
+
     def __str__(self) -> str:
         return f"play {self.card}"
+
+    def __repr__(self) -> str:
+        text = _text_of(self.card)
+        if text is not None:
+            return f"Play.parse({text!r})"
+        return f"Play({self.card!r})"
 
 
 def _canonical(cards: Iterable[CardRef]) -> tuple[CardRef, ...]:
@@ -238,12 +281,42 @@ class Declare:
                 f"got {len(self.cards)}"
             )
 
+    @classmethod
+    def parse(cls, text: str) -> Declare:
+        """The declaration written ``text``: a meld kind, then its cards
+        (:meth:`CardRef.parse`). The action text ``declare bezique QS JD`` is
+        ``Declare.parse("bezique QS JD")``."""
+        require(text, str, "Declare.parse()", "text", "a str")
+        words = text.split()
+        if len(words) < 2:
+            raise NotationError(
+                f"not a declaration: {shown(text, 80)} (expected a meld kind, then its cards)"
+            )
+        return _declaration(words[0], words[1:])
+
     def display_cards(self) -> tuple[CardRef, ...]:
         """The cards in the order melds are shown."""
         return tuple(sorted(self.cards, key=lambda c: c.display_key))
 
     def __str__(self) -> str:
         return f"declare {self.kind.value} " + " ".join(map(str, self.cards))
+
+    def __repr__(self) -> str:
+        texts = [text for text in map(_text_of, self.cards) if text is not None]
+        if texts and len(texts) == len(self.cards):
+            return f"Declare.parse({' '.join([self.kind.value, *texts])!r})"
+        return f"Declare({self.kind!r}, {self.cards!r})"
+
+
+def _declaration(kind: str, cards: list[str]) -> Declare:
+    """The declaration of the meld kind named ``kind`` with the cards written ``cards``."""
+    try:
+        meld = MeldKind(kind.lower())
+    except ValueError:
+        raise NotationError(
+            f"unknown meld kind {shown(kind)}; kinds are: " + ", ".join(k.value for k in MeldKind)
+        ) from None
+    return Declare(meld, tuple(CardRef.parse(card) for card in cards))
 
 
 @attrs.frozen
@@ -277,6 +350,9 @@ class ScorePending:
 
     def __str__(self) -> str:
         return f"score {self.meld}"
+
+    def __repr__(self) -> str:
+        return f"ScorePending({self.meld!r})"
 
 
 @attrs.frozen
@@ -326,14 +402,7 @@ def parse_action_text(text: str) -> Action:
     if verb == "play" and len(args) == 1:
         return Play(CardRef.parse(args[0]))
     if verb == "declare" and len(args) >= 2:
-        try:
-            kind = MeldKind(args[0].lower())
-        except ValueError:
-            raise NotationError(
-                f"unknown meld kind {shown(args[0])}; kinds are: "
-                + ", ".join(k.value for k in MeldKind)
-            ) from None
-        return Declare(kind, tuple(CardRef.parse(a) for a in args[1:]))
+        return _declaration(args[0], args[1:])
     if verb == "score" and len(args) == 1 and _is_number(args[0]):
         return ScorePending(int(args[0]))
     if not args and verb in _SIMPLE:

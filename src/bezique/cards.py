@@ -35,6 +35,7 @@ __all__ = [
     "FACES",
     "FACES_PER_PACK",
     "Card",
+    "CardIds",
     "Rank",
     "Suit",
     "card_id_name",
@@ -236,6 +237,44 @@ def parse_card_id(text: str) -> int:
         )
     face = Card.parse(cleaned[:-1])
     return (ord(cleaned[-1]) - ord("a")) * FACES_PER_PACK + face.index
+
+
+class CardIds(tuple[int, ...]):
+    """Physical card ids that show as card names: a tuple of the very same ints.
+
+    The zones of a state are bit sets and their card ids plain ints, which the
+    engine reads fast; the queries that hand them out (``state.hand(seat)``,
+    ``view.hand``, ...) return them in this tuple, whose ``repr`` names the cards.
+    It equals, hashes, pickles and serialises as the plain tuple of its ids; adding
+    or slicing one gives a plain tuple.
+
+    >>> hand = CardIds([4, 36, 15])
+    >>> hand
+    CardIds.parse('QSa QSb AHa')
+    >>> hand == (4, 36, 15), hand[0], CardIds.parse("QSa QSb AHa") == hand
+    (True, 4, True)
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> CardIds:
+        """Parse physical card names separated by spaces or commas, ``"QSa QSb"``."""
+        require(text, str, "CardIds.parse()", "text", "a str")
+        return cls(parse_card_id(name) for name in text.replace(",", " ").split())
+
+    def names(self) -> tuple[str, ...]:
+        """The physical name of each card, ``("QSa", "QSb")``."""
+        return tuple(card_id_name(card) for card in self)
+
+    def __repr__(self) -> str:
+        if not self:
+            return f"{type(self).__name__}()"
+        try:
+            return f"{type(self).__name__}.parse({' '.join(self.names())!r})"
+        except (NotationError, TypeError):
+            # Ids no deck holds (built by hand): shown as the ints they are.
+            return f"{type(self).__name__}({tuple(self)!r})"
 
 
 def display_key_of(card_id: int) -> tuple[tuple[int, int], int]:

@@ -84,6 +84,26 @@ class GameState:
     def target(self) -> int:
         return self.rules.game.target
 
+    def __repr__(self) -> str:
+        """One line: the rules' name, the deals played, the game totals and the target,
+        then the deal in progress (its ``repr``: its position) or how the game ended."""
+        try:
+            totals = "/".join(map(str, self.totals))
+            head = f"{self.rules.name}: {len(self.results)} deals played, totals {totals}"
+            if not self.over:
+                return f"<GameState {head} of {self.target}; deal: {self.deal!r}>"
+            ended = f"won by {', '.join(map(str, self.winners))}" if self.winners else "drawn"
+            return f"<GameState {head} of {self.target}; over, {ended}>"
+        except Exception:  # showing a game must never fail, whatever its fields hold
+            return "<GameState>"
+
+    def __str__(self) -> str:
+        """The text board of :meth:`render`."""
+        try:
+            return self.render()
+        except Exception:  # a game the board cannot draw is shown by repr
+            return repr(self)
+
     @property
     def is_over(self) -> bool:
         return self.over

@@ -128,6 +128,10 @@ def misfit(
             if problem:
                 return problem
         return None
+    typed = _tuple_base(expected)
+    if typed is not None:
+        # A tuple of typed items under a name of its own (CardIds): its items checked.
+        return misfit(value, typed, path, limit=limit)
     if expected is int:
         if not isinstance(value, int) or isinstance(value, bool):
             return _wrong(value, expected, path)
@@ -150,6 +154,17 @@ def misfit(
                 )
                 if problem:
                     return problem
+    return None
+
+
+def _tuple_base(expected: Any) -> Any:
+    """``tuple[int, ...]`` for a class declared ``class CardIds(tuple[int, ...])``;
+    ``None`` for any other annotation."""
+    if not isinstance(expected, type) or not issubclass(expected, tuple):
+        return None
+    for base in getattr(expected, "__orig_bases__", ()):
+        if typing.get_origin(base) is tuple:
+            return base
     return None
 
 

@@ -168,11 +168,33 @@ class DealState(DealFields):
     def render(self, *, symbols: bool | None = None) -> str:
         """The whole deal drawn as a text board, every hand face up
         (:func:`bezique.board.render_state`; ``symbols`` as in
-        :meth:`SeatView.render`). A seat's board is ``state.view(seat).render()``."""
+        :meth:`SeatView.render`). A seat's board is ``state.view(seat).render()``;
+        ``str(state)`` is this board."""
         # The drawing lives above the state; imported when asked for, as a satellite.
         from bezique.board import render_state
 
         return render_state(self, symbols=symbols)
+
+    def __repr__(self) -> str:
+        """``DealState('<position>')``: the state's position notation
+        (:func:`bezique.format_position`), which :func:`bezique.parse_position` reads
+        back as the same position (given the rules, for a rule set no preset names).
+        A state no position can be written for (one built by hand, its fields at odds)
+        is shown by a short summary instead."""
+        # The position writer sits above the state; imported when a state is shown.
+        from bezique.io.position import format_position
+
+        try:
+            return f"DealState({format_position(self)!r})"
+        except Exception as error:  # showing a state must never fail
+            return f"<DealState {_summary(self)}; no position: {shown(str(error), 80)}>"
+
+    def __str__(self) -> str:
+        """The text board of :meth:`render`."""
+        try:
+            return self.render()
+        except Exception:  # a state the board cannot draw is shown by repr
+            return repr(self)
 
     def perfect_information_view(self) -> PerfectInformationView:
         """The whole state, hidden cards included, for research (named as such)."""
@@ -185,6 +207,18 @@ class DealState(DealFields):
         from bezique import svg
 
         return svg.draw(self)
+
+
+def _summary(state: DealState) -> str:
+    """A few words on ``state`` that do not depend on its fields agreeing."""
+    try:
+        scores = "/".join(map(str, state.scores))
+        return (
+            f"{state.rules.name}: {state.phase.value} phase, {len(state.tricks)} tricks "
+            f"played, scores {scores}"
+        )
+    except Exception:  # its fields may be anything a caller put there
+        return "(fields unreadable)"
 
 
 def new_deal(

@@ -42,12 +42,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
 from bezique.actions import Action
-from bezique.cards import FACES_PER_PACK, Card, Suit, face_of
+from bezique.cards import FACES_PER_PACK, Card, CardIds, Suit, card_id_name, face_of
 from bezique.engine.fields import DealFields, trick_number
 from bezique.engine.moves import check_seat, legal_actions
 from bezique.laws.declaring import open_won_cards
@@ -67,6 +67,14 @@ __all__ = [
 ]
 
 
+def _card_ids(cards: Iterable[int]) -> CardIds:
+    return CardIds(cards)
+
+
+def _card_ids_by_seat(seats: Iterable[Iterable[int]]) -> tuple[CardIds, ...]:
+    return tuple(CardIds(cards) for cards in seats)
+
+
 @attrs.frozen
 class SeatView:
     """Everything one seat may know of a deal (see the module docstring)."""
@@ -78,13 +86,14 @@ class SeatView:
     trump: Suit | None
     turn_up: int | None
     stock_size: int
-    #: This seat's concealed hand (in the end phase; its whole hand).
-    hand: tuple[int, ...]
+    #: This seat's concealed hand (in the end phase; its whole hand), as
+    #: :class:`~bezique.cards.CardIds`.
+    hand: CardIds = attrs.field(converter=_card_ids)
     #: Per seat, its declared cards on the table.
     tables: tuple[tuple[TableCard, ...], ...]
     #: Per seat, cards of its concealed hand that the other seats have seen (this
     #: seat's entry: the cards of its own hand it has shown).
-    known: tuple[tuple[int, ...], ...]
+    known: tuple[CardIds, ...] = attrs.field(converter=_card_ids_by_seat)
     #: Per seat, how many cards it holds, table cards included.
     hand_sizes: tuple[int, ...]
     leader: int
@@ -114,18 +123,18 @@ class SeatView:
         return self.rules.players
 
     @property
-    def open_cards(self) -> tuple[tuple[int, ...], ...]:
+    def open_cards(self) -> tuple[CardIds, ...]:
         """Per seat, the cards it has won that lie face up for it to declare from,
         where melds are shown from the cards won: every card won (S003), or the
         scoring cards only (EB11, ``Zones.open_cards``); every seat sees them. Empty
         for each seat under other rules, where the tricks are turned down."""
         if self.rules.zones.declare_from is not DeclareFrom.WON:
-            return ((),) * self.players
+            return (CardIds(),) * self.players
         won = [0] * self.players
         for trick in self.tricks:
             for card in trick.cards:
                 won[trick.winner] |= 1 << card
-        return tuple(tuple(bits(open_won_cards(self.rules, self.trump, m))) for m in won)
+        return tuple(CardIds(bits(open_won_cards(self.rules, self.trump, m))) for m in won)
 
     @property
     def is_over(self) -> bool:
@@ -146,10 +155,10 @@ class SeatView:
         """The points of each side: the seats' scores added up by :meth:`Rules.side_totals`."""
         return self.rules.side_totals(self.scores)
 
-    def held(self) -> tuple[int, ...]:
+    def held(self) -> CardIds:
         """This seat's whole hand: concealed cards and table cards."""
         table = tuple(t.card for t in self.tables[self.seat])
-        return tuple(sorted(self.hand + table))
+        return CardIds(sorted(self.hand + table))
 
     def _repr_svg_(self) -> str:
         """The picture of this view, for notebooks (see :func:`bezique.svg.draw`)."""
@@ -161,11 +170,62 @@ class SeatView:
     def render(self, *, symbols: bool | None = None) -> str:
         """This view drawn as a text board (:func:`bezique.board.render_view`):
         cards with suit symbols when ``symbols`` is true or, by default, when
-        standard output can print them; ``QS`` otherwise."""
+        standard output can print them; ``QS`` otherwise. ``str(view)`` is this board."""
         # The drawing lives above the views; imported when asked for, as a satellite.
         from bezique.board import render_view
 
         return render_view(self, symbols=symbols)
+
+    def __repr__(self) -> str:
+        """One line of what the seat sees: the rules, the phase and trick, trumps and
+        the stock, its hand (cards named by the view's labels), the tables and the
+        trick when there are cards on them, how many cards each seat holds, the
+        scores and who is to act. A view has no notation to be read back from: its
+        JSON document (:func:`bezique.view_to_json`) is the one to keep."""
+        try:
+            return f"<SeatView of seat {self.seat}: {'; '.join(self._summary())}>"
+        except Exception:  # showing a view must never fail, whatever its fields hold
+            return f"<SeatView of seat {self.seat!r}>"
+
+    def __str__(self) -> str:
+        """The text board of :meth:`render`."""
+        try:
+            return self.render()
+        except Exception:  # a view the board cannot draw is shown by repr
+            return repr(self)
+
+    def _summary(self) -> list[str]:
+        turn_up = "" if self.turn_up is None else f", turn-up {card_id_name(self.turn_up)}"
+        out = [
+            f"{self.rules.name}, {self.phase.value} phase, trick {self.trick_number}",
+            f"trumps {'-' if self.trump is None else self.trump.letter}{turn_up}, "
+            f"stock {self.stock_size}",
+            "hand " + (" ".join(map(card_id_name, sorted(self.hand, key=_by_face))) or "-"),
+        ]
+        if any(self.tables):
+            out.append("tables " + "/".join(_table_text(table) for table in self.tables))
+        if self.trick:
+            out.append("trick " + " ".join(map(card_id_name, self.trick)))
+        out.append("holding " + "/".join(map(str, self.hand_sizes)))
+        out.append("scores " + "/".join(map(str, self.scores)))
+        to_act = self.current_player
+        out.append("over" if to_act is None else f"seat {to_act} to act")
+        return out
+
+
+def _by_face(card: int) -> tuple[int, int]:
+    """Cards by face, then copy, as the position notation lists a hand."""
+    return (card % FACES_PER_PACK, card)
+
+
+def _table_text(table: tuple[TableCard, ...]) -> str:
+    """A table as the position notation writes one: ``QSa[bezique] JDa[bezique]``."""
+    words = []
+    for entry in table:
+        broken = set(entry.broken)
+        kinds = ",".join(k.value + ("*" if k in broken else "") for k in entry.history)
+        words.append(card_id_name(entry.card) + (f"[{kinds}]" if kinds else ""))
+    return " ".join(words) or "-"
 
 
 def seat_view(state: DealFields, seat: int) -> SeatView:

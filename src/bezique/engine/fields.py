@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import attrs
 
 from bezique.actions import Action, CardRef
-from bezique.cards import Card, Suit, face_of
+from bezique.cards import Card, CardIds, Suit, face_of
 from bezique.errors import InvalidStateError, SeatError, require_int, shown
 from bezique.laws.scoring import deal_game_scores
 from bezique.laws.turns import in_duels, trick_seats
@@ -109,7 +109,9 @@ class DealFields(DealDraft):
     ``hand_masks``, ``table_masks``, ``won_masks``
         Per seat, as bit sets over card ids: its concealed hand, its declared
         cards lying face up, the cards it has won in tricks. The same zones as
-        tuples of card ids are :attr:`hands`, :attr:`tables` and :attr:`won`.
+        tuples of card ids are :attr:`hands`, :attr:`tables` and :attr:`won`
+        (the queries give card ids as :class:`~bezique.cards.CardIds`, plain
+        tuples of ints whose ``repr`` names the cards).
     ``history``
         Per card id: the meld kinds it has been declared in, as a bit mask.
     ``tricks``, ``trick``, ``leader``, ``window``
@@ -138,9 +140,9 @@ class DealFields(DealDraft):
         return deck_tables(self.rules.deck.packs)
 
     @property
-    def hands(self) -> tuple[tuple[int, ...], ...]:
+    def hands(self) -> tuple[CardIds, ...]:
         """Per seat, the card ids of its concealed hand (in the end phase: its whole hand)."""
-        return tuple(tuple(bits(mask)) for mask in self.hand_masks)
+        return tuple(CardIds(bits(mask)) for mask in self.hand_masks)
 
     @property
     def tables(self) -> tuple[tuple[TableCard, ...], ...]:
@@ -160,14 +162,14 @@ class DealFields(DealDraft):
         )
 
     @property
-    def won(self) -> tuple[tuple[int, ...], ...]:
+    def won(self) -> tuple[CardIds, ...]:
         """Per seat, the card ids it has won in tricks."""
-        return tuple(tuple(bits(mask)) for mask in self.won_masks)
+        return tuple(CardIds(bits(mask)) for mask in self.won_masks)
 
     @property
-    def revealed(self) -> tuple[tuple[int, ...], ...]:
+    def revealed(self) -> tuple[CardIds, ...]:
         """Per seat, the card ids in its hand that the other seats have seen."""
-        return tuple(tuple(bits(mask)) for mask in self.revealed_masks)
+        return tuple(CardIds(bits(mask)) for mask in self.revealed_masks)
 
     @property
     def players(self) -> int:
@@ -204,17 +206,17 @@ class DealFields(DealDraft):
     def turn_up_card(self) -> Card | None:
         return None if self.turn_up is None else face_of(self.turn_up)
 
-    def hand(self, seat: int) -> tuple[int, ...]:
+    def hand(self, seat: int) -> CardIds:
         """Card ids in a seat's concealed hand (in the end phase: the whole hand)."""
-        return tuple(bits(self.hand_masks[self._seat(seat)]))
+        return CardIds(bits(self.hand_masks[self._seat(seat)]))
 
-    def table(self, seat: int) -> tuple[int, ...]:
+    def table(self, seat: int) -> CardIds:
         """Card ids declared and lying face up in front of a seat."""
-        return tuple(bits(self.table_masks[self._seat(seat)]))
+        return CardIds(bits(self.table_masks[self._seat(seat)]))
 
-    def held(self, seat: int) -> tuple[int, ...]:
+    def held(self, seat: int) -> CardIds:
         """Every card id a seat may play: hand and table."""
-        return tuple(bits(self.held_mask(self._seat(seat))))
+        return CardIds(bits(self.held_mask(self._seat(seat))))
 
     def held_mask(self, seat: int) -> int:
         """The cards ``seat`` holds and may play, as a bit set: its concealed hand and
@@ -222,8 +224,9 @@ class DealFields(DealDraft):
         FOS). ``seat`` is not checked: this is for code that has checked it."""
         return self.hand_masks[seat] | self.table_masks[seat]
 
-    def won_cards(self, seat: int) -> tuple[int, ...]:
-        return tuple(bits(self.won_masks[self._seat(seat)]))
+    def won_cards(self, seat: int) -> CardIds:
+        """Card ids a seat has won in tricks."""
+        return CardIds(bits(self.won_masks[self._seat(seat)]))
 
     def history_of(self, card_id: int) -> tuple[MeldKind, ...]:
         """The meld kinds a held card has been declared in (empty if never)."""

@@ -607,6 +607,21 @@ class Rules(_DerivedStore):
     """A complete, validated rule set: a named composition of components.
 
     Build one from a preset with :meth:`evolve`; never subclass.
+
+    Its ``repr`` is the expression that builds it from a preset of
+    :mod:`bezique.rules.variants`: the preset of its name, then :meth:`evolve` with
+    only what differs from that preset (the name, description or sources where they
+    differ, then the knobs in the order of :meth:`knobs`, option values as their
+    text). A rule set whose name no preset has is shown as
+    ``variants.CLASSIC.evolve(name=...)`` with what differs from the classic game.
+    Evaluated with ``variants`` in scope (``from bezique import variants``), it gives
+    an equal rule set.
+
+    >>> from bezique import variants
+    >>> variants.CLASSIC
+    variants.CLASSIC
+    >>> variants.CLASSIC.evolve(last_trick="24th", double_bezique=350)
+    variants.CLASSIC.evolve(double_bezique=350, last_trick='last-stock-trick')
     """
 
     name: str
@@ -767,6 +782,34 @@ class Rules(_DerivedStore):
         if all(self.declarations.values.of(k) is None for k in MeldKind):
             raise RulesError("no meld has a value", ["values"])
 
+    def __repr__(self) -> str:
+        # The presets are built from this class, so their module is imported when a
+        # rule set is shown, not when this one is loaded.
+        from bezique.rules import variants
+
+        try:
+            base, shown_as = variants.get(self.name), ""
+        except RulesError:
+            base, shown_as = variants.CLASSIC, "variants.CLASSIC"
+        if not shown_as:
+            attribute = base.name.upper().replace("-", "_")
+            if getattr(variants, attribute, None) is base:
+                shown_as = f"variants.{attribute}"
+            else:
+                shown_as = f"variants.get({base.name!r})"
+        changes = [
+            f"{field}={getattr(self, field)!r}"
+            for field in ("name", "description", "sources")
+            if getattr(self, field) != getattr(base, field)
+        ]
+        mine, theirs = self.knobs(), base.knobs()
+        changes += [
+            f"{key}={value!r}" for key, value in mine.items() if theirs.get(key, _NONE) != value
+        ]
+        if "sides" in theirs and "sides" not in mine:
+            changes.append("sides=()")
+        return shown_as + (f".evolve({', '.join(changes)})" if changes else "")
+
     # -- derived data ------------------------------------------------------------
 
     @property
@@ -881,6 +924,9 @@ class Rules(_DerivedStore):
         changes = {k: (tuple(v) if isinstance(v, list) else v) for k, v in knobs.items()}
         return Rules(name=name, description=description).evolve(**changes)
 
+
+# What Rules.__repr__ reads for a knob its preset lacks (None is a value knobs take).
+_NONE = object()
 
 #: The most seats a rule set may have (eight packs hold 256 cards).
 MAX_PLAYERS = 8
