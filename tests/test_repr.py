@@ -357,3 +357,34 @@ def test_card_ids_no_deck_holds_are_shown_as_ints() -> None:
     assert repr(CardIds([-1, 5])) == "CardIds((-1, 5))"
     assert repr(CardIds([26 * 32])) == "CardIds((832,))"
     assert CardIds.parse("QSa, QSb") == (4, 36)
+
+
+# -- Zetema: the same shapes ---------------------------------------------------------
+
+
+def test_zetema_objects_show_as_every_game_shows_them() -> None:
+    from bezique import variants, zetema
+
+    rules = zetema.ZETEMA_1881.evolve(players=4, imperial="H")
+    assert repr(rules) == "variants.ZETEMA_1881.evolve(players=4, imperial='H')"
+    assert eval(repr(rules), {"variants": variants}) == rules
+    assert repr(zetema.ZETEMA) == "variants.ZETEMA"
+    state = bz.new_game(rules, seed=2)
+    shown = repr(state)
+    assert shown.startswith("<ZetemaState zetema-1881, 4 players: hand 1, seat 1 to declare")
+    assert len(shown) < 200
+    assert str(state) == state.render()
+    view = state.view(2)
+    assert repr(view).startswith("<ZetemaView of seat 2: ")
+    assert zetema.faces_text(view.hand) in repr(view)
+    assert repr(state.hands[1]) == f"Faces.parse({zetema.faces_text(state.hands[1])!r})"
+    assert state.hands[1] == tuple(state.hands[1])
+    assert repr(state.tableau[0]) == "Faces()"
+    actions = [
+        *state.legal_actions(),
+        zetema.parse_action("marry KS QS / KH QH"),
+        zetema.parse_action("declare flush 2H 5H 7H 8H TH KH"),
+    ]
+    for action in actions:
+        assert eval(repr(action), vars(zetema)) == action
+    assert repr(zetema.Discard(0)) == "Discard.parse('AS')"

@@ -42,6 +42,7 @@ __all__ = [
     "QUEEN",
     "RANKS",
     "RANK_LETTERS",
+    "Faces",
     "Suit",
     "card_id_name",
     "deck_counts",
@@ -49,6 +50,7 @@ __all__ = [
     "face",
     "face_name",
     "face_of_id",
+    "faces_per",
     "faces_text",
     "parse_face",
     "parse_faces",
@@ -120,6 +122,39 @@ def parse_faces(text: str) -> tuple[int, ...]:
     """Space-separated faces."""
     require(text, str, "parse_faces()", "text", "a str")
     return tuple(parse_face(part) for part in text.split())
+
+
+class Faces(tuple[int, ...]):
+    """Faces that show as card names: a tuple of the very same ints, as a Bezique
+    state's card ids are shown (:class:`bezique.CardIds`). The hands, piles and
+    tableau of a Zetema state and view are given in it; it equals, hashes, pickles
+    and serialises as the plain tuple.
+
+    >>> hand = Faces([0, 25, 47])
+    >>> hand, hand == (0, 25, 47)
+    (Faces.parse('AS 6H QC'), True)
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Faces:
+        """Faces from their names separated by spaces, ``"AS 6H QC"``."""
+        return cls(parse_faces(text))
+
+    def __repr__(self) -> str:
+        if not self:
+            return f"{type(self).__name__}()"
+        try:
+            return f"{type(self).__name__}.parse({faces_text(self)!r})"
+        except (IndexError, TypeError):
+            # Ints no deck holds (built by hand): shown as the ints they are.
+            return f"{type(self).__name__}({tuple(self)!r})"
+
+
+def faces_per(value: Iterable[Iterable[int]]) -> tuple[Faces, ...]:
+    """Each of a state's per-seat or per-rank groups of faces as :class:`Faces`."""
+    return tuple(Faces(group) for group in value)
 
 
 def sorted_faces(cards: Iterable[int]) -> tuple[int, ...]:

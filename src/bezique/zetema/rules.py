@@ -64,6 +64,17 @@ def _check(rules: ZetemaRules) -> None:
         raise RulesError("; ".join(problems), wrong)
 
 
+def _suit(value: Any) -> Suit:
+    """The imperial suit: a :class:`~bezique.Suit`, its number or its text (``"S"``,
+    ``"♠"``); another value is refused with :class:`~bezique.RulesError`."""
+    if isinstance(value, Suit):
+        return value
+    try:
+        return Suit.parse(value) if isinstance(value, str) else Suit(value)
+    except (ValueError, TypeError):
+        raise RulesError(f"imperial: not a suit: {shown(value)}", ["imperial"]) from None
+
+
 def _ints(value: Any) -> tuple[int, ...]:
     return tuple(value)
 
@@ -96,7 +107,7 @@ class ZetemaRules:
     #: The game's target; ``None`` for 300 with two or three players, 200 with more.
     target: int | None = attrs.field(default=None, kw_only=True)
     #: The suit of which the deck holds two copies.
-    imperial: Suit = attrs.field(default=Suit.SPADES, converter=Suit, kw_only=True)
+    imperial: Suit = attrs.field(default=Suit.SPADES, converter=_suit, kw_only=True)
     #: Flushes (and flush sequences) may be in the imperial suit (never in CAS-Z).
     imperial_flushes: bool = attrs.field(default=True, kw_only=True)
     #: Six cards in rank order, any suits.
@@ -126,6 +137,27 @@ class ZetemaRules:
 
     def __attrs_post_init__(self) -> None:
         _check(self)
+
+    def __repr__(self) -> str:
+        """The expression that builds these rules from a preset, as every game's rules
+        show: the preset of their name (``variants.ZETEMA``, ``variants.ZETEMA_1881``;
+        another name is shown against ``ZETEMA``) and :meth:`evolve` with only what
+        differs. Evaluated with ``variants`` in scope (``from bezique import variants``),
+        it gives equal rules.
+
+        >>> from bezique import zetema
+        >>> zetema.ZETEMA_1881.evolve(players=4)
+        variants.ZETEMA_1881.evolve(players=4)
+        """
+        base = _REGISTRY.get(self.name, ZETEMA)
+        changes = [
+            # A suit is written as its letter, which the field reads back.
+            f"{field.name}={(value.letter if isinstance(value, Suit) else value)!r}"
+            for field in attrs.fields(ZetemaRules)
+            if (value := getattr(self, field.name)) != getattr(base, field.name)
+        ]
+        shown_as = "variants." + base.name.upper().replace("-", "_")
+        return shown_as + (f".evolve({', '.join(changes)})" if changes else "")
 
     def evolve(self, **changes: Any) -> ZetemaRules:
         """These rules with some knobs changed (checked)."""

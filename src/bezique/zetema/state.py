@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -44,9 +44,11 @@ from bezique.zetema.deck import (
     FACE_COUNT,
     KING,
     QUEEN,
+    Faces,
     deck_counts,
     face_name,
     face_of_id,
+    faces_per,
     faces_text,
     parse_face,
     rank_of,
@@ -70,6 +72,8 @@ from bezique.zetema.rules import ZetemaRules
 if TYPE_CHECKING:
     from bezique.zetema.views import ZetemaView
 
+_A = TypeVar("_A", bound="Declare | Marry | Discard")
+
 __all__ = [
     "ACTION_TYPES",
     "COMBINE",
@@ -90,6 +94,7 @@ __all__ = [
     "parse_action",
     "public_fields",
     "shuffled_deck",
+    "summary",
     "why_illegal_for",
 ]
 
@@ -182,8 +187,16 @@ class Declare:
         if len(self.cards) != size:
             raise NotationError(f"Declare(): a {self.kind} is {size} cards, got {len(self.cards)}")
 
+    @classmethod
+    def parse(cls, text: str) -> Declare:
+        """A declaration from its text without the verb: ``flush 2H 5H 7H 8H TH KH``."""
+        return _parse_as(cls, "declare", text)
+
     def __str__(self) -> str:
         return f"declare {self.kind} {faces_text(self.cards)}"
+
+    def __repr__(self) -> str:
+        return _shown_as_parsed(self)
 
 
 @attrs.frozen
@@ -207,9 +220,17 @@ class Marry:
                 f"Marry(): one to five marriages, a king and a queen each, got {len(cards)} cards"
             )
 
+    @classmethod
+    def parse(cls, text: str) -> Marry:
+        """Marriages from their text without the verb: ``KS QS / KH QH``."""
+        return _parse_as(cls, "marry", text)
+
     def __str__(self) -> str:
         text = f"marry {faces_text(self.hand)}"
         return text + (f" / {faces_text(self.tableau)}" if self.tableau else "")
+
+    def __repr__(self) -> str:
+        return _shown_as_parsed(self)
 
 
 @attrs.frozen
@@ -218,11 +239,37 @@ class Discard:
 
     card: int = attrs.field(converter=_discarded)
 
+    @classmethod
+    def parse(cls, text: str) -> Discard:
+        """A discard from its card's text: ``KS``."""
+        return _parse_as(cls, "discard", text)
+
     def __str__(self) -> str:
         return f"discard {face_name(self.card)}"
 
+    def __repr__(self) -> str:
+        return _shown_as_parsed(self)
+
 
 ZetemaAction = Declare | Marry | Discard
+
+
+def _parse_as(cls: type[_A], verb: str, text: str) -> _A:
+    """The action of class ``cls`` that ``verb`` and ``text`` write."""
+    require(text, str, f"{cls.__name__}.parse()", "text", "a str")
+    action = parse_action(f"{verb} {text}")
+    if not isinstance(action, cls):  # pragma: no cover - the verb gives the class
+        raise NotationError(f"not a {cls.__name__}: {shown(text)}")
+    return action
+
+
+def _shown_as_parsed(action: ZetemaAction) -> str:
+    """An action's ``repr``: the expression that builds it from its text, as the
+    actions of every game show (``Discard.parse('KS')``)."""
+    rest = str(action).partition(" ")[2]
+    return f"{type(action).__name__}.parse({rest!r})"
+
+
 #: The action classes, for the checks of :meth:`ZetemaState.why_illegal` and the like.
 ACTION_TYPES = (Declare, Marry, Discard)
 _AN_ACTION = "a Zetema action (Declare, Marry, Discard; parse text with parse_action)"
@@ -297,20 +344,30 @@ class ZetemaState:
     seed: int | str
     hand_number: int
     dealer: int
-    hands: tuple[tuple[int, ...], ...]
-    stock: tuple[int, ...]
-    tableau: tuple[tuple[int, ...], ...]
-    marriage_pile: tuple[int, ...]
-    zetema_pile: tuple[int, ...]
-    shown: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...] = attrs.field(converter=faces_per)
+    stock: tuple[int, ...] = attrs.field(converter=Faces)
+    tableau: tuple[tuple[int, ...], ...] = attrs.field(converter=faces_per)
+    marriage_pile: tuple[int, ...] = attrs.field(converter=Faces)
+    zetema_pile: tuple[int, ...] = attrs.field(converter=Faces)
+    shown: tuple[tuple[int, ...], ...] = attrs.field(converter=faces_per)
     current_player: int | None
     phase: str
-    required: tuple[int, ...]
+    required: tuple[int, ...] = attrs.field(converter=Faces)
     side_scores: tuple[int, ...]
     hand_scores: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
     one_hand: bool = False
+
+    def __repr__(self) -> str:
+        """One line: the rules, the hand, whose turn and what to do, the scores by side.
+        A state has no one-line notation: its JSON document (:func:`bezique.state_to_json`)
+        is the one to keep."""
+        return f"<ZetemaState {summary(self)}>"
+
+    def __str__(self) -> str:
+        """The text board of :meth:`render`."""
+        return self.render()
 
     @property
     def players(self) -> int:
@@ -425,6 +482,23 @@ class ZetemaState:
         from bezique.zetema.board import render
 
         return render(self, symbols=symbols)
+
+
+def summary(game: ZetemaState | ZetemaView) -> str:
+    """A state's or a view's one-line summary, for their ``repr``; never fails."""
+    try:
+        rules = game.rules
+        totals = "/".join(map(str, game.side_scores))
+        target = "one hand" if game.one_hand else f"of {rules.target_score}"
+        head = f"{rules.name}, {rules.players} players: hand {game.hand_number}"
+        if game.current_player is None:
+            won = ", ".join(map(str, game.winners))
+            return f"{head}, over, won by side {won}; side scores {totals} {target}"
+        doing = "discard" if game.phase == DISCARD else "declare or discard"
+        turn = f"seat {game.current_player} to {doing}"
+        return f"{head}, {turn}; side scores {totals} {target}"
+    except Exception:  # showing a game must never fail, whatever its fields hold
+        return "?"
 
 
 def legal_actions_for(

@@ -21,6 +21,7 @@ import attrs
 
 from bezique.errors import SeatError, require_int, shown, warn_deprecated, wrong_type
 from bezique.legality import Reason
+from bezique.zetema.deck import Faces, faces_per, faces_text
 from bezique.zetema.rules import ZetemaRules
 from bezique.zetema.state import (
     ACTION_TYPES,
@@ -28,6 +29,7 @@ from bezique.zetema.state import (
     ZetemaState,
     legal_actions_for,
     public_fields,
+    summary,
     why_illegal_for,
 )
 
@@ -45,21 +47,33 @@ class ZetemaView:
     seat: int
     hand_number: int
     dealer: int
-    hand: tuple[int, ...]
+    hand: tuple[int, ...] = attrs.field(converter=Faces)
     hand_sizes: tuple[int, ...]
-    shown: tuple[tuple[int, ...], ...]
+    shown: tuple[tuple[int, ...], ...] = attrs.field(converter=faces_per)
     stock_size: int
-    tableau: tuple[tuple[int, ...], ...]
-    marriage_pile: tuple[int, ...]
-    zetema_pile: tuple[int, ...]
+    tableau: tuple[tuple[int, ...], ...] = attrs.field(converter=faces_per)
+    marriage_pile: tuple[int, ...] = attrs.field(converter=Faces)
+    zetema_pile: tuple[int, ...] = attrs.field(converter=Faces)
     current_player: int | None
     phase: str
-    required: tuple[int, ...]
+    required: tuple[int, ...] = attrs.field(converter=Faces)
     side_scores: tuple[int, ...]
     hand_scores: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
     one_hand: bool = False
+
+    def __repr__(self) -> str:
+        """One line, as the state's, with the seat and its hand."""
+        try:
+            hand = faces_text(self.hand) or "-"
+            return f"<ZetemaView of seat {self.seat}: {summary(self)}; hand {hand}>"
+        except Exception:  # showing a view must never fail, whatever its fields hold
+            return f"<ZetemaView of seat {self.seat!r}>"
+
+    def __str__(self) -> str:
+        """The text board of :meth:`render`."""
+        return self.render()
 
     @property
     def players(self) -> int:
