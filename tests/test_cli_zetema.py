@@ -373,3 +373,40 @@ def test_play_refuses_a_seat_or_a_player_it_cannot_seat(
     assert code == 2
     assert err.startswith("bezique: --players: ")
     assert "no Zetema player named 'nobody'" in err
+
+
+def test_play_records_a_bezique_game_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "played.txt"
+    _typing(monkeypatch, [])
+    code, _, _ = run(
+        capsys, "play", "--players", "random", "--seed", "5", "--target", "100", "--ascii",
+        "--record", str(path),
+    )  # fmt: skip
+    assert code == 0
+    record = bz.variants.load_game_record(path.read_text(encoding="utf-8"))
+    assert isinstance(record, bz.GameRecord)
+    assert record.players == ("you", "random")
+    assert record.over
+    code, out, _ = run(capsys, "replay", str(path), "--ascii")
+    assert code == 0
+    assert out.startswith("Game record: classic, first dealer You0\n  Event: bezique play\n")
+
+
+# -- what is Bezique's alone -------------------------------------------------------------
+
+
+def test_a_score_sheet_of_zetema_is_refused_in_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "sheet.json"
+    sheet = {"format": "bezique-score-sheet", "version": 1, "rules": "zetema"}
+    path.write_text(json.dumps({**sheet, "players": ["Ann", "Bob"], "deals": []}))
+    code, out, err = run(capsys, "score", str(path))
+    assert code == 2
+    assert out == ""
+    assert err == (
+        "bezique: rules: zetema keeps no score sheet: the sheets are for Bezique's presets "
+        "(bezique variants lists them)\n"
+    )

@@ -2,9 +2,14 @@
 ``bezique duel`` pits players against each other, one per seat (or per side in
 partnerships); ``bezique simulate`` plays many deals and summarises them;
 ``bezique replay`` narrates a game record; ``bezique play`` lets a person play a game
-against built-in players. Players are named as
-:func:`bezique.players.make_player` names them, and each is handed only its seat's
-view.
+against built-in players; ``bezique variants`` lists the presets with their player
+counts. Every preset of :func:`bezique.variants.names` is served, Zetema's
+included, with the same options and the same screen: the commands play any
+:class:`bezique.State` through the protocol, and ask what differs from game to
+game (its screen, its records, what a simulation counts) of its
+:class:`bezique.variants.Game`, never its name. Players are named as
+:func:`bezique.variants.make_player` names them, and each is handed only its
+seat's view.
 
 Run ``bezique --help`` (or ``python -m bezique --help``) for the options; a bare
 ``bezique`` prints the same help and exits with status 0. Output that goes to a
@@ -40,9 +45,12 @@ PLAYERS: tuple[str, ...] = PLAYER_NAMES
 Step = tuple[Any, Any, Any, tuple[Any, ...]]
 
 
-def _rules(args: argparse.Namespace, seats: int | None = None) -> variants.AnyRules:
+def _rules(
+    args: argparse.Namespace, seats: int | None = None, option: str = "--seats"
+) -> variants.AnyRules:
     """The preset ``--variant`` names, at a table of ``seats`` (or ``--seats``) where
-    its game lets the number of players change (Zetema: two to six)."""
+    its game lets the number of players change (Zetema: two to six); ``option`` is
+    the one that asked, for the message refusing it."""
     rules = variants.get(args.variant)
     seats = seats if seats is not None else getattr(args, "seats", None)
     if seats is None or seats == rules.players:
@@ -52,17 +60,17 @@ def _rules(args: argparse.Namespace, seats: int | None = None) -> variants.AnyRu
     if seats not in counts:
         if len(counts) == 1:
             raise BeziqueError(
-                f"--seats: {rules.name} is played by {rules.players} players; for another "
+                f"{option}: {rules.name} is played by {rules.players} players; for another "
                 "table choose another preset (bezique variants lists them)"
             )
         raise BeziqueError(
-            f"--seats: {rules.name} is played by {counts[0]} to {counts[-1]} players; "
+            f"{option}: {rules.name} is played by {counts[0]} to {counts[-1]} players; "
             f"players must be {counts[0]} to {counts[-1]}, got {seats}"
         )
     try:
         seated: variants.AnyRules = game.with_players(rules, seats)
     except RulesError as error:
-        raise BeziqueError(f"--seats: {error}") from None
+        raise BeziqueError(f"{option}: {error}") from None
     return seated
 
 
@@ -78,7 +86,7 @@ def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     if players_arg is not None and players_arg.strip().isascii() and players_arg.strip().isdigit():
         count = int(players_arg)
         players_arg = None
-    rules = _rules(args, count)
+    rules = _rules(args, count, "--players") if count is not None else _rules(args)
     if players_arg is None:
         # Every seat filled: the rules of thumb for the first side, random players
         # for the others.
@@ -731,7 +739,30 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _score(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    sheet = ScoreSheet.from_json(_read_file(args.file))
+    data = _read_file(args.file)
+    try:
+        sheet = ScoreSheet.from_json(data)
+    except RulesError:
+        _refuse_a_sheet_of(data)
+        raise
     tally = sheet.tally()
     out(format_tally(sheet, tally))
     return 1 if tally.refusals else 0
+
+
+def _refuse_a_sheet_of(data: bytes) -> None:
+    """Say so when a sheet names a preset of a game that keeps no score sheets
+    (Zetema's): the sheet's reader knows only Bezique's presets, and would call it
+    unknown."""
+    import json
+
+    try:
+        name = json.loads(data).get("rules")
+        rules = variants.get(name) if isinstance(name, str) else None
+    except (ValueError, AttributeError, BeziqueError):
+        return
+    if rules is not None and not variants.game_of(rules).score_sheets:
+        raise BeziqueError(
+            f"rules: {rules.name} keeps no score sheet: the sheets are for Bezique's "
+            "presets (bezique variants lists them)"
+        )

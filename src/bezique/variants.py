@@ -291,6 +291,10 @@ class Game:
     #: ``(seat, action)`` pairs given, and of a rule set.
     deal_figures: Callable[[Any, Sequence[tuple[int, Any]]], DealFigures]
     tally_terms: Callable[[Any], TallyTerms]
+    #: Whether a table's score sheet (:mod:`bezique.sheet`, ``bezique score``) may be
+    #: kept for it: the sheet's entries are Bezique's (declarations, brisques, the
+    #: seven of trumps), so Zetema has none.
+    score_sheets: bool
 
 
 def _zetema_deal(
@@ -511,6 +515,7 @@ BEZIQUE = Game(
     read_record=_bezique_reading,
     deal_figures=_bezique_figures,
     tally_terms=_bezique_terms,
+    score_sheets=True,
 )
 
 ZETEMA_GAME = Game(
@@ -545,6 +550,7 @@ ZETEMA_GAME = Game(
     read_record=_zetema_reading,
     deal_figures=_zetema_figures,
     tally_terms=lambda _rules: _ZETEMA_TERMS,
+    score_sheets=False,
 )
 
 _GAMES = (BEZIQUE, ZETEMA_GAME)
