@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from bezique.board import COMMANDS, Reading, numbered_lines
 from bezique.errors import NotationError
 from bezique.zetema.board import render, side_name
-from bezique.zetema.deck import faces_text
+from bezique.zetema.deck import faces_text, parse_face
 from bezique.zetema.state import Declare, Discard, Marry, ZetemaAction, ZetemaEvent, ZetemaState
 from bezique.zetema.state import parse_action as parse_zetema_action
 
@@ -37,7 +37,7 @@ __all__ = ["INPUT_HELP", "ZetemaScreen", "deal_ended"]
 INPUT_HELP = """\
 On your turn, type one of:
   N                          the action numbered N in the list
-  discard KS                 discard that card to the tableau
+  KS  (or discard KS)        discard that card to the tableau
   declare flush 2H 5H 7H 8H TH KH
                              score that combination (then discard one of its cards)
   marry KH QH / QS           score marriages: your cards, then after / the tableau's
@@ -120,6 +120,9 @@ class ZetemaScreen:
             if not actions:
                 return Reading(refusal="there is nothing to do now")
             return Reading(refusal=f"no action numbered {number}: choose 1 to {len(actions)}")
+        if " " not in text and _is_face(text):
+            # A card alone is the card move, as at a Bezique table: here a discard.
+            text = f"discard {text}"
         try:
             action = parse_zetema_action(text)
         except NotationError as error:
@@ -219,3 +222,11 @@ class ZetemaScreen:
 def _kind(kind: str) -> str:
     """A score's kind in words: ``a flush``, ``marriages``, ``a zetema``."""
     return kind if kind == "marriages" else f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+def _is_face(word: str) -> bool:
+    try:
+        parse_face(word)
+    except NotationError:
+        return False
+    return True
