@@ -221,7 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         default=None,
         help="player names, one per seat (or one per side in partnerships), comma-separated "
-        "(rule-of-thumb for the first side, random for the others)",
+        "(rule-of-thumb for the first side, random for the others); or a number of players, "
+        "where the game lets it change, as --seats",
     )
     demo.add_argument("--seats", type=_positive, default=None, help=_SEATS_HELP)
     demo.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
