@@ -296,7 +296,7 @@ def _add_play(sub: Any) -> None:
         help="play a game yourself, in the terminal, against the built-in players",
         description="Play a whole game against the built-in players: your seat's board,\n"
         "your legal moves numbered, every move and score narrated.",
-        epilog=f"{INPUT_HELP}\n\n{_ZETEMA_INPUT}\n\n{PLAYER_NAME_HELP}",
+        epilog=f"{INPUT_HELP}\n\n{_TABLEAU_INPUT}\n\n{PLAYER_NAME_HELP}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
@@ -335,9 +335,9 @@ _RECORD_HELP = (
     "(Zetema's records are JSON only; see: bezique replay)"
 )
 #: What may be typed at a Zetema table, for ``bezique play --help``.
-_ZETEMA_INPUT = """\
-At a Zetema table, type N, discard KS, declare flush 2H 5H 7H 8H TH KH, or
-marry KH QH / QS (your cards, then after / the tableau's); help at the prompt
+_TABLEAU_INPUT = """\
+At a Zetema table, type N, KS (or discard KS), declare flush 2H 5H 7H 8H TH KH,
+or marry KH QH / QS (your cards, then after / the tableau's); help at the prompt
 lists them."""
 
 
