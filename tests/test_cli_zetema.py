@@ -410,3 +410,23 @@ def test_a_score_sheet_of_zetema_is_refused_in_words(
         "bezique: rules: zetema keeps no score sheet: the sheets are for Bezique's presets "
         "(bezique variants lists them)\n"
     )
+
+
+def test_the_registry_loads_no_screen_until_one_is_asked_for() -> None:
+    """``import bezique`` does not load the text boards: each game's screen is
+    imported when the command line asks for it."""
+    import subprocess
+
+    code = (
+        "import sys, bezique; "
+        "print(sorted(m for m in sys.modules if m.endswith(('board', 'screen'))))"
+    )
+    src = str(Path(__file__).resolve().parent.parent / "src")
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": src, "PATH": ""},
+        check=True,
+    )
+    assert done.stdout.strip() == "[]"

@@ -23,14 +23,12 @@ The presets are also attributes (``variants.CLASSIC``, ``variants.ZETEMA``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Protocol, TypeAlias, overload
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, overload
 
 import attrs
 
-from bezique import screen as bezique_screen
 from bezique import zetema
 from bezique.actions import ACTION_TYPES, Action, ShowCarteBlanche
-from bezique.board import Reading
 from bezique.cards import Card
 from bezique.errors import (
     BeziqueError,
@@ -88,10 +86,11 @@ from bezique.zetema.laws import COMBINATION_KINDS, MARRIAGES
 from bezique.zetema.players import PLAYER_KINDS as _ZETEMA_PLAYER_KINDS
 from bezique.zetema.players import ZetemaPlayer
 from bezique.zetema.players import make_player as _zetema_player
-from bezique.zetema.screen import ZetemaScreen
-from bezique.zetema.screen import deal_ended as zetema_deal_ended
 from bezique.zetema.state import ACTION_TYPES as _ZETEMA_ACTION_TYPES
 from bezique.zetema.views import ZetemaView
+
+if TYPE_CHECKING:
+    from bezique.board import Reading
 
 __all__ = [
     "CARDS_AND_DOMINOES",
@@ -352,6 +351,50 @@ def _is_card(word: str) -> bool:
 # -- what the command line asks of each game -------------------------------------------
 
 
+# The screens draw text boards: they are imported when a screen is asked for, so that
+# loading the registry (and ``import bezique``) does not load the drawing code.
+
+
+def _bezique_narration(names: Sequence[str], out: Callable[[str], None], symbols: bool) -> Screen:
+    from bezique.screen import Narration
+
+    return Narration(names, out, symbols)
+
+
+def _bezique_table(
+    names: Sequence[str], out: Callable[[str], None], symbols: bool, seat: int
+) -> PlayScreen:
+    from bezique.screen import Table
+
+    return Table(names, out, symbols, seat)
+
+
+def _bezique_deal_ended(before: GameState, after: GameState) -> tuple[bool, bool]:
+    from bezique.screen import deal_ended
+
+    return deal_ended(before, after)
+
+
+def _zetema_narration(names: Sequence[str], out: Callable[[str], None], symbols: bool) -> Screen:
+    from bezique.zetema.screen import ZetemaScreen
+
+    return ZetemaScreen(names, out, symbols)
+
+
+def _zetema_table(
+    names: Sequence[str], out: Callable[[str], None], symbols: bool, seat: int
+) -> PlayScreen:
+    from bezique.zetema.screen import ZetemaScreen
+
+    return ZetemaScreen(names, out, symbols, seat)
+
+
+def _zetema_deal_ended(before: ZetemaState, after: ZetemaState) -> tuple[bool, bool]:
+    from bezique.zetema.screen import deal_ended
+
+    return deal_ended(before, after)
+
+
 def _fixed_players(rules: Rules, players: int) -> Rules:
     if players != rules.players:
         raise RulesError(
@@ -507,9 +550,9 @@ BEZIQUE = Game(
     player_names=tuple(kind.name for kind in _bezique_player_kinds()),
     player_counts=lambda rules: (rules.players,),
     with_players=_fixed_players,
-    narration=bezique_screen.Narration,
-    table=bezique_screen.Table,
-    deal_ended=bezique_screen.deal_ended,
+    narration=_bezique_narration,
+    table=_bezique_table,
+    deal_ended=_bezique_deal_ended,
     record_formats=("json", "text"),
     record_text=_bezique_record_text,
     read_record=_bezique_reading,
@@ -542,9 +585,9 @@ ZETEMA_GAME = Game(
     player_names=tuple(_ZETEMA_PLAYER_KINDS),
     player_counts=lambda _rules: tuple(range(2, 7)),
     with_players=_zetema_players,
-    narration=ZetemaScreen,
-    table=ZetemaScreen,
-    deal_ended=zetema_deal_ended,
+    narration=_zetema_narration,
+    table=_zetema_table,
+    deal_ended=_zetema_deal_ended,
     record_formats=("json",),
     record_text=_zetema_record_text,
     read_record=_zetema_reading,
