@@ -194,7 +194,11 @@ def _declaration_of(
     text = " ".join(str(ref) for ref in typed)
     refused: list[tuple[Reason, ...]] = []
     for kind in state.rules.meld_kinds:
-        reasons = state.why_illegal(parse_action(state, f"declare {kind.value} {text}"))
+        try:
+            declared = parse_action(state, f"declare {kind.value} {text}")
+        except NotationError:
+            continue  # a declaration of that kind is not of so many cards
+        reasons = state.why_illegal(declared)
         if Reason.NOT_A_MELD not in reasons and reasons:
             refused.append(reasons)
     if len(refused) == 1:
