@@ -327,11 +327,12 @@ def test_demo_hands_players_seat_views_only(
 ) -> None:
     made: list[SeatViewsOnly] = []
 
-    def make(name: str, seed: int | str | None = None) -> SeatViewsOnly:
+    def make(rules: object, name: str, seed: int | str | None = None) -> SeatViewsOnly:
         made.append(SeatViewsOnly())
         return made[-1]
 
-    monkeypatch.setattr(cli, "make_player", make)
+    # The command line makes every game's players through the one registry.
+    monkeypatch.setattr(bz.variants, "make_player", make)
     code, _, err = run(capsys, "demo", "--seed", "2", "--game")
     assert code == 0, err
     assert len(made) == 2
@@ -364,7 +365,8 @@ def test_variants_lists_every_preset_and_alias(capsys: pytest.CaptureFixture[str
             assert alias in header
         description = lines[lines.index(header) + 1].strip()
         assert description == bz.rules.variants.get(name).description
-    # The Zetema presets follow, two lines each (tests/test_zetema_cli.py).
+        assert header.endswith(f"  [{bz.rules.variants.get(name).players} players]")
+    # The Zetema presets are among them, two lines each (tests/test_cli_zetema.py).
     assert len(lines) == 2 * (len(bz.rules.variants.names()) + len(zetema.names()))
 
 

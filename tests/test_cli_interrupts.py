@@ -170,6 +170,17 @@ def test_ctrl_c_at_any_moment_leaves_no_process_and_no_traceback(
     check_interrupted(command, delay)
 
 
+#: The same runs of Zetema, served by the same command line and worker pool.
+ZETEMA_SIMULATE = [*SIMULATE, "--variant", "zetema"]
+ZETEMA_DUEL = [*DUEL, "--variant", "zetema"]
+
+
+@pytest.mark.parametrize("delay", [0.6, 2.0])
+@pytest.mark.parametrize("command", [ZETEMA_SIMULATE, ZETEMA_DUEL], ids=["simulate", "duel"])
+def test_ctrl_c_stops_a_zetema_run_as_any_other(command: list[str], delay: float) -> None:
+    check_interrupted(command, delay)
+
+
 def interrupted_runs(count: int, seed: int = 1) -> int:
     """Interrupt ``count`` runs at random moments of their first two seconds (start-up,
     the pool starting, the deals); return the number that failed the checks."""

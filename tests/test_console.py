@@ -428,7 +428,7 @@ def test_one_player_name_per_other_seat() -> None:
 )
 def test_a_bad_seat_or_player_name_is_refused(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(bz.BeziqueError, match=re.escape(message)):
-        play_game(CLASSIC, ask=script([]), out=print, **kwargs)  # type: ignore[arg-type]
+        play_game(CLASSIC, ask=script([]), out=print, **kwargs)  # type: ignore[call-overload]
 
 
 # -- the command line ----------------------------------------------------------------

@@ -54,15 +54,19 @@ To act: Seat 1, to declare or draw
 from __future__ import annotations
 
 import contextlib
+import enum
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Generic, TextIO, TypeVar
+
+import attrs
 
 from bezique.cards import FACES_PER_PACK, Card, Suit, card_id_name, face_of
 from bezique.engine.fields import DealFields
 from bezique.errors import BeziqueError, NotationError, require
 from bezique.game import GameState
 from bezique.laws.turns import trick_seats
+from bezique.legality import Reason
 from bezique.records import DeclaredMeld, Phase, ScoreEvent, ScoreSource
 from bezique.rules import Rules
 from bezique.views import SeatView, TableCard, physical_view
@@ -71,12 +75,16 @@ if TYPE_CHECKING:
     from bezique.state import DealState
 
 __all__ = [
+    "COMMANDS",
+    "Command",
+    "Reading",
     "ascii_text",
     "can_encode_symbols",
     "describe_event",
     "hand_key",
     "hand_order",
     "meld_order",
+    "numbered_lines",
     "render_game",
     "render_state",
     "render_view",
@@ -112,6 +120,65 @@ def ascii_text(text: str) -> str:
     """``text`` for an output that cannot print the suit symbols: each symbol
     written as its suit's letter, anything else beyond ASCII as ``?``."""
     return text.translate(_LETTERS).encode("ascii", "replace").decode("ascii")
+
+
+class Command(enum.StrEnum):
+    """A line typed at a seat's turn that asks for something other than a move."""
+
+    QUIT = "quit"
+    HELP = "help"
+    BOARD = "board"
+
+
+#: The lines that are commands, at every game's prompt.
+COMMANDS = {
+    "q": Command.QUIT,
+    "quit": Command.QUIT,
+    "exit": Command.QUIT,
+    "help": Command.HELP,
+    "h": Command.HELP,
+    "?": Command.HELP,
+    "b": Command.BOARD,
+    "board": Command.BOARD,
+    "": Command.BOARD,
+}
+
+
+#: The action type of the game a line is read for.
+A = TypeVar("A")
+
+
+@attrs.frozen
+class Reading(Generic[A]):
+    """What one line typed at a seat's turn says: a legal ``action`` (of the game
+    played), a ``command``, or neither, with why (``refusal``: what was not
+    understood; ``reasons``: why the action it names is illegal)."""
+
+    action: A | None = None
+    command: Command | None = None
+    refusal: str = ""
+    reasons: tuple[Reason, ...] = ()
+
+    @property
+    def message(self) -> str:
+        """The refusal in words, for the person who typed the line."""
+        why = [self.refusal] if self.refusal else []
+        why.extend(reason.explanation for reason in self.reasons)
+        return "refused: " + "; ".join(why) if why else ""
+
+
+def numbered_lines(items: Sequence[str], width: int = 78) -> list[str]:
+    """The moves a seat may make, numbered from 1 (``1: play QS``), on as few lines
+    as fit in ``width`` characters: the list every game's prompt shows."""
+    lines, line = [], ""
+    for number, item in enumerate(items, 1):
+        entry = f"{number}: {item}"
+        if line and len(line) + len(entry) + 3 > width:
+            lines.append(line)
+            line = ""
+        line = f"{line}   {entry}" if line else f"  {entry}"
+    lines.append(line)
+    return lines
 
 
 def seat_names(players: int) -> tuple[str, ...]:

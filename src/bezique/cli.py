@@ -2,9 +2,14 @@
 ``bezique duel`` pits players against each other, one per seat (or per side in
 partnerships); ``bezique simulate`` plays many deals and summarises them;
 ``bezique replay`` narrates a game record; ``bezique play`` lets a person play a game
-against built-in players. Players are named as
-:func:`bezique.players.make_player` names them, and each is handed only its seat's
-view.
+against built-in players; ``bezique variants`` lists the presets with their player
+counts. Every preset of :func:`bezique.variants.names` is served, Zetema's
+included, with the same options and the same screen: the commands play any
+:class:`bezique.State` through the protocol, and ask what differs from game to
+game (its screen, its records, what a simulation counts) of its
+:class:`bezique.variants.Game`, never its name. Players are named as
+:func:`bezique.variants.make_player` names them, and each is handed only its
+seat's view.
 
 Run ``bezique --help`` (or ``python -m bezique --help``) for the options; a bare
 ``bezique`` prints the same help and exits with status 0. Output that goes to a
@@ -23,252 +28,162 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
-from bezique.actions import Action, Declare, Draw, Exchange, Pass, Play, ScorePending
-from bezique.board import describe_event
-from bezique.cards import face_of
-from bezique.errors import MAX_SEED_BITS, BeziqueError, shown
-from bezique.game import GameState, new_game
-from bezique.game_record import GameRecord, GameStep, load_game_record, record_game
-from bezique.laws.turns import trick_seats
-from bezique.notation import format_action
-from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, Player, display_name, make_player
-from bezique.records import Phase, ScoreEvent, ScoreSource
-from bezique.rules import DeclareFrom, Rules, variants
+from bezique import variants
+from bezique.errors import MAX_SEED_BITS, BeziqueError, RulesError, shown
+from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, display_name
 from bezique.sheet import ScoreSheet, format_tally
-from bezique.state import DealState, initial_events
-from bezique.zetema_cli import demo_command as zetema_demo
-from bezique.zetema_cli import duel_command as zetema_duel
-from bezique.zetema_cli import is_zetema
-from bezique.zetema_cli import play_command as zetema_play
-from bezique.zetema_cli import variant_lines as zetema_variants
 
 __all__ = ["main"]
 
 #: The kinds ``--players`` accepts (``greedy`` is an old name of ``rule-of-thumb``;
 #: ``monte-carlo`` takes options, e.g. ``monte-carlo:iterations=120``: see
-#: :mod:`bezique.players.registry`).
+#: :mod:`bezique.players.registry`). Every game of the family has ``random``,
+#: ``rule-of-thumb`` and ``monte-carlo`` (:func:`bezique.variants.player_names`).
 PLAYERS: tuple[str, ...] = PLAYER_NAMES
 
-
-class Narrator:
-    """Writes a readable log of a deal."""
-
-    def __init__(self, out: Callable[[str], None], symbols: bool, names: Sequence[str]) -> None:
-        self.out = out
-        self.symbols = symbols
-        self.names = names
-
-    def cards(self, state: DealState, ids: Sequence[int]) -> str:
-        faces = sorted(face_of(c) for c in ids)
-        return " ".join(f.display() if self.symbols else str(f) for f in faces) or "-"
-
-    def card(self, card_id: int) -> str:
-        face = face_of(card_id)
-        return face.display() if self.symbols else str(face)
-
-    def deal(self, state: DealState, number: int) -> None:
-        rules = state.rules
-        self.out(f"=== Deal {number}: {self.names[state.dealer]} deals ({rules.name}) ===")
-        for seat in range(state.players):
-            self.out(f"  {self.names[seat]:>8} holds {self.cards(state, state.hand(seat))}")
-        if state.turn_up is not None and state.trump is not None:
-            self.out(f"  Turn-up {self.card(state.turn_up)}: {state.trump.name.lower()} are trumps")
-        self.events(initial_events(state))
-
-    def events(self, events: Sequence[ScoreEvent]) -> None:
-        for event in events:
-            if event.source is ScoreSource.DECLARATION:
-                continue  # narrated with the declaration itself
-            self.out(f"      {self.names[event.seat]} +{event.points} {describe_event(event)}")
-
-    def action(
-        self, before: DealState, after: DealState, action: object, events: Sequence[ScoreEvent]
-    ) -> None:
-        seat = before.current_player
-        name = self.names[seat] if seat is not None else "?"
-        if isinstance(action, Play):
-            if after.tricks and len(after.tricks) > len(before.tricks):
-                trick = after.tricks[-1]
-                seats = trick_seats(before.rules, before.tricks, trick.leader)
-                plays = ", ".join(
-                    f"{self.names[seat]} {self.card(c)}"
-                    for seat, c in zip(seats, trick.cards, strict=True)
-                )
-                phase = "end phase" if before.phase is Phase.END else f"stock {before.stock_size}"
-                self.out(
-                    f"  Trick {len(after.tricks):>2} ({phase}): {plays} -> "
-                    f"{self.names[trick.winner]} wins"
-                )
-        elif isinstance(action, Declare):
-            meld = after.melds[-1]
-            status = f"+{meld.points}" if meld.scored else f"shown, {meld.points} pending"
-            text = format_action(action, symbols=self.symbols).removeprefix("declare ")
-            self.out(f"      {name} declares {text} {status}")
-        elif isinstance(action, ScorePending):
-            meld = after.melds[action.meld]
-            self.out(f"      {name} scores the pending {meld.kind.value} +{meld.points}")
-        elif isinstance(action, Exchange):
-            pass  # narrated by its score event
-        elif isinstance(action, Draw) and after.phase is Phase.END:
-            if after.rules.zones.declare_from is DeclareFrom.WON:
-                # S003, EB11: no table; the cards won stay face up where they lie.
-                self.out("  The stock is exhausted: the cards won stay face up; end phase")
-            else:
-                self.out("  The stock is exhausted: table cards go back to hand; end phase")
-            for s in range(after.players):
-                self.out(f"  {self.names[s]:>8} holds {self.cards(after, after.hand(s))}")
-        elif isinstance(action, Pass):
-            pass
-        self.events(events)
+#: One step of a game: the state before, the action, the state after, its scores.
+Step = tuple[Any, Any, Any, tuple[Any, ...]]
 
 
-def play_deal(state: DealState, players: Sequence[Player], narrator: Narrator | None) -> DealState:
-    while not state.is_over:
-        seat = state.current_player
-        if seat is None:  # pragma: no cover - not over means someone moves
-            break
-        action = players[seat].choose(state.view(seat))
-        after, events = state.step(action)
-        if narrator is not None:
-            narrator.action(state, after, action, events)
-        state = after
-    return state
+def _rules(
+    args: argparse.Namespace, seats: int | None = None, option: str = "--seats"
+) -> variants.AnyRules:
+    """The preset ``--variant`` names, at a table of ``seats`` (or ``--seats``) where
+    its game lets the number of players change (Zetema: two to six); ``option`` is
+    the one that asked, for the message refusing it."""
+    rules = variants.get(args.variant)
+    seats = seats if seats is not None else getattr(args, "seats", None)
+    if seats is None or seats == rules.players:
+        return rules
+    game = variants.game_of(rules)
+    counts = game.player_counts(rules)
+    if seats not in counts:
+        if len(counts) == 1:
+            raise BeziqueError(
+                f"{option}: {rules.name} is played by {rules.players} players; for another "
+                "table choose another preset (bezique variants lists them)"
+            )
+        raise BeziqueError(
+            f"{option}: {rules.name} is played by {counts[0]} to {counts[-1]} players; "
+            f"players must be {counts[0]} to {counts[-1]}, got {seats}"
+        )
+    try:
+        seated: variants.AnyRules = game.with_players(rules, seats)
+    except RulesError as error:
+        raise BeziqueError(f"{option}: {error}") from None
+    return seated
+
+
+def _partnership(rules: variants.AnyRules) -> bool:
+    """Whether seats play in partnerships (fewer sides than seats)."""
+    return rules.side_count < rules.players
 
 
 def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    if is_zetema(args.variant):
-        return zetema_demo(args, out, not args.ascii and _prints_symbols(sys.stdout))
-    rules: Rules = variants.get(args.variant)
-    if args.players is None:
+    players_arg: str | None = args.players
+    # A number alone is the number of players, where the game lets it change.
+    count = None
+    if players_arg is not None and players_arg.strip().isascii() and players_arg.strip().isdigit():
+        count = int(players_arg)
+        players_arg = None
+    rules = _rules(args, count, "--players") if count is not None else _rules(args)
+    if players_arg is None:
         # Every seat filled: the rules of thumb for the first side, random players
         # for the others.
         kinds = [
             "rule-of-thumb" if rules.side_of(s) == 0 else "random" for s in range(rules.players)
         ]
     else:
-        kinds = [k.strip() for k in args.players.split(",")]
-        if rules.sides and len(kinds) == rules.side_count:
+        kinds = [k.strip() for k in players_arg.split(",")]
+        if _partnership(rules) and len(kinds) == rules.side_count:
             # One name per side: both partners are played by the same kind of player.
             kinds = [kinds[rules.side_of(s)] for s in range(rules.players)]
-    players = _players(kinds, rules.players, lambda i: args.seed * 31 + i)
+    players = _players(rules, kinds, lambda i: args.seed * 31 + i)
     names = [display_name(k, i) for i, k in enumerate(kinds)]
+    game = variants.game_of(rules)
     if args.record:
-        _check_writable(args.record, "--record")
-    narrator = Narrator(out, not args.ascii and _prints_symbols(sys.stdout), names)
-    start: GameState = new_game(rules, seed=args.seed)
-    actions: list[Action] = []
+        _check_record(args.record, game)
+    narration = game.narration(names, out, not args.ascii and _prints_symbols(sys.stdout))
+    start: Any = variants.new_game(rules, seed=args.seed)
+    actions: list[Any] = []
     steps = _bot_steps(start, players, actions)
-    game = _narrate_game(start, steps, narrator, names, whole=args.game)
+    final = _narrate_game(game, start, steps, narration, whole=args.game)
     if args.game:
-        _result(out, names, game)
+        narration.result(final)
     if args.record:
         today = datetime.date.today().strftime("%Y.%m.%d")
         tags = {"Event": "bezique demo", "Date": today}
-        _save_record(args.record, record_game(start, actions, players=kinds, tags=tags))
+        _save_record(args.record, game, start, actions, kinds, tags)
     return 0
 
 
-def _bot_steps(
-    game: GameState, players: Sequence[Player], actions: list[Action]
-) -> Iterator[GameStep]:
+def _bot_steps(game: Any, players: Sequence[Any], actions: list[Any]) -> Iterator[Step]:
     """The game played by ``players``, each handed its seat's view, step by step; each
     action is also added to ``actions``."""
     while not game.is_over:
         seat = game.current_player
         if seat is None:  # pragma: no cover - a game not over has a player to move
             break
-        action = players[seat].choose(game.deal.view(seat))
+        action = players[seat].choose(game.view(seat))
         after, events = game.step(action)
         actions.append(action)
-        yield GameStep(len(game.results) + 1, game, action, after, events)
+        yield game, action, after, tuple(events)
         game = after
 
 
 def _narrate_game(
-    start: GameState,
-    steps: Iterable[GameStep],
-    narrator: Narrator,
-    names: Sequence[str],
+    game: variants.Game,
+    start: Any,
+    steps: Iterable[Step],
+    narration: variants.Screen,
     *,
     whole: bool = True,
-) -> GameState:
+) -> Any:
     """Narrate a game step by step (only its first deal unless ``whole``); return the
     game as the last step left it."""
-    narrator.deal(start.deal, 1)
-    game = start
-    for step in steps:
-        narrator.action(step.before.deal, step.deal_after, step.action, step.events)
-        game = step.after
-        if step.finished_deal:
-            _summary(narrator.out, names, game)
+    narration.deal(start)
+    state = start
+    for before, action, after, events in steps:
+        narration.action(before, after, action, events)
+        state = after
+        finished, dealt_next = game.deal_ended(before, after)
+        if finished:
+            narration.deal_over(after)
             if not whole:
                 break
-            if step.dealt_next:
-                narrator.deal(game.deal, step.deal + 1)
-    return game
+            if dealt_next:
+                narration.deal(after)
+    return state
 
 
-def _result(out: Callable[[str], None], names: Sequence[str], game: GameState) -> None:
-    """The last line of a game: who won (a side names its seats), drawn, or not over."""
-    rules = game.rules
-    totals = ", ".join(f"{names[s]} {game.totals[s]}" for s in range(rules.players))
-
-    def who(side: int) -> str:
-        return " and ".join(names[s] for s in range(rules.players) if rules.side_of(s) == side)
-
-    if not game.is_over:
-        out(f"The game is not over: {totals}.")
-    elif not game.winners:
-        out(f"The game is drawn, {totals}.")
-    elif len(game.winners) > 1:
-        sharing = " and ".join(who(side) for side in game.winners)
-        out(f"{sharing} share the game to {rules.game.target}, {totals}.")
-    else:
-        side = game.winners[0]
-        verb = "win" if rules.sides else "wins"
-        out(f"{who(side)} {verb} the game to {rules.game.target}, {totals}.")
-
-
-def _players(kinds: Sequence[str], seats: int, seed: Callable[[int], int]) -> list[Player]:
+def _players(
+    rules: variants.AnyRules, kinds: Sequence[str], seed: Callable[[int], int]
+) -> list[variants.AnyPlayer]:
     """The players named by ``--players``, one per seat."""
+    seats = rules.players
     message = (
         f"--players needs {seats} names, one per seat, comma-separated, of the kinds "
-        f"{', '.join(PLAYERS)} (see --help)"
+        f"{', '.join(variants.player_names(rules))} (see --help)"
     )
     if len(kinds) != seats:
         raise BeziqueError(message)
     try:
-        return [make_player(kind, seed(i)) for i, kind in enumerate(kinds)]
+        return [variants.make_player(rules, kind, seed(i)) for i, kind in enumerate(kinds)]
     except BeziqueError as error:
         raise BeziqueError(f"{message}; {error}") from None
 
 
-def _summary(out: Callable[[str], None], names: Sequence[str], game: GameState) -> None:
-    result = game.results[-1]
-    seats = range(len(names))
-    out(
-        f"  Deal {len(game.results)} scores: "
-        + ", ".join(f"{names[s]} {result.scores[s]}" for s in seats)
-    )
-    if result.game_scores != result.scores:
-        rubiconed = [names[s] for s in seats if result.rubiconed[s]]
-        note = f" ({', '.join(rubiconed)} rubiconed)" if rubiconed else ""
-        out(
-            "  Deal game score: "
-            + ", ".join(f"{names[s]} {result.game_scores[s]}" for s in seats)
-            + note
-        )
-    out("  Brisques won: " + ", ".join(f"{names[s]} {result.brisques[s]}" for s in seats))
-    out("  Game totals: " + ", ".join(f"{names[s]} {game.totals[s]}" for s in seats))
+def _player_counts(rules: variants.AnyRules) -> str:
+    counts = variants.game_of(rules).player_counts(rules)
+    seats = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    return f"{seats} players"
 
 
 def _variants(out: Callable[[str], None]) -> int:
     for name, aliases in variants.names():
         rules = variants.get(name)
         also = f" (also: {', '.join(aliases)})" if aliases else ""
-        out(f"{name}{also}\n    {rules.description}")
-    for line in zetema_variants():
-        out(line)
+        out(f"{name}{also}  [{_player_counts(rules)}]\n    {rules.description}")
     return 0
 
 
@@ -306,15 +221,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         default=None,
         help="player names, one per seat (or one per side in partnerships), comma-separated "
-        "(rule-of-thumb for the first side, random for the others)",
+        "(rule-of-thumb for the first side, random for the others); or a number of players, "
+        "where the game lets it change, as --seats",
     )
+    demo.add_argument("--seats", type=_positive, default=None, help=_SEATS_HELP)
     demo.add_argument("--ascii", action="store_true", help="QS instead of Q♠")
-    demo.add_argument(
-        "--record",
-        metavar="FILE",
-        help="also save the game as a record: JSON if FILE ends in .json, else the text "
-        "record (see: bezique replay)",
-    )
+    demo.add_argument("--record", metavar="FILE", help=_RECORD_HELP)
     sub.add_parser("variants", help="list the presets with their aliases")
     _add_play(sub)
     duel = sub.add_parser(
@@ -335,9 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=_seed_arg, default=1, help="seed of the cards and the players (1)"
     )
     duel.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
-    duel.add_argument(
-        "--seats", type=int, default=None, help="Zetema only: the number of players, 2 to 6 (2)"
-    )
+    duel.add_argument("--seats", type=_positive, default=None, help=_SEATS_HELP)
     duel.add_argument("--jobs", type=_count, default=1, help="worker processes (1; 0: one per CPU)")
     duel.add_argument(
         "--deals",
@@ -368,6 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="random,random",
         help="player names, one per seat, comma-separated (random,random)",
     )
+    simulate.add_argument("--seats", type=_positive, default=None, help=_SEATS_HELP)
     simulate.add_argument(
         "--progress", action="store_true", help="report progress on stderr even if not a terminal"
     )
@@ -385,7 +296,7 @@ def _add_play(sub: Any) -> None:
         help="play a game yourself, in the terminal, against the built-in players",
         description="Play a whole game against the built-in players: your seat's board,\n"
         "your legal moves numbered, every move and score narrated.",
-        epilog=f"{INPUT_HELP}\n\n{PLAYER_NAME_HELP}",
+        epilog=f"{INPUT_HELP}\n\n{_TABLEAU_INPUT}\n\n{PLAYER_NAME_HELP}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
@@ -394,9 +305,11 @@ def _add_play(sub: Any) -> None:
         default="monte-carlo",
         help="the built-in players of the other seats: one name for all, or one per "
         "other seat in seat order, comma-separated, e.g. rule-of-thumb or "
-        "monte-carlo:40 (monte-carlo)",
+        "monte-carlo:40 (monte-carlo); where the game lets the number of players "
+        "change (Zetema), one name per other seat also sets it",
     )
     play.add_argument("--seat", type=_count, default=0, help="your seat, from 0 (0)")
+    play.add_argument("--seats", type=_positive, default=None, help=_SEATS_HELP)
     play.add_argument(
         "--seed", type=_seed_arg, default=None, help="seed of the cards and the players (random)"
     )
@@ -408,35 +321,69 @@ def _add_play(sub: Any) -> None:
         action="store_true",
         help="cards as QS, without suit symbols (the default when the terminal cannot print them)",
     )
+    play.add_argument("--record", metavar="FILE", help=_RECORD_HELP)
+
+
+#: The help of ``--seats``.
+_SEATS_HELP = (
+    "the number of players, where the game lets it change: Zetema 2 to 6 (each Bezique "
+    "preset has its own: see bezique variants)"
+)
+#: The help of ``--record``.
+_RECORD_HELP = (
+    "also save the game as a record: JSON if FILE ends in .json, else the text record "
+    "(Zetema's records are JSON only; see: bezique replay)"
+)
+#: What may be typed at a Zetema table, for ``bezique play --help``.
+_TABLEAU_INPUT = """\
+At a Zetema table, type N, KS (or discard KS), declare flush 2H 5H 7H 8H TH KH,
+or marry KH QH / QS (your cards, then after / the tableau's); help at the prompt
+lists them."""
 
 
 def _play(args: argparse.Namespace) -> int:
+    import random
+
     from bezique.board import can_encode_symbols
-    from bezique.console import play_game
+    from bezique.console import bot_names, play_game
 
-    if is_zetema(args.variant):
-        try:
-            return zetema_play(
-                args, input, print, not args.ascii and can_encode_symbols(sys.stdout)
-            )
-        except (KeyboardInterrupt, EOFError):
-            print("\nbezique: interrupted", file=sys.stderr)
-            return 130
-
-    rules = variants.get(args.variant)
+    kinds = args.players.split(",")
+    preset = variants.get(args.variant)
+    seats = args.seats
+    if seats is None and len(kinds) > 1:
+        # One name per other seat sets the table's size, where the game lets it change.
+        wanted = len(kinds) + 1
+        if wanted in variants.game_of(preset).player_counts(preset):
+            seats = wanted
+    rules = _rules(args, seats)
     if args.target is not None:
         rules = rules.evolve(target=args.target)
+    game = variants.game_of(rules)
+    if args.record:
+        _check_record(args.record, game)
+    # Chosen here rather than by play_game, so that the record can start the game again.
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    actions: list[Any] = []
     try:
         play_game(
             rules,
             seat=args.seat,
-            players=args.players.split(","),
-            seed=args.seed,
+            players=kinds,
+            seed=seed,
             symbols=not args.ascii and can_encode_symbols(sys.stdout),
+            actions=actions,
         )
     except KeyboardInterrupt:
         print("\nbezique: interrupted", file=sys.stderr)
         return 130
+    if args.record:
+        names = [
+            "you" if s == args.seat else k for s, k in enumerate(bot_names(kinds, rules, args.seat))
+        ]
+        today = datetime.date.today().strftime("%Y.%m.%d")
+        tags = {"Event": "bezique play", "Date": today}
+        start = variants.new_game(rules, seed=seed)
+        _save_record(args.record, game, start, actions, names, tags)
     return 0
 
 
@@ -491,7 +438,7 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             print(line, file=sys.stderr, flush=True)
 
     summary = simulate(
-        args.variant,
+        _rules(args),
         deals=args.deals,
         seed=seed,
         players=[p.strip() for p in args.players.split(",")],
@@ -506,20 +453,18 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 
 def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    if is_zetema(args.variant):
-        return zetema_duel(args, out)
-
     from bezique.simulate import DuelResult, MatchResult, duel, match
 
-    rules = variants.get(args.variant)
+    rules = _rules(args)
+    partnership = _partnership(rules)
     names = [k.strip() for k in args.players.split(",")]
     sides = rules.side_count
     # Two names at a two-seat table: the duel of A and B. A name per seat (or per
     # side, in partnerships): a match. Two names at a larger table without
     # partnerships: A against B in every other seat, as the duel has it.
-    if not all(names) or (len(names) != sides and (len(names) != 2 or rules.sides)):
-        what = "side" if rules.sides else "seat"
-        also = "" if sides == 2 or rules.sides else ", or two, A against B in every other seat"
+    if not all(names) or (len(names) != sides and (len(names) != 2 or partnership)):
+        what = "side" if partnership else "seat"
+        also = "" if sides == 2 or partnership else ", or two, A against B in every other seat"
         raise BeziqueError(
             "--players needs two names, A,B (comma-separated)"
             if rules.players == 2
@@ -535,7 +480,7 @@ def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         print(f"\r{done}/{total} games, {elapsed:.0f} s", end=end, file=sys.stderr, flush=True)
 
     result: DuelResult | MatchResult
-    if len(names) == 2 and not rules.sides:
+    if len(names) == 2 and not partnership:
         result = duel(
             rules,
             names[0],
@@ -717,10 +662,27 @@ def _write_text(path: str, text: str) -> None:
 # -- game records ------------------------------------------------------------------------
 
 
-def _save_record(path: str, record: GameRecord) -> None:
+def _check_record(path: str, game: variants.Game) -> None:
+    """Refuse a ``--record`` path that cannot be written, or in a form the game's
+    records have not (Zetema's are JSON only), before the game is played."""
+    _check_writable(path, "--record")
+    if not path.lower().endswith(".json") and "text" not in game.record_formats:
+        raise BeziqueError(
+            f"--record {path}: this game's records are JSON only: name the file .json"
+        )
+
+
+def _save_record(
+    path: str,
+    game: variants.Game,
+    start: Any,
+    actions: Sequence[Any],
+    players: Sequence[str],
+    tags: dict[str, str],
+) -> None:
     """Write a game record: JSON to a ``.json`` file, else the text record."""
-    text = record.to_json() + "\n" if path.lower().endswith(".json") else record.to_text()
-    _write_text(path, text)
+    json = path.lower().endswith(".json")
+    _write_text(path, game.record_text(start, actions, players, tags, json))
 
 
 def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -745,18 +707,20 @@ def _read_file(path: str) -> bytes:
 
 
 def _replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    record = load_game_record(_read_file(args.file))
-    rules = record.rules
-    if record.players:
-        names = [display_name(p, s) for s, p in enumerate(record.players)]
+    record = variants.load_game_record(_read_file(args.file))
+    game = variants.game_of(record.rules)
+    reading = game.read_record(record)
+    rules = reading.rules
+    if reading.players:
+        names = [display_name(p, s) for s, p in enumerate(reading.players)]
     else:
         names = [f"Seat{s}" for s in range(rules.players)]
-    out(f"Game record: {rules.name}, first dealer {names[record.first_dealer]}")
-    for name, value in record.tags:
+    out(f"Game record: {rules.name}, first dealer {names[reading.first_dealer]}")
+    for name, value in reading.tags:
         out(f"  {name}: {value}")
-    narrator = Narrator(out, not args.ascii and _prints_symbols(sys.stdout), names)
-    game = _narrate_game(record.initial_state(), record.steps(), narrator, names)
-    _result(out, names, game)
+    narration = game.narration(names, out, not args.ascii and _prints_symbols(sys.stdout))
+    final = _narrate_game(game, reading.start, reading.steps, narration)
+    narration.result(final)
     return 0
 
 
@@ -776,7 +740,30 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _score(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    sheet = ScoreSheet.from_json(_read_file(args.file))
+    data = _read_file(args.file)
+    try:
+        sheet = ScoreSheet.from_json(data)
+    except RulesError:
+        _refuse_a_sheet_of(data)
+        raise
     tally = sheet.tally()
     out(format_tally(sheet, tally))
     return 1 if tally.refusals else 0
+
+
+def _refuse_a_sheet_of(data: bytes) -> None:
+    """Say so when a sheet names a preset of a game that keeps no score sheets
+    (Zetema's): the sheet's reader knows only Bezique's presets, and would call it
+    unknown."""
+    import json
+
+    try:
+        name = json.loads(data).get("rules")
+        rules = variants.get(name) if isinstance(name, str) else None
+    except (ValueError, AttributeError, BeziqueError):
+        return
+    if rules is not None and not variants.game_of(rules).score_sheets:
+        raise BeziqueError(
+            f"rules: {rules.name} keeps no score sheet: the sheets are for Bezique's "
+            "presets (bezique variants lists them)"
+        )

@@ -9,13 +9,19 @@ in parallel, with a summary.
   in partnerships, the seats rotating, and reports each player's win rate with its
   Wilson interval (:class:`MatchResult`).
 
-Players are named as :func:`bezique.players.make_player` names them
+Every preset of :func:`bezique.variants.names` is served, Zetema's included (a
+Zetema "deal" is one hand, :func:`bezique.variants.new_deal`): the games are
+played through the one API of :class:`bezique.State`, and what differs from game
+to game (what a finished deal counts for, a rule set's terms) is asked of its
+:class:`~bezique.variants.Game`.
+
+Players are named as :func:`bezique.variants.make_player` names them
 (``random``, ``rule-of-thumb``, ``monte-carlo:iterations=200``, ...), or given as
 functions that make a player from a seed (:data:`PlayerSpec`). Every player is
-handed the :class:`~bezique.views.SeatView` of its seat (``state.view(seat)``) and
+handed the view of its seat (``state.view(seat)``, a :class:`bezique.View`) and
 nothing else.
 
-Deal *i* of a simulation with seed *s* is dealt with ``new_deal(rules,
+Deal *i* of a simulation with seed *s* is dealt with ``variants.new_deal(rules,
 seed=f"{s}/{i}", dealer=i % players)``, and the player in seat *k* of that deal
 is made from the seed ``f"{s}/{i}/{k}"``. Each deal depends on nothing else, so
 the deals can be split into chunks and played in worker processes; the chunks'
@@ -46,15 +52,11 @@ from typing import Any, TypeVar
 
 import attrs
 
-from bezique.actions import ShowCarteBlanche
+from bezique import variants
 from bezique.errors import BeziqueError, check_seed, require, require_int, shown, wrong_type
-from bezique.game import GameState, new_game
-from bezique.melds import MeldKind
-from bezique.players import Player, make_player
-from bezique.players.reading import seat_margin, side_margin
+from bezique.players.reading import seat_margin
 from bezique.records import DealResult, DeclaredMeld
-from bezique.rules import DealScoring, Rules, variants
-from bezique.state import new_deal
+from bezique.variants import AnyPlayer, AnyRules, DealFigures
 
 __all__ = [
     "DuelResult",
@@ -79,31 +81,36 @@ __all__ = [
 #: :func:`bezique.players.make_player`), or a function that makes a player from a
 #: seed string (a module-level function or class when ``jobs`` is more than 1, so
 #: that worker processes can receive it).
-PlayerSpec = str | Callable[[str], Player]
+PlayerSpec = str | Callable[[str], AnyPlayer]
 
 #: A progress report; items done, items in all, seconds since the start.
 Progress = Callable[[int, int, float], None]
 T = TypeVar("T")
 
 
-def make_seat_player(spec: PlayerSpec, seed: str) -> Player:
-    """The player ``spec`` stands for, made from ``seed``."""
-    return make_player(spec, seed) if isinstance(spec, str) else spec(seed)
+def make_seat_player(spec: PlayerSpec, seed: str, rules: AnyRules | None = None) -> AnyPlayer:
+    """The player ``spec`` stands for, made from ``seed``: a built-in player of the
+    game of ``rules`` (Bezique's when not given) by name, or ``spec(seed)``."""
+    if not isinstance(spec, str):
+        return spec(seed)
+    return variants.make_player(variants.CLASSIC if rules is None else rules, spec, seed)
 
 
-def _rules_of(variant: str | Rules, function: str) -> Rules:
-    """The rules a ``variant`` argument names (a preset name or a rule set)."""
-    if isinstance(variant, Rules):
-        return variant
-    require(variant, str, function, "variant", "a preset name or a Rules")
-    return variants.get(variant)
+def _rules_of(variant: str | AnyRules, function: str) -> AnyRules:
+    """The rules a ``variant`` argument names (a preset name or a rule set, of any
+    game of the family)."""
+    if isinstance(variant, str):
+        return variants.get(variant)
+    if not any(isinstance(variant, game.rules_type) for game in variants.games()):
+        require(variant, str, function, "variant", "a preset name or a Rules")
+    return variant
 
 
-def _check_spec(spec: object, function: str, parameter: str) -> None:
+def _check_spec(spec: object, function: str, parameter: str, rules: AnyRules) -> None:
     """Refuse a player spec that is neither a name nor a function, then make one."""
     if not isinstance(spec, str) and not callable(spec):
         wrong_type(function, parameter, "a player name or a function of a seed", spec)
-    make_seat_player(spec, "check")
+    make_seat_player(spec, "check", rules)
 
 
 def _check_specs(specs: object, function: str) -> tuple[PlayerSpec, ...]:
@@ -202,30 +209,45 @@ class Tally:
         shown: Sequence[int] | None = None,
         actions: int = 0,
     ) -> None:
-        """Count one finished deal: its result, its declarations, the carte blanches
-        each seat showed and the actions it took."""
+        """Count one finished Bezique deal: its result, its declarations, the carte
+        blanches each seat showed and the actions it took."""
         n = self.players
-        shown = [0] * n if shown is None else list(shown)
-        if len(result.scores) != n or len(shown) != n:
+        figures = DealFigures(
+            scores=result.scores,
+            game_scores=result.game_scores,
+            rubiconed=result.rubiconed,
+            side_scores=(),
+            side_game_scores=(),
+            declarations=tuple(meld.kind.value for meld in melds),
+            carte_blanche=(0,) * n if shown is None else tuple(shown),
+        )
+        self.count(figures, actions)
+
+    def count(self, figures: DealFigures, actions: int = 0) -> None:
+        """Count one finished deal of any game, by its figures
+        (:attr:`bezique.variants.Game.deal_figures`), and the actions it took."""
+        n = self.players
+        scores, shown = figures.scores, figures.carte_blanche
+        if len(scores) != n or len(shown) != n:
             raise BeziqueError(f"a tally of {n} seats cannot count a deal of other seats")
         self.deals += 1
         self.actions += actions
-        best = max(result.scores)
-        leaders = [s for s in range(n) if result.scores[s] == best]
+        best = max(scores)
+        leaders = [s for s in range(n) if scores[s] == best]
         if len(leaders) == 1:
             self.wins[leaders[0]] += 1
         else:
             self.ties += 1
         for s in range(n):
-            self.score_sum[s] += result.scores[s]
-            self.score_squares[s] += result.scores[s] ** 2
-            self.game_sum[s] += result.game_scores[s]
-            self.game_squares[s] += result.game_scores[s] ** 2
-            self.rubiconed[s] += result.rubiconed[s]
+            self.score_sum[s] += scores[s]
+            self.score_squares[s] += scores[s] ** 2
+            self.game_sum[s] += figures.game_scores[s]
+            self.game_squares[s] += figures.game_scores[s] ** 2
+            self.rubiconed[s] += figures.rubiconed[s]
             self.carte_blanche[s] += shown[s]
         self.carte_blanche_deals += any(shown)
-        for meld in melds:
-            self.melds[meld.kind.value] = self.melds.get(meld.kind.value, 0) + 1
+        for kind in figures.declarations:
+            self.melds[kind] = self.melds.get(kind, 0) + 1
 
     def add(self, other: Tally) -> None:
         """Add the sums of ``other`` (tallies of later deals) to this one."""
@@ -246,33 +268,43 @@ class Tally:
             self.melds[kind] = self.melds.get(kind, 0) + count
 
 
+def _play_out(state: Any, players: Sequence[Any]) -> tuple[Any, list[tuple[int, Any]]]:
+    """Play ``state`` (a deal or a game of any game) to its end, each player handed
+    its seat's view and nothing else: the final state, and who took each action."""
+    taken: list[tuple[int, Any]] = []
+    while not state.is_over:
+        seat = state.current_player
+        if seat is None:  # pragma: no cover - a state not over has a player to move
+            break
+        action = players[seat].choose(state.view(seat))
+        state = state.apply(action)
+        taken.append((seat, action))
+    return state, taken
+
+
+def _deal_figures(rules: AnyRules, players: Sequence[Any], seed: str, dealer: int) -> DealFigures:
+    """One deal (of Zetema, one hand) from ``seed``, played out, and its figures."""
+    start = variants.new_deal(rules, seed=seed, dealer=dealer)
+    final, taken = _play_out(start, players)
+    return variants.game_of(rules).deal_figures(final, taken)
+
+
 def play_deals(
-    rules: Rules, kinds: Sequence[PlayerSpec], seed: int | str, start: int, stop: int
+    rules: AnyRules, kinds: Sequence[PlayerSpec], seed: int | str, start: int, stop: int
 ) -> Tally:
     """Play deals ``start`` to ``stop - 1`` of a run and tally them. Each player is
     handed its seat's view, ``state.view(seat)``."""
     n = rules.players
     tally = Tally(n)
+    game = variants.game_of(rules)
     for index in range(start, stop):
-        state = new_deal(rules, seed=f"{seed}/{index}", dealer=index % n)
+        state = variants.new_deal(rules, seed=f"{seed}/{index}", dealer=index % n)
         players = [
-            make_seat_player(kind, f"{seed}/{index}/{seat}") for seat, kind in enumerate(kinds)
+            make_seat_player(kind, f"{seed}/{index}/{seat}", rules)
+            for seat, kind in enumerate(kinds)
         ]
-        shown = [0] * n
-        actions = 0
-        while not state.is_over:
-            seat = state.current_player
-            if seat is None:  # pragma: no cover - a deal not over has a player to move
-                break
-            action = players[seat].choose(state.view(seat))
-            if isinstance(action, ShowCarteBlanche):
-                shown[seat] += 1
-            state = state.apply(action)
-            actions += 1
-        result = state.result
-        if result is None:  # pragma: no cover - an over deal has a result
-            raise BeziqueError("a finished deal without a result")
-        tally.record(result, state.melds, shown, actions)
+        final, taken = _play_out(state, players)
+        tally.count(game.deal_figures(final, taken), len(taken))
     return tally
 
 
@@ -315,7 +347,7 @@ class Summary:
     @classmethod
     def from_tally(
         cls,
-        rules: Rules,
+        rules: AnyRules,
         kinds: Sequence[str],
         seed: int | str,
         tally: Tally,
@@ -326,9 +358,10 @@ class Summary:
         seats = range(tally.players)
         scores = [_mean_sd(tally.score_sum[s], tally.score_squares[s], n) for s in seats]
         games = [_mean_sd(tally.game_sum[s], tally.game_squares[s], n) for s in seats]
-        rubicon = rules.scoring.deal_scoring is DealScoring.RUBICON
-        has_carte_blanche = rules.carte_blanche.carte_blanche_points is not None
-        order = {kind.value: i for i, kind in enumerate(MeldKind)}
+        terms = variants.game_of(rules).tally_terms(rules)
+        rubicon = terms.rubicon
+        has_carte_blanche = terms.carte_blanche
+        order = {kind: i for i, kind in enumerate(terms.declarations)}
         return cls(
             variant=rules.name,
             players=tuple(kinds),
@@ -510,7 +543,7 @@ def run_chunks(
 
 
 def simulate(
-    variant: str | Rules = "classic",
+    variant: str | AnyRules = "classic",
     *,
     deals: int,
     seed: int | str = 1,
@@ -521,8 +554,9 @@ def simulate(
 ) -> Summary:
     """Play ``deals`` deals between players and summarise them.
 
-    ``variant`` is a preset name or a :class:`~bezique.Rules`; ``players`` gives a
-    player per seat: a name (see :func:`bezique.players.make_player`) or a function
+    ``variant`` is a preset name or a rule set, of any game of the family (a Zetema
+    "deal" is one hand); ``players`` gives a
+    player per seat: a name (see :func:`bezique.variants.make_player`) or a function
     that makes one from a seed (:data:`PlayerSpec`); ``jobs`` is the number of
     worker processes (``1``: play in this process; ``0``: one per CPU).
     ``progress`` is called in this process as chunks of deals finish. The summary
@@ -535,7 +569,7 @@ def simulate(
             f"{rules.name} has {rules.players} seats, but {len(kinds)} player(s) were named"
         )
     for kind in kinds:
-        make_seat_player(kind, "check")
+        make_seat_player(kind, "check", rules)
     _check_run("simulate()", ("deals", deals), seed, jobs)
     workers = jobs or os.cpu_count() or 1
     if chunk_size is None:
@@ -643,10 +677,10 @@ class DuelResult:
         yield f"  {self.elapsed:.1f} s with {self.jobs} process(es)"
 
 
-def _single_deals(rules: Rules) -> bool:
+def _single_deals(rules: AnyRules) -> bool:
     """Whether a duel under these rules plays single deals (rubicon scoring: each deal
     is a game of its own) rather than games to the target."""
-    return rules.scoring.deal_scoring is DealScoring.RUBICON
+    return variants.game_of(rules).tally_terms(rules).rubicon
 
 
 def duel_seats(players: int, index: int) -> tuple[int, int]:
@@ -660,58 +694,39 @@ def duel_seats(players: int, index: int) -> tuple[int, int]:
     return index % players, index // players
 
 
-def _play_deal(rules: Rules, seated: Sequence[Player], seed: str) -> DealResult:
-    """One deal from ``seed``, dealt by seat 0, each seat choosing from its own view."""
-    state = new_deal(rules, seed=seed, dealer=0)
-    while not state.is_over:
-        seat = state.current_player
-        if seat is None:  # pragma: no cover - a deal not over has a player to move
-            break
-        state = state.apply(seated[seat].choose(state.view(seat)))
-    result = state.result
-    if result is None:  # pragma: no cover - the loop ends with the deal
-        raise BeziqueError("the deal ended unfinished")
-    return result
-
-
-def _play_game(rules: Rules, seated: Sequence[Player], seed: str) -> GameState:
+def _play_game(rules: AnyRules, seated: Sequence[Any], seed: str) -> Any:
     """One game to its end from ``seed``, each seat choosing from its own view."""
-    game = new_game(rules, seed=seed)
-    while not game.is_over:
-        seat = game.current_player
-        if seat is None:  # pragma: no cover - a game not over has a player to move
-            break
-        game = game.apply(seated[seat].choose(game.deal.view(seat)))
-    return game
+    return _play_out(variants.new_game(rules, seed=seed), seated)[0]
 
 
 def _duel_game(
-    rules: Rules, a: PlayerSpec, b: PlayerSpec, seed: int | str, index: int, deals: bool
+    rules: AnyRules, a: PlayerSpec, b: PlayerSpec, seed: int | str, index: int, deals: bool
 ) -> tuple[int, int]:
     """Play game ``index`` of a duel: (``a``'s outcome 1/0/-1, ``a``'s margin)."""
     n = rules.players
     a_seat, cards = duel_seats(n, index)
-    players: list[Player] = []
+    players: list[AnyPlayer] = []
     for s in range(n):
         if s == a_seat:
-            players.append(make_seat_player(a, f"{seed}/{index}/a"))
+            players.append(make_seat_player(a, f"{seed}/{index}/a", rules))
         else:
             tag = "b" if n == 2 else f"b{s}"
-            players.append(make_seat_player(b, f"{seed}/{index}/{tag}"))
+            players.append(make_seat_player(b, f"{seed}/{index}/{tag}", rules))
     if deals:
-        result = _play_deal(rules, players, f"{seed}/{cards}")
+        figures = _deal_figures(rules, players, f"{seed}/{cards}", 0)
         # Rubicon scoring: the deal's game scores; otherwise the deal's points.
-        final = result.game_scores if _single_deals(rules) else result.scores
-        return seat_outcome(result.scores, a_seat), seat_margin(final, a_seat)
+        final = figures.game_scores if _single_deals(rules) else figures.scores
+        return seat_outcome(figures.scores, a_seat), seat_margin(final, a_seat)
     game = _play_game(rules, players, f"{seed}/{cards}")
-    margin = seat_margin(game.totals, a_seat)
-    if game.winner is None:
+    # Once over, a game's scores are its totals; a game drawn or shared has no winner.
+    margin = seat_margin(game.scores, a_seat)
+    if len(game.winners) != 1:
         return 0, margin
-    return (1 if game.winner == a_seat else -1), margin
+    return (1 if game.winners[0] == a_seat else -1), margin
 
 
 def _duel_chunk(
-    rules: Rules,
+    rules: AnyRules,
     a: PlayerSpec,
     b: PlayerSpec,
     seed: int | str,
@@ -723,7 +738,7 @@ def _duel_chunk(
 
 
 def duel(
-    variant: str | Rules,
+    variant: str | AnyRules,
     a: PlayerSpec,
     b: PlayerSpec,
     *,
@@ -754,13 +769,13 @@ def duel(
     2
     """
     rules = _rules_of(variant, "duel()")
-    if rules.sides:
+    if rules.side_count < rules.players:
         raise BeziqueError(
             f"{rules.name} is played in partnerships: play a match of one player per side"
             " (bezique.simulate.match)"
         )
-    _check_spec(a, "duel()", "a")
-    _check_spec(b, "duel()", "b")
+    _check_spec(a, "duel()", "a", rules)
+    _check_spec(b, "duel()", "b", rules)
     _check_run("duel()", ("games", games), seed, jobs)
     single = _single_deals(rules) if deals is None else bool(deals)
     workers = jobs or os.cpu_count() or 1
@@ -895,7 +910,7 @@ class MatchResult:
 
 
 def _match_game(
-    rules: Rules, players: Sequence[PlayerSpec], seed: int | str, index: int, deals: bool
+    rules: AnyRules, players: Sequence[PlayerSpec], seed: int | str, index: int, deals: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Play game ``index`` of a match: the side each player played, the winning sides,
     and each player's margin."""
@@ -903,37 +918,35 @@ def _match_game(
     sides_of, cards = match_sides(rules.side_count, index)
     player_of = {side: j for j, side in enumerate(sides_of)}
     seated = [
-        make_seat_player(players[player_of[rules.side_of(s)]], f"{seed}/{index}/{s}")
+        make_seat_player(players[player_of[rules.side_of(s)]], f"{seed}/{index}/{s}", rules)
         for s in range(n)
     ]
     if deals:
-        result = _play_deal(rules, seated, f"{seed}/{cards}")
-        points = rules.side_totals(result.scores)
+        figures = _deal_figures(rules, seated, f"{seed}/{cards}", 0)
+        points = figures.side_scores
         winners = tuple(side for side, p in enumerate(points) if p == max(points))
-        final = result.game_scores if _single_deals(rules) else result.scores
+        final = figures.side_game_scores if _single_deals(rules) else figures.side_scores
     else:
         winners, final = _play_match_game(rules, seated, f"{seed}/{cards}")
-    # A side's margin, read from the first of its seats.
-    first_seat = {rules.side_of(s): s for s in reversed(range(n))}
-    margins = tuple(side_margin(rules, final, first_seat[side]) for side in sides_of)
+    margins = tuple(seat_margin(final, side) for side in sides_of)
     return sides_of, winners, margins
 
 
 def _play_match_game(
-    rules: Rules, seated: Sequence[Player], seed: str
+    rules: AnyRules, seated: Sequence[Any], seed: str
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Play a game to the target: the winning sides (:attr:`~bezique.GameState.winners`;
-    a drawn game is shared by the sides tied on the highest total) and the seats'
+    """Play a game to the target: the winning sides (:attr:`bezique.State.winners`;
+    a drawn game is shared by the sides tied on the highest total) and the sides'
     final totals."""
     game = _play_game(rules, seated, seed)
+    sums: tuple[int, ...] = game.side_scores
     if game.winners:
-        return game.winners, game.totals
-    sums = rules.side_totals(game.totals)
-    return tuple(side for side, t in enumerate(sums) if t == max(sums)), game.totals
+        return game.winners, sums
+    return tuple(side for side, t in enumerate(sums) if t == max(sums)), sums
 
 
 def _match_chunk(
-    rules: Rules,
+    rules: AnyRules,
     players: Sequence[PlayerSpec],
     seed: int | str,
     deals: bool,
@@ -944,7 +957,7 @@ def _match_chunk(
 
 
 def match(
-    variant: str | Rules,
+    variant: str | AnyRules,
     players: Sequence[PlayerSpec],
     *,
     games: int,
@@ -982,14 +995,14 @@ def match(
     kinds = _check_specs(players, "match()")
     k = rules.side_count
     if len(kinds) != k:
-        what = "side" if rules.sides else "seat"
+        what = "side" if k < rules.players else "seat"
         raise BeziqueError(
             f"{rules.name} has {k} {what}s: a match needs one player per {what}, {len(kinds)} named"
         )
     if k > len(_LETTERS):  # pragma: no cover - no rules seat so many sides
         raise BeziqueError(f"a match has at most {len(_LETTERS)} players")
     for kind in kinds:
-        make_seat_player(kind, "check")
+        make_seat_player(kind, "check", rules)
     _check_run("match()", ("games", games), seed, jobs)
     single = _single_deals(rules) if deals is None else bool(deals)
     workers = jobs or os.cpu_count() or 1
@@ -1015,7 +1028,7 @@ def match(
     return MatchResult(
         variant=rules.name,
         players=tuple(spec_name(kind) for kind in kinds),
-        partnership=bool(rules.sides),
+        partnership=k < rules.players,
         seed=seed,
         games=games,
         unit="deal" if single else "game",

@@ -22,18 +22,26 @@ The presets are also attributes (``variants.CLASSIC``, ``variants.ZETEMA``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeAlias, overload
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, overload
 
 import attrs
 
 from bezique import zetema
-from bezique.actions import ACTION_TYPES, Action
+from bezique.actions import ACTION_TYPES, Action, ShowCarteBlanche
 from bezique.cards import Card
-from bezique.errors import NotationError, RulesError, require, shown, wrong_type
+from bezique.errors import (
+    BeziqueError,
+    InvalidStateError,
+    NotationError,
+    RulesError,
+    require,
+    shown,
+    wrong_type,
+)
 from bezique.game import GameState
 from bezique.game import new_game as _bezique_game
-from bezique.game_record import GAME_RECORD_FORMAT, GameRecord
+from bezique.game_record import GAME_RECORD_FORMAT, GameRecord, record_game
 from bezique.game_record import load_game_record as _bezique_record
 from bezique.io import STATE_FORMAT, VIEW_FORMAT
 from bezique.io import state_from_dict as _bezique_state_from_dict
@@ -41,12 +49,13 @@ from bezique.io import state_to_json as _bezique_state_to_json
 from bezique.io import view_from_dict as _bezique_view_from_dict
 from bezique.io import view_to_json as _bezique_view_to_json
 from bezique.io.text import loads
+from bezique.melds import MeldKind
 from bezique.notation import format_action as _bezique_format_action
 from bezique.notation import parse_action as _bezique_parse_action
 from bezique.players import Player
 from bezique.players import make_player as _bezique_player
 from bezique.players.registry import player_kinds as _bezique_player_kinds
-from bezique.rules import Rules
+from bezique.rules import DealScoring, Rules
 from bezique.rules import variants as _presets
 from bezique.rules.variants import (
     CARDS_AND_DOMINOES,
@@ -73,11 +82,15 @@ from bezique.state import new_deal as _bezique_deal
 from bezique.views import SeatView
 from bezique.zetema import ZETEMA, ZETEMA_1881, ZetemaRules, ZetemaState
 from bezique.zetema import io as zetema_io
+from bezique.zetema.laws import COMBINATION_KINDS, MARRIAGES
 from bezique.zetema.players import PLAYER_KINDS as _ZETEMA_PLAYER_KINDS
 from bezique.zetema.players import ZetemaPlayer
 from bezique.zetema.players import make_player as _zetema_player
 from bezique.zetema.state import ACTION_TYPES as _ZETEMA_ACTION_TYPES
 from bezique.zetema.views import ZetemaView
+
+if TYPE_CHECKING:
+    from bezique.board import Reading
 
 __all__ = [
     "CARDS_AND_DOMINOES",
@@ -104,7 +117,12 @@ __all__ = [
     "AnyRules",
     "AnyState",
     "AnyView",
+    "DealFigures",
     "Game",
+    "PlayScreen",
+    "RecordReading",
+    "Screen",
+    "TallyTerms",
     "format_action",
     "game_of",
     "games",
@@ -135,6 +153,91 @@ AnyAction: TypeAlias = Action | zetema.ZetemaAction
 AnyPlayer: TypeAlias = Player | ZetemaPlayer
 
 
+class Screen(Protocol):
+    """What a game's narration does (``bezique demo``, ``bezique replay``): each call
+    writes lines, naming the seats by the names it was made with. Its states are
+    the game's whole-game states (:func:`new_game`)."""
+
+    def deal(self, state: Any) -> None:
+        """A deal (a Zetema hand) begins."""
+        ...
+
+    def action(self, before: Any, after: Any, action: Any, events: Sequence[Any]) -> None:
+        """``action`` took ``before`` to ``after``, scoring ``events``."""
+        ...
+
+    def deal_over(self, state: Any) -> None:
+        """The deal just ended (see :attr:`Game.deal_ended`): its points and the totals."""
+        ...
+
+    def result(self, state: Any) -> None:
+        """Who won the game (or that it is not over)."""
+        ...
+
+
+class PlayScreen(Screen, Protocol):
+    """A game's table at the terminal (``bezique play``): the narration told to the
+    person in one seat, in the first person, and that seat's turn."""
+
+    #: What may be typed on a turn.
+    help: str
+
+    def moves(self, state: Any) -> tuple[Any, ...]:
+        """The legal actions of the seat to act, in the order the list numbers them."""
+        ...
+
+    def show(self, state: Any) -> None:
+        """The person's board and the numbered moves."""
+        ...
+
+    def read(self, line: str, state: Any) -> Reading[Any]:
+        """What a line typed at the person's turn says; never raises for it."""
+        ...
+
+
+@attrs.frozen
+class RecordReading:
+    """A game record of any game, read for narrating: the rules, who sat where (or
+    nothing), the first dealer, its tags, the state it starts from and its steps,
+    each ``(before, action, after, events)``, replayed by the rules."""
+
+    rules: Any
+    players: tuple[str, ...]
+    first_dealer: int
+    tags: tuple[tuple[str, str], ...]
+    start: Any
+    steps: Iterator[tuple[Any, Any, Any, tuple[Any, ...]]]
+
+
+@attrs.frozen
+class DealFigures:
+    """What a simulation counts of one finished deal (of Zetema, one hand), per seat:
+    its points (in Zetema, where points belong to sides, its side's), what it adds to
+    the game's totals (different under rubicon scoring), who was rubiconed, the
+    same points by side, the kinds declared in order, and the carte blanches each
+    seat showed."""
+
+    scores: tuple[int, ...]
+    game_scores: tuple[int, ...]
+    rubiconed: tuple[bool, ...]
+    side_scores: tuple[int, ...]
+    side_game_scores: tuple[int, ...]
+    declarations: tuple[str, ...]
+    carte_blanche: tuple[int, ...]
+
+
+@attrs.frozen
+class TallyTerms:
+    """What a simulation's summary of a rule set reports beyond the points: whether
+    deals are scored as games of their own (rubicon scoring; a duel then plays
+    single deals), whether there are carte blanches, and the kinds of declaration
+    in the order they are listed."""
+
+    rubicon: bool
+    carte_blanche: bool
+    declarations: tuple[str, ...]
+
+
 @attrs.frozen
 class Game:
     """One game of the family: its rules' type and what builds, reads, writes and plays
@@ -163,6 +266,34 @@ class Game:
     format_action: Callable[..., str]
     make_player: Callable[[str, int | str | None], Any]
     player_names: tuple[str, ...]
+    #: The numbers of players a preset of the game may seat, from its rules (Bezique:
+    #: each preset its own; Zetema: two to six), and the rules changed to seat ``n``
+    #: (:class:`~bezique.RulesError` if they cannot).
+    player_counts: Callable[[Any], tuple[int, ...]]
+    with_players: Callable[[Any, int], Any]
+    #: The narration of a game (:class:`Screen`), from the seats' names, the function
+    #: that writes a line and whether to print suit symbols.
+    narration: Callable[[Sequence[str], Callable[[str], None], bool], Screen]
+    #: The table of a person playing (:class:`PlayScreen`): the same, and the seat.
+    table: Callable[[Sequence[str], Callable[[str], None], bool, int], PlayScreen]
+    #: Whether the action from one whole-game state to the next ended a deal, and
+    #: whether the next deal was then dealt.
+    deal_ended: Callable[[Any, Any], tuple[bool, bool]]
+    #: The forms its game records are written in (``json``, ``text``), and the text
+    #: of the record of a game played from ``start`` by ``actions``, with the
+    #: seats' ``players`` and free ``tags`` (``json``: the JSON form).
+    record_formats: tuple[str, ...]
+    record_text: Callable[[Any, Sequence[Any], Sequence[str], Mapping[str, str], bool], str]
+    #: A record (:func:`load_game_record`) read for narrating.
+    read_record: Callable[[Any], RecordReading]
+    #: What a simulation counts of a finished deal (:func:`new_deal`) played by the
+    #: ``(seat, action)`` pairs given, and of a rule set.
+    deal_figures: Callable[[Any, Sequence[tuple[int, Any]]], DealFigures]
+    tally_terms: Callable[[Any], TallyTerms]
+    #: Whether a table's score sheet (:mod:`bezique.sheet`, ``bezique score``) may be
+    #: kept for it: the sheet's entries are Bezique's (declarations, brisques, the
+    #: seven of trumps), so Zetema has none.
+    score_sheets: bool
 
 
 def _zetema_deal(
@@ -217,6 +348,184 @@ def _is_card(word: str) -> bool:
     return len(word) == 2 and word[-1] in "SHDC" and word[0] in "A23456789TJQK"
 
 
+# -- what the command line asks of each game -------------------------------------------
+
+
+# The screens draw text boards: they are imported when a screen is asked for, so that
+# loading the registry (and ``import bezique``) does not load the drawing code.
+
+
+def _bezique_narration(names: Sequence[str], out: Callable[[str], None], symbols: bool) -> Screen:
+    from bezique.screen import Narration
+
+    return Narration(names, out, symbols)
+
+
+def _bezique_table(
+    names: Sequence[str], out: Callable[[str], None], symbols: bool, seat: int
+) -> PlayScreen:
+    from bezique.screen import Table
+
+    return Table(names, out, symbols, seat)
+
+
+def _bezique_deal_ended(before: GameState, after: GameState) -> tuple[bool, bool]:
+    from bezique.screen import deal_ended
+
+    return deal_ended(before, after)
+
+
+def _zetema_narration(names: Sequence[str], out: Callable[[str], None], symbols: bool) -> Screen:
+    from bezique.zetema.screen import ZetemaScreen
+
+    return ZetemaScreen(names, out, symbols)
+
+
+def _zetema_table(
+    names: Sequence[str], out: Callable[[str], None], symbols: bool, seat: int
+) -> PlayScreen:
+    from bezique.zetema.screen import ZetemaScreen
+
+    return ZetemaScreen(names, out, symbols, seat)
+
+
+def _zetema_deal_ended(before: ZetemaState, after: ZetemaState) -> tuple[bool, bool]:
+    from bezique.zetema.screen import deal_ended
+
+    return deal_ended(before, after)
+
+
+def _fixed_players(rules: Rules, players: int) -> Rules:
+    if players != rules.players:
+        raise RulesError(
+            f"{rules.name} is played by {rules.players}; for another table choose "
+            "another preset (bezique variants lists them)",
+            ["players"],
+        )
+    return rules
+
+
+def _zetema_players(rules: ZetemaRules, players: int) -> ZetemaRules:
+    return rules.evolve(players=players)
+
+
+def _bezique_record_text(
+    start: GameState,
+    actions: Sequence[Action],
+    players: Sequence[str],
+    tags: Mapping[str, str],
+    json: bool,
+) -> str:
+    record = record_game(start, actions, players=players, tags=tags)
+    return record.to_json() + "\n" if json else record.to_text()
+
+
+def _zetema_record_text(
+    start: ZetemaState,
+    actions: Sequence[zetema.ZetemaAction],
+    players: Sequence[str],
+    tags: Mapping[str, str],
+    json: bool,
+) -> str:
+    # Zetema's record has no tags and no text form (the CLI asks for a .json file).
+    if not json:
+        raise BeziqueError("a Zetema game record is JSON only: name the file .json")
+    record = zetema_io.ZetemaRecord(
+        start.rules, start.seed, start.dealer, [str(a) for a in actions], players
+    )
+    return zetema_io.record_to_json(record) + "\n"
+
+
+def _bezique_reading(record: GameRecord) -> RecordReading:
+    steps = ((s.before, s.action, s.after, s.events) for s in record.steps())
+    return RecordReading(
+        record.rules,
+        record.players,
+        record.first_dealer,
+        record.tags,
+        record.initial_state(),
+        steps,
+    )
+
+
+def _zetema_steps(
+    start: ZetemaState, actions: Sequence[str]
+) -> Iterator[tuple[ZetemaState, zetema.ZetemaAction, ZetemaState, tuple[zetema.ZetemaEvent, ...]]]:
+    state = start
+    for i, text in enumerate(actions):
+        try:
+            action = zetema.parse_action(text)
+            after, events = state.step(action)
+        except BeziqueError as error:
+            raise InvalidStateError(f"actions[{i}]: {error}") from None
+        yield state, action, after, events
+        state = after
+
+
+def _zetema_reading(record: zetema_io.ZetemaRecord) -> RecordReading:
+    start = zetema.new_game(record.rules, record.seed, dealer=record.dealer)
+    return RecordReading(
+        record.rules, record.players, record.dealer, (), start, _zetema_steps(start, record.actions)
+    )
+
+
+def _bezique_figures(state: DealState, actions: Sequence[tuple[int, Action]]) -> DealFigures:
+    result = state.result
+    if result is None:
+        raise BeziqueError("the figures of a deal not over")
+    shown = [0] * state.players
+    for seat, action in actions:
+        if isinstance(action, ShowCarteBlanche):
+            shown[seat] += 1
+    rules = state.rules
+    return DealFigures(
+        scores=result.scores,
+        game_scores=result.game_scores,
+        rubiconed=result.rubiconed,
+        side_scores=rules.side_totals(result.scores),
+        side_game_scores=rules.side_totals(result.game_scores),
+        declarations=tuple(meld.kind.value for meld in state.melds),
+        carte_blanche=tuple(shown),
+    )
+
+
+def _zetema_figures(
+    state: ZetemaState, actions: Sequence[tuple[int, zetema.ZetemaAction]]
+) -> DealFigures:
+    if not state.is_over:
+        raise BeziqueError("the figures of a hand not over")
+    kinds = tuple(
+        action.kind if isinstance(action, zetema.Declare) else "marriages"
+        for _, action in actions
+        if not isinstance(action, zetema.Discard)
+    )
+    none = (0,) * state.players
+    return DealFigures(
+        scores=state.scores,
+        game_scores=state.scores,
+        rubiconed=(False,) * state.players,
+        side_scores=state.side_scores,
+        side_game_scores=state.side_scores,
+        declarations=kinds,
+        carte_blanche=none,
+    )
+
+
+def _bezique_terms(rules: Rules) -> TallyTerms:
+    return TallyTerms(
+        rubicon=rules.scoring.deal_scoring is DealScoring.RUBICON,
+        carte_blanche=rules.carte_blanche.carte_blanche_points is not None,
+        declarations=tuple(kind.value for kind in MeldKind),
+    )
+
+
+_ZETEMA_TERMS = TallyTerms(
+    rubicon=False,
+    carte_blanche=False,
+    declarations=(*COMBINATION_KINDS, MARRIAGES),
+)
+
+
 BEZIQUE = Game(
     name="bezique",
     rules_type=Rules,
@@ -239,6 +548,17 @@ BEZIQUE = Game(
     format_action=_bezique_format_action,
     make_player=_bezique_player,
     player_names=tuple(kind.name for kind in _bezique_player_kinds()),
+    player_counts=lambda rules: (rules.players,),
+    with_players=_fixed_players,
+    narration=_bezique_narration,
+    table=_bezique_table,
+    deal_ended=_bezique_deal_ended,
+    record_formats=("json", "text"),
+    record_text=_bezique_record_text,
+    read_record=_bezique_reading,
+    deal_figures=_bezique_figures,
+    tally_terms=_bezique_terms,
+    score_sheets=True,
 )
 
 ZETEMA_GAME = Game(
@@ -263,6 +583,17 @@ ZETEMA_GAME = Game(
     format_action=_zetema_format_action,
     make_player=_zetema_player,
     player_names=tuple(_ZETEMA_PLAYER_KINDS),
+    player_counts=lambda _rules: tuple(range(2, 7)),
+    with_players=_zetema_players,
+    narration=_zetema_narration,
+    table=_zetema_table,
+    deal_ended=_zetema_deal_ended,
+    record_formats=("json",),
+    record_text=_zetema_record_text,
+    read_record=_zetema_reading,
+    deal_figures=_zetema_figures,
+    tally_terms=lambda _rules: _ZETEMA_TERMS,
+    score_sheets=False,
 )
 
 _GAMES = (BEZIQUE, ZETEMA_GAME)

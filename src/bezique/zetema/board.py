@@ -19,20 +19,39 @@ To act: Seat 1, to declare or discard
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bezique.board import ascii_text, can_encode_symbols, seat_names
+from bezique.errors import BeziqueError
 from bezique.zetema.deck import faces_text
 from bezique.zetema.state import COMBINE, DISCARD, ZetemaState
 from bezique.zetema.views import ZetemaView
 
-__all__ = ["render"]
+__all__ = ["render", "side_name"]
 
 _SYMBOLS = str.maketrans("SHDC", "♠♥♦♣")
 
 
-def render(game: ZetemaState | ZetemaView, *, symbols: bool | None = None) -> str:
+def side_name(game: ZetemaState | ZetemaView, side: int, names: Sequence[str]) -> str:
+    """A side named by its seats (``Seat 0 and Seat 2``): partners are named as
+    partners, not by a side number; a side of one seat is that seat's name."""
+    rules = game.rules
+    return " and ".join(names[s] for s in range(rules.players) if rules.side_of(s) == side)
+
+
+def render(
+    game: ZetemaState | ZetemaView,
+    *,
+    symbols: bool | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
     """``game`` drawn as text: a state with every hand face up, a view with its
-    seat's hand and the others' sizes and shown cards."""
-    names = seat_names(game.players)
+    seat's hand and the others' sizes and shown cards. ``names`` names the seats
+    (``Seat 0``, ``Seat 1``, ... by default)."""
+    if names is None:
+        names = seat_names(game.players)
+    elif len(names) != game.players:
+        raise BeziqueError(f"names: {len(names)} names for {game.players} seats")
     seat = game.seat if isinstance(game, ZetemaView) else None
 
     def cards(faces: tuple[int, ...]) -> str:
@@ -67,13 +86,13 @@ def render(game: ZetemaState | ZetemaView, *, symbols: bool | None = None) -> st
             lines.append(f"  shown: {cards(game.shown[s])}")
     totals = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game.scores))
     if rules.side_count != rules.players:
-        totals = ", ".join(f"side {side} {p}" for side, p in enumerate(game.side_scores))
+        totals = ", ".join(
+            f"{side_name(game, side, names)} {p}" for side, p in enumerate(game.side_scores)
+        )
     target = "one hand" if game.one_hand else f"target {rules.target_score}"
     lines.append(f"Scores: {totals} ({target})")
     if game.current_player is None:
-        won = " and ".join(
-            names[w] if rules.side_count == rules.players else f"side {w}" for w in game.winners
-        )
+        won = " and ".join(side_name(game, w, names) for w in game.winners)
         lines.append(f"Over: {won or 'nobody'} won")
     else:
         doing = {COMBINE: "declare or discard", DISCARD: "discard"}[game.phase]
