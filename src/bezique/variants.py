@@ -28,6 +28,7 @@ from typing import Any, TypeAlias, overload
 import attrs
 
 from bezique import zetema
+from bezique.action_space import ActionSpace, serve_game
 from bezique.actions import ACTION_TYPES, Action
 from bezique.cards import Card
 from bezique.errors import NotationError, RulesError, require, shown, wrong_type
@@ -72,6 +73,7 @@ from bezique.state import new_deal as _bezique_deal
 from bezique.views import SeatView
 from bezique.zetema import ZETEMA, ZETEMA_1881, ZetemaRules, ZetemaState
 from bezique.zetema import io as zetema_io
+from bezique.zetema.action_space import ZetemaActionSpace
 from bezique.zetema.players import PLAYER_KINDS as _ZETEMA_PLAYER_KINDS
 from bezique.zetema.players import ZetemaPlayer
 from bezique.zetema.players import make_player as _zetema_player
@@ -99,6 +101,7 @@ __all__ = [
     "ZETEMA",
     "ZETEMA_1881",
     "AnyAction",
+    "AnyActionSpace",
     "AnyPlayer",
     "AnyRules",
     "AnyState",
@@ -132,6 +135,8 @@ AnyView: TypeAlias = SeatView | ZetemaView
 AnyAction: TypeAlias = Action | zetema.ZetemaAction
 #: A built-in player of any game of the family.
 AnyPlayer: TypeAlias = Player | ZetemaPlayer
+#: The fixed action space of any game of the family (:meth:`bezique.ActionSpace.of`).
+AnyActionSpace: TypeAlias = ActionSpace | ZetemaActionSpace
 
 
 @attrs.frozen
@@ -159,6 +164,8 @@ class Game:
     format_action: Callable[..., str]
     make_player: Callable[[str, int | str | None], Any]
     player_names: tuple[str, ...]
+    #: Its fixed action space of a rule set, what :meth:`bezique.ActionSpace.of` gives.
+    action_space: Callable[[Any], Any]
 
 
 def _zetema_deal(
@@ -230,6 +237,7 @@ BEZIQUE = Game(
     format_action=_bezique_format_action,
     make_player=_bezique_player,
     player_names=tuple(kind.name for kind in _bezique_player_kinds()),
+    action_space=ActionSpace.of,
 )
 
 ZETEMA_GAME = Game(
@@ -252,9 +260,13 @@ ZETEMA_GAME = Game(
     format_action=_zetema_format_action,
     make_player=_zetema_player,
     player_names=tuple(_ZETEMA_PLAYER_KINDS),
+    action_space=ZetemaActionSpace.of,
 )
 
 _GAMES = (BEZIQUE, ZETEMA_GAME)
+# The action space's module sits below the games: it learns them from here.
+for _game in _GAMES:
+    serve_game(_game.rules_type, _game.action_space)
 
 
 def games() -> tuple[Game, ...]:
