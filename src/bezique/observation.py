@@ -1,7 +1,12 @@
-"""A seat view as a flat tensor of fixed shape (the ``numpy`` extra).
+"""A seat view as a flat tensor of fixed shape (the ``numpy`` extra, needed only to
+encode).
 
 :class:`ObservationEncoder` turns a :class:`bezique.SeatView` into a ``float32``
-vector whose length depends on the rules only (on the number of seats). It reads
+vector whose length depends on the rules only (on the number of seats).
+``ObservationEncoder.of(rules)`` serves every game of the family: for Zetema's rules
+it gives :class:`bezique.zetema.observation.ZetemaObservationEncoder`, whose blocks
+its own module lists. The learning adapters reach both as
+:mod:`bezique.envs.observation`. It reads
 nothing but the view, so it holds nothing the seat may not know. Seats are
 *relative*: block entry 0 is the observing seat, 1 the next seat to its left (the
 order of play), and so on; in partnerships entry 2 is the partner.
@@ -49,13 +54,13 @@ Counts and points are given as they are, not scaled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, overload
 
 import attrs
 
 from bezique.cards import FACES_PER_PACK
-from bezique.envs import require_extra
-from bezique.errors import NotationError, require
+from bezique.errors import NotationError, require, require_extra, wrong_type
 from bezique.laws.turns import trick_seats
 from bezique.melds import MeldKind
 from bezique.records import Phase, TableCard
@@ -66,7 +71,21 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-__all__ = ["ObservationEncoder"]
+    from bezique.zetema.observation import ZetemaObservationEncoder
+    from bezique.zetema.rules import ZetemaRules
+
+__all__ = ["ObservationEncoder", "serve_game"]
+
+#: The encoders of the other games of the family, by the type of their rules. This
+#: module sits below them in the layers, so :mod:`bezique.variants`, which knows
+#: every game, fills it from its registry (:func:`serve_game`).
+_OTHER_GAMES: dict[type, Callable[[Any], Any]] = {}
+
+
+def serve_game(rules_type: type, make: Callable[[Any], Any]) -> None:
+    """Let :meth:`ObservationEncoder.of` give ``make(rules)`` for rules of ``rules_type``."""
+    _OTHER_GAMES[rules_type] = make
+
 
 _F = FACES_PER_PACK
 _KINDS = tuple(MeldKind)
@@ -123,10 +142,27 @@ class ObservationEncoder:
     #: The length of the vector.
     size: int = attrs.field(repr=False)
 
+    @overload
     @classmethod
-    def of(cls, rules: Rules) -> ObservationEncoder:
-        """The encoder of ``rules`` (its shape depends on the number of seats)."""
-        require(rules, Rules, "ObservationEncoder.of()", "rules", "a Rules")
+    def of(cls, rules: Rules) -> ObservationEncoder: ...
+    @overload
+    @classmethod
+    def of(cls, rules: ZetemaRules) -> ZetemaObservationEncoder: ...
+    @classmethod
+    def of(cls, rules: Rules | ZetemaRules) -> ObservationEncoder | ZetemaObservationEncoder:
+        """The encoder of ``rules`` (its shape depends on the number of seats), of any
+        game of the family."""
+        if not isinstance(rules, Rules):
+            make = _OTHER_GAMES.get(type(rules))
+            if make is None:
+                wrong_type(
+                    "ObservationEncoder.of()",
+                    "rules",
+                    "the rules of a game (see bezique.variants.get)",
+                    rules,
+                )
+            encoder: ZetemaObservationEncoder = make(rules)
+            return encoder
         layout = _layout(rules.players)
         offsets: dict[str, int] = {}
         at = 0
@@ -152,7 +188,9 @@ class ObservationEncoder:
 
     def encode(self, view: SeatView) -> NDArray[np.float32]:
         """The vector of ``view`` (a new ``float32`` array of shape :attr:`shape`)."""
-        np = require_extra("numpy", "numpy")
+        # Not named np: the annotations below name numpy's types through the np of
+        # the TYPE_CHECKING import, which a local np would hide from the type checker.
+        numpy = require_extra("numpy", "numpy")
         require(view, SeatView, "ObservationEncoder.encode()", "view", "a SeatView")
         if view.rules is not self.rules and view.rules != self.rules:
             raise NotationError(
@@ -227,5 +265,5 @@ class ObservationEncoder:
                 out[at["pending"] + rel(meld.seat) * k + _KIND_INDEX[meld.kind]] += 1
         out[at["trick_number"]] = view.trick_number
         one_hot("dealer", rel(view.dealer))
-        vector: NDArray[np.float32] = np.array(out, dtype=np.float32)
+        vector: NDArray[np.float32] = numpy.array(out, dtype=numpy.float32)
         return vector

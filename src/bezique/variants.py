@@ -22,15 +22,17 @@ The presets are also attributes (``variants.CLASSIC``, ``variants.ZETEMA``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeAlias, overload
 
 import attrs
 
-from bezique import zetema
-from bezique.action_space import ActionSpace, serve_game
+from bezique import action_space, observation, zetema
+from bezique.action_space import ActionSpace
 from bezique.actions import ACTION_TYPES, Action
-from bezique.cards import Card
+from bezique.cards import FACES, FACES_PER_PACK, Card
+from bezique.determinize import determinize as _bezique_determinize
 from bezique.errors import NotationError, RulesError, require, shown, wrong_type
 from bezique.game import GameState
 from bezique.game import new_game as _bezique_game
@@ -43,10 +45,11 @@ from bezique.io import view_to_json as _bezique_view_to_json
 from bezique.io.text import loads
 from bezique.notation import format_action as _bezique_format_action
 from bezique.notation import parse_action as _bezique_parse_action
+from bezique.observation import ObservationEncoder
 from bezique.players import Player
 from bezique.players import make_player as _bezique_player
 from bezique.players.registry import player_kinds as _bezique_player_kinds
-from bezique.rules import Rules
+from bezique.rules import DeclarationLimit, Rules
 from bezique.rules import variants as _presets
 from bezique.rules.variants import (
     CARDS_AND_DOMINOES,
@@ -74,6 +77,9 @@ from bezique.views import SeatView
 from bezique.zetema import ZETEMA, ZETEMA_1881, ZetemaRules, ZetemaState
 from bezique.zetema import io as zetema_io
 from bezique.zetema.action_space import ZetemaActionSpace
+from bezique.zetema.deck import CARD_COUNT, deck_faces
+from bezique.zetema.determinize import determinize as _zetema_determinize
+from bezique.zetema.observation import ZetemaObservationEncoder
 from bezique.zetema.players import PLAYER_KINDS as _ZETEMA_PLAYER_KINDS
 from bezique.zetema.players import ZetemaPlayer
 from bezique.zetema.players import make_player as _zetema_player
@@ -102,13 +108,16 @@ __all__ = [
     "ZETEMA_1881",
     "AnyAction",
     "AnyActionSpace",
+    "AnyDeal",
     "AnyPlayer",
     "AnyRules",
     "AnyState",
     "AnyView",
     "Game",
+    "Learning",
     "format_action",
     "game_of",
+    "game_of_rules",
     "games",
     "get",
     "load_game_record",
@@ -129,6 +138,8 @@ __all__ = [
 AnyRules: TypeAlias = Rules | ZetemaRules
 #: A state of any game of the family (each a :class:`bezique.State`).
 AnyState: TypeAlias = DealState | GameState | ZetemaState
+#: One deal of any game of the family (one hand of Zetema), what :func:`new_deal` gives.
+AnyDeal: TypeAlias = DealState | ZetemaState
 #: A seat's view in any game of the family (each a :class:`bezique.View`).
 AnyView: TypeAlias = SeatView | ZetemaView
 #: An action of any game of the family.
@@ -137,6 +148,34 @@ AnyAction: TypeAlias = Action | zetema.ZetemaAction
 AnyPlayer: TypeAlias = Player | ZetemaPlayer
 #: The fixed action space of any game of the family (:meth:`bezique.ActionSpace.of`).
 AnyActionSpace: TypeAlias = ActionSpace | ZetemaActionSpace
+
+
+@attrs.frozen
+class Learning:
+    """What the learning adapters (:mod:`bezique.envs`) ask of a game beyond the API of
+    its states: its numbering of actions and its tensor of a view, its deck as the
+    outcomes of chance, and the bounds OpenSpiel asks for. Each takes the rules (or a
+    state, a view) of its game."""
+
+    #: Its fixed action space of a rule set, what :meth:`bezique.ActionSpace.of` gives.
+    action_space: Callable[[Any], Any]
+    #: Its tensor of a seat's view, what :meth:`bezique.envs.observation.ObservationEncoder.of`
+    #: gives.
+    observation_encoder: Callable[[Any], Any]
+    #: The faces of the deck, each as often as the deck holds it, sorted.
+    deck: Callable[[Any], tuple[int, ...]]
+    #: The text of a face (``AS``, ``TD``).
+    face_name: Callable[[int], str]
+    #: One deal (one hand) of the rules, dealt by a seat from the faces given, top first.
+    deal: Callable[[Any, Sequence[int], int], Any]
+    #: What a deal so far brings each side: what the rewards of the deal add up to.
+    episode_scores: Callable[[Any], tuple[int, ...]]
+    #: A state a seat's view cannot tell from the real one, drawn from a seed.
+    determinize: Callable[[Any, int], Any]
+    #: A bound on what one side may score in a deal of the rules.
+    max_points: Callable[[Any], int]
+    #: A bound on the moves of a deal, the deck's chance outcomes included.
+    max_length: Callable[[Any], int]
 
 
 @attrs.frozen
@@ -164,8 +203,8 @@ class Game:
     format_action: Callable[..., str]
     make_player: Callable[[str, int | str | None], Any]
     player_names: tuple[str, ...]
-    #: Its fixed action space of a rule set, what :meth:`bezique.ActionSpace.of` gives.
-    action_space: Callable[[Any], Any]
+    #: What the learning adapters ask of it.
+    learning: Learning
 
 
 def _zetema_deal(
@@ -237,7 +276,23 @@ BEZIQUE = Game(
     format_action=_bezique_format_action,
     make_player=_bezique_player,
     player_names=tuple(kind.name for kind in _bezique_player_kinds()),
-    action_space=ActionSpace.of,
+    learning=Learning(
+        action_space=ActionSpace.of,
+        observation_encoder=ObservationEncoder.of,
+        deck=lambda rules: tuple(f for f in range(FACES_PER_PACK) for _ in range(rules.deck.packs)),
+        face_name=lambda face: str(FACES[face]),
+        deal=lambda rules, faces, dealer: _bezique_deal(
+            rules, deck=[FACES[f] for f in faces], dealer=dealer
+        ),
+        episode_scores=lambda deal: deal.rules.side_totals(
+            deal.scores if deal.result is None else deal.result.game_scores
+        ),
+        determinize=lambda view, seed: _bezique_determinize(view, random.Random(seed)),
+        max_points=lambda rules: _bezique_max_points(rules),
+        # Every card is turned up once, then played once; each trick's winner takes at
+        # most a turn per meld it may show, an exchange and the draw.
+        max_length=lambda rules: rules.deck_size * (3 + rules.deck.hand_size),
+    ),
 )
 
 ZETEMA_GAME = Game(
@@ -260,13 +315,67 @@ ZETEMA_GAME = Game(
     format_action=_zetema_format_action,
     make_player=_zetema_player,
     player_names=tuple(_ZETEMA_PLAYER_KINDS),
-    action_space=ZetemaActionSpace.of,
+    learning=Learning(
+        action_space=ZetemaActionSpace.of,
+        observation_encoder=ZetemaObservationEncoder.of,
+        deck=lambda rules: tuple(sorted(deck_faces(rules.imperial))),
+        face_name=zetema.face_name,
+        deal=lambda rules, faces, dealer: zetema.new_hand(rules, deck=faces, dealer=dealer),
+        # A hand's side_scores are the hand's points: nothing is added when it ends.
+        episode_scores=lambda hand: hand.side_scores,
+        determinize=_zetema_determinize,
+        max_points=lambda rules: _zetema_max_points(rules),
+        # Each card is turned up once. A turn takes a card out of the hand for good (a
+        # discard or a marriage), so there are at most as many turns as cards, and a
+        # turn holds a declaration, a discard and the second discard of a zetema.
+        max_length=lambda rules: CARD_COUNT + 3 * CARD_COUNT,
+    ),
 )
 
 _GAMES = (BEZIQUE, ZETEMA_GAME)
-# The action space's module sits below the games: it learns them from here.
+# The action space's and the encoders' modules sit below the games: they learn them
+# from here.
 for _game in _GAMES:
-    serve_game(_game.rules_type, _game.action_space)
+    action_space.serve_game(_game.rules_type, _game.learning.action_space)
+    observation.serve_game(_game.rules_type, _game.learning.observation_encoder)
+
+
+def _bezique_max_points(rules: Rules) -> int:
+    """A generous bound on what one side may score in a deal (OpenSpiel asks for one):
+    every trick's winner declaring the richest meld as often as the rules let it,
+    with the sevens, a carte blanche, every brisque, the last trick and the bonuses
+    of the deal's result, for every seat of the side."""
+    values = [v for kind in rules.meld_kinds if (v := rules.meld_value(kind)) is not None]
+    limit = rules.declarations.limit
+    per_turn = 1 if limit is DeclarationLimit.ONE else rules.deck.hand_size
+    if limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
+        per_turn += 1
+    scoring = rules.scoring
+    trumps = rules.trumps
+    per_trick = (
+        max(values, default=0) * per_turn
+        + (trumps.exchange_points or 0)
+        + trumps.seven_of_trumps_points
+        + (rules.carte_blanche.carte_blanche_points or 0)
+    )
+    tricks = rules.deck_size // 2
+    brisques = rules.deck.packs * 8 * scoring.brisque_points
+    end = scoring.last_trick_points + scoring.game_bonus + scoring.rubicon_bonus + scoring.rubicon
+    seats = rules.players
+    return seats * (tricks * per_trick + brisques + end + trumps.turn_up_seven_points)
+
+
+def _zetema_max_points(rules: ZetemaRules) -> int:
+    """A generous bound on what one side may score in a hand: a turn per card of the
+    deck, each declaring the richest combination, and every card in a zetema of the
+    richest rank."""
+    imperial = min(2, len(rules.marriages) - 1)
+    marriages = max(
+        max(rules.marriages),
+        max(v + rules.imperial_marriage * imperial for v in rules.marriages[:-1]),
+    )
+    richest = max(max(rules.assembly), rules.flush_sequence, rules.flush, rules.sequence, marriages)
+    return CARD_COUNT * richest + CARD_COUNT // 5 * max(rules.zetema)
 
 
 def games() -> tuple[Game, ...]:
@@ -316,10 +425,16 @@ def names() -> list[tuple[str, tuple[str, ...]]]:
 
 
 def _game_of_rules(rules: object, function: str) -> Game:
+    return game_of_rules(rules, function, "rules")
+
+
+def game_of_rules(rules: object, function: str, parameter: str) -> Game:
+    """The game of ``rules``; a :class:`TypeError` naming ``parameter`` of ``function``
+    for anything but the rules of a game of the family."""
     for game in _GAMES:
         if isinstance(rules, game.rules_type):
             return game
-    wrong_type(function, "rules", "a Rules or ZetemaRules (see bezique.variants.get)", rules)
+    wrong_type(function, parameter, "a Rules or ZetemaRules (see bezique.variants.get)", rules)
 
 
 @overload
