@@ -98,7 +98,9 @@ def test_a_dealer_off_the_table_is_refused() -> None:
 def test_a_hand_is_dealt_from_the_deck_given() -> None:
     """S003: one card at a time from the dealer's left; the rest is the stock."""
     deck = list(shuffled_deck(ZETEMA, 9, 1))
-    assert new_hand(ZETEMA, deck=deck, dealer=1) == attrs.evolve(new_hand(ZETEMA, 9, dealer=1), seed=0)
+    assert new_hand(ZETEMA, deck=deck, dealer=1) == attrs.evolve(
+        new_hand(ZETEMA, 9, dealer=1), seed=0
+    )
     state = new_hand(ZETEMA.evolve(players=3), deck=deck)
     assert state.hands[1] == tuple(sorted([*deck[0:18:3], deck[18]]))
     assert state.stock == tuple(deck[19:])

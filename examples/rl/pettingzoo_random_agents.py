@@ -39,13 +39,9 @@ def play(variant: str, seed: int) -> tuple[int, dict[str, float]]:
     if deal is None or not deal.is_over:
         raise SystemExit("the deal did not finish")
     rules = deal.rules
-    # What the deal brought each side: a Bezique deal's result (its game bonus and
-    # rubicon included), a Zetema hand's points.
-    sides = (
-        deal.rules.side_totals(deal.result.game_scores)
-        if isinstance(deal, bz.DealState) and deal.result is not None
-        else deal.side_scores
-    )
+    # What the deal brought each side, as its game counts it: a Bezique deal's result
+    # (its game bonus and rubicon included), a Zetema hand's points.
+    sides = bz.variants.game_of(deal).learning.episode_scores(deal)
     expected = {f"seat_{s}": float(sides[rules.side_of(s)]) for s in range(rules.players)}
     if totals != expected:
         raise SystemExit(f"rewards {totals} do not add up to the deal result {expected}")
