@@ -168,7 +168,7 @@ class Learning:
     face_name: Callable[[int], str]
     #: One deal (one hand) of the rules, dealt by a seat from the faces given, top first.
     deal: Callable[[Any, Sequence[int], int], Any]
-    #: What a deal so far brings each side: what the rewards of the deal add up to.
+    #: What a deal so far brings each side (what the rewards of the deal add up to).
     episode_scores: Callable[[Any], tuple[int, ...]]
     #: A state a seat's view cannot tell from the real one, drawn from a seed.
     determinize: Callable[[Any, int], Any]

@@ -161,7 +161,7 @@ class BeziqueGame(_Base):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spiel = _pyspiel()
         self.variant = str((params or {}).get("variant", "classic"))
-        #: The number of seats asked for; 0: the preset's.
+        #: The number of seats asked for (0 for the preset's).
         self.players = int((params or {}).get("players", 0))
         rules = _tables(self.variant, self.players).rules
         game_type = _game_type()

@@ -118,8 +118,8 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self._np = np
         #: The deal being played (one hand in Zetema).
         self.deal: AnyDeal | None = None
-        #: What the deal has brought each side so far, by the rewards given: the points
-        #: scored when the cards are dealt are given with the first step's.
+        #: What the deal has brought each side so far, by the rewards given (the points
+        #: scored when the cards are dealt are given with the first step's).
         self._given: tuple[int, ...] = ()
 
     def observation_space(self, agent: str) -> Any:

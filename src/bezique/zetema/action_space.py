@@ -69,13 +69,13 @@ __all__ = ["SIX_CARD_KINDS", "Key", "ZetemaActionSpace", "action_key"]
 #: The combinations of six cards, named by the card they keep back.
 SIX_CARD_KINDS = tuple(kind for kind in COMBINATION_KINDS if kind != ASSEMBLY)
 
-#: What an id stands for, as (verb, kind or "", cards, more cards):
+#: What an id stands for, as (verb, kind or "", cards, more cards), one of
 #: ``("discard", "", (card,), ())``; ``("declare", kind, (), kept)`` for a six-card
 #: combination, ``kept`` the card kept back or ``()``; ``("declare", "assembly",
 #: cards, ())``; ``("marry", "", from the hand, from the tableau)``.
 Key = tuple[str, str, tuple[int, ...], tuple[int, ...]]
 
-#: A position the space reads: a state (the mover's hand) or a seat's view (its hand).
+#: A position the space reads, a state (the mover's hand) or a seat's view (its hand).
 Position = ZetemaState | ZetemaView
 
 

@@ -123,8 +123,8 @@ def public_fields(game: object) -> dict[str, Any]:
 
 #: The number of cards of each combination a :class:`Declare` names (S003, PAR-Z).
 _COMBINATION_SIZES = {kind: 5 if kind == ASSEMBLY else 6 for kind in COMBINATION_KINDS}
-#: The most marriages one declaration holds: the four suits and the imperial suit's
-#: second king and queen (S003).
+#: The most marriages one declaration holds (the four suits and the imperial suit's
+#: second king and queen, S003).
 MOST_MARRIAGES = 5
 #: What the card parameters take, for the :class:`TypeError` of another value.
 _A_FACE = "a Zetema face, an int 0..51 (parse text with bezique.zetema.parse_face)"
