@@ -159,7 +159,7 @@ class Learning:
 
     #: Its fixed action space of a rule set, what :meth:`bezique.ActionSpace.of` gives.
     action_space: Callable[[Any], Any]
-    #: Its tensor of a seat's view, what :meth:`bezique.envs.observation.ObservationEncoder.of`
+    #: Its tensor of a seat's view, what :meth:`bezique.observation.ObservationEncoder.of`
     #: gives.
     observation_encoder: Callable[[Any], Any]
     #: The faces of the deck, each as often as the deck holds it, sorted.

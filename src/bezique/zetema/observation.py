@@ -99,7 +99,7 @@ def _size(shape: tuple[int, ...]) -> int:
 @attrs.frozen(eq=False)
 class ZetemaObservationEncoder:
     """The tensor encoding of the seat views of one Zetema rule set; build with
-    :meth:`bezique.envs.observation.ObservationEncoder.of` (or :meth:`of`)."""
+    :meth:`bezique.observation.ObservationEncoder.of` (or :meth:`of`)."""
 
     rules: ZetemaRules
     #: The blocks in order, as (name, shape) pairs.
