@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """What the learning adapters cost per step, against the raw engine.
 
-For each preset (``--presets a,b``; by default classic, rubicon, partnership and
-eight-pack) the same number of whole random deals (``--deals``) is played four ways,
-and the steps per second (one step: one action of a seat) are reported:
+For each preset (``--presets a,b``, any of ``bz.variants.names()``, Zetema's
+included; by default classic, rubicon, partnership and eight-pack) the same number
+of whole random deals (``--deals``; in Zetema, hands) is played four ways, and the
+steps per second (one step: one action of a seat) are reported:
 
 * **engine**: ``state.legal_actions()``, a uniform choice, ``state.apply(action)``;
 * **action ids**: the same through the fixed action space, as a learner acts:
@@ -34,13 +35,16 @@ from typing import Any
 
 import bezique as bz
 from bezique.action_space import ActionSpace
+from bezique.envs import ActionIds
+from bezique.variants import AnyRules
 
 DEFAULT_PRESETS = ("classic", "rubicon", "partnership", "eight-pack")
 
 
-def engine_deal(rules: bz.Rules, seed: int) -> int:
+def engine_deal(rules: AnyRules, seed: int) -> int:
     rng = random.Random(seed)
-    state = bz.new_deal(rules, seed=seed)
+    # The one API of every game's states.
+    state: bz.State[Any] = bz.new_deal(rules, seed=seed)
     steps = 0
     while not state.is_over:
         state = state.apply(rng.choice(state.legal_actions()))
@@ -48,9 +52,10 @@ def engine_deal(rules: bz.Rules, seed: int) -> int:
     return steps
 
 
-def action_id_deal(rules: bz.Rules, seed: int) -> int:
+def action_id_deal(rules: AnyRules, seed: int) -> int:
     rng = random.Random(seed)
-    space = ActionSpace.of(rules)
+    # Read through what every game's space offers, as the adapters read it.
+    space: ActionIds = ActionSpace.of(rules)
     state = bz.new_deal(rules, seed=seed)
     steps = 0
     while not state.is_over:
@@ -64,7 +69,7 @@ def action_id_deal(rules: bz.Rules, seed: int) -> int:
 _ENVS: dict[str, Any] = {}
 
 
-def pettingzoo_deal(rules: bz.Rules, seed: int) -> int:
+def pettingzoo_deal(rules: AnyRules, seed: int) -> int:
     import numpy as np
 
     from bezique.envs import pettingzoo as bezique_env
@@ -85,7 +90,7 @@ def pettingzoo_deal(rules: bz.Rules, seed: int) -> int:
     return steps
 
 
-def openspiel_deal(rules: bz.Rules, seed: int) -> tuple[int, float]:
+def openspiel_deal(rules: AnyRules, seed: int) -> tuple[int, float]:
     """Steps and the seconds they took, the chance nodes of the deal left out."""
     import pyspiel
 
@@ -105,7 +110,7 @@ def openspiel_deal(rules: bz.Rules, seed: int) -> tuple[int, float]:
     return steps, time.process_time() - started
 
 
-def timed(play: Callable[[bz.Rules, int], int], rules: bz.Rules, deals: int) -> float:
+def timed(play: Callable[[AnyRules, int], int], rules: AnyRules, deals: int) -> float:
     """Steps per second over ``deals`` deals (seeds 1, 2, ...), after one deal
     (seed 0) that makes the tables kept with the rules and the adapter's objects."""
     play(rules, 0)
@@ -114,7 +119,7 @@ def timed(play: Callable[[bz.Rules, int], int], rules: bz.Rules, deals: int) -> 
     return steps / (time.process_time() - started)
 
 
-def timed_openspiel(rules: bz.Rules, deals: int) -> float:
+def timed_openspiel(rules: AnyRules, deals: int) -> float:
     openspiel_deal(rules, 0)
     runs = [openspiel_deal(rules, seed) for seed in range(1, deals + 1)]
     return sum(s for s, _ in runs) / sum(t for _, t in runs)
@@ -130,7 +135,7 @@ def main() -> None:
         name: importlib.util.find_spec(module) is not None
         for name, module in (("pettingzoo", "pettingzoo"), ("openspiel", "pyspiel"))
     }
-    ways: list[tuple[str, Callable[[bz.Rules], float]]] = [
+    ways: list[tuple[str, Callable[[AnyRules], float]]] = [
         ("engine", lambda rules: timed(engine_deal, rules, args.deals)),
         ("action ids", lambda rules: timed(action_id_deal, rules, args.deals)),
     ]
@@ -148,7 +153,7 @@ def main() -> None:
     header = f"{'preset':<14}" + "".join(f"{name:>12}" for name, _ in ways)
     print(header + f"{'engine/env':>12}")
     for name in args.presets.split(","):
-        rules = bz.rules.variants.get(name)
+        rules = bz.variants.get(name)
         rates = [statistics.median(way(rules) for _ in range(args.repeat)) for _, way in ways]
         slowest = min(rates[2:], default=rates[1])
         line = f"{name:<14}" + "".join(f"{rate:>12,.0f}" for rate in rates)

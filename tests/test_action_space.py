@@ -7,13 +7,15 @@ import random
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from positions import build, meld, win_trick
 
 import bezique as bz
-from bezique import IllegalActionError, InvalidStateError, NotationError, Reason
+from bezique import IllegalActionError, InvalidStateError, NotationError, Reason, zetema
 from bezique.action_space import ActionSpace, action_key
 from bezique.actions import Draw, Pass, Play, ScorePending, parse_action_text
+from bezique.zetema.action_space import ZetemaActionSpace
 
 PRESETS = [name for name, _ in bz.rules.variants.names()]
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "action-space.md"
@@ -154,8 +156,8 @@ def test_the_documented_sizes_are_the_computed_ones() -> None:
     rows = re.findall(r"^\| `([a-z0-9-]+)` \| (\d+) \| (\d+) \| (\d+) \|", text, re.M)
     documented = {name: tuple(map(int, numbers)) for name, *numbers in rows}
     computed = {}
-    for name in PRESETS:
-        space = ActionSpace.of(bz.rules.variants.get(name))
+    for name, _ in bz.variants.names():
+        space = ActionSpace.of(bz.variants.get(name))
         counts = space.counts()
         computed[name] = (space.size, counts["declare"], counts.get("score", 0))
     assert documented == computed
@@ -177,7 +179,7 @@ def test_bad_ids_and_positions_are_refused() -> None:
     with pytest.raises(NotationError, match="action space of classic"):
         space.legal_ids(rubicon)
     with pytest.raises(TypeError):
-        ActionSpace.of("classic")  # type: ignore[arg-type]
+        ActionSpace.of("classic")  # type: ignore[call-overload]
 
 
 def test_an_action_the_rules_never_produce_has_no_id() -> None:
@@ -209,3 +211,120 @@ def test_a_legal_action_outside_the_enumeration_is_named() -> None:
     partial = ActionSpace(space.rules, space.keys[:5], {k: i for i, k in enumerate(space.keys[:5])})
     with pytest.raises(InvalidStateError, match="has no id"):
         partial.legal_ids(state)
+
+
+# -- Zetema ---------------------------------------------------------------------------
+
+ZETEMA_TABLES = [(name, players) for name in zetema.names() for players in (2, 3, 4, 6)]
+
+
+def _zetema_playout(rules: zetema.ZetemaRules, seed: int) -> list[zetema.ZetemaState]:
+    """The states of a random game in which the mover mostly declares when it can."""
+    rng = random.Random(seed)
+    state = zetema.new_game(rules, seed=seed)
+    states = [state]
+    while not state.is_over:
+        actions = state.legal_actions()
+        melds = [a for a in actions if not isinstance(a, zetema.Discard)]
+        chosen = rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(actions)
+        state = state.apply(chosen)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("preset", "players"), ZETEMA_TABLES)
+def test_every_zetema_action_has_its_own_id(preset: str, players: int) -> None:
+    """Every legal action of a position has an id no other legal action shares, and
+    the id gives it back, from the state and from the mover's view alike."""
+    rules = zetema.get(preset).evolve(players=players)
+    space = ActionSpace.of(rules)
+    for seed in range(2):
+        for state in _zetema_playout(rules, seed):
+            legal = state.legal_actions()
+            ids = space.legal_ids(state)
+            assert len(ids) == len(legal)
+            assert [i for i, flag in enumerate(space.legal_mask(state)) if flag] == list(ids)
+            if state.current_player is None:
+                continue
+            view = state.view(state.current_player)
+            assert space.legal_ids(view) == ids
+            for action in legal:
+                action_id = space.action_id(action, state)
+                assert space.choices(state, action_id) == (action,)
+                assert space.action_from_id(state, action_id) == action
+                assert space.action_from_id(view, action_id) == action
+
+
+def test_the_zetema_space_is_reached_as_every_game_s() -> None:
+    rules = zetema.get("zetema")
+    space = ActionSpace.of(rules)
+    assert isinstance(space, ZetemaActionSpace)
+    assert space is ActionSpace.of(rules) is ZetemaActionSpace.of(rules)
+    assert space.size == 1950
+    assert space.counts() == {"discard": 52, "declare": 172, "marry": 1726}
+    assert [space.describe(i) for i in (0, 51)] == ["discard AS", "discard KC"]
+    assert space.describe(52) == "declare flush-sequence"
+    assert space.describe(53) == "declare flush-sequence without AS"
+    assert ActionSpace.of(zetema.ZETEMA_1881).keys == space.keys
+
+
+def test_a_six_card_declaration_is_named_by_the_card_kept_back() -> None:
+    """S003: a flush is six cards of a suit; from a hand of seven, the seventh names it."""
+    state = _zetema_position("2H 5H 7H 8H TH KH 3C")
+    space = ActionSpace.of(state.rules)
+    flush = zetema.Declare("flush", zetema.parse_faces("2H 5H 7H 8H TH KH"))
+    action_id = space.action_id(flush, state)
+    assert space.describe(action_id) == "declare flush without 3C"
+    assert space.action_from_id(state, action_id) == flush
+    with pytest.raises(NotationError, match="give the position"):
+        space.action_id(flush)
+
+
+def test_an_assembly_and_marriages_are_named_by_their_cards() -> None:
+    state = _zetema_position("KS KS KH KD KC QH 2C", tableau="QD")
+    space = ActionSpace.of(state.rules)
+    assembly = zetema.parse_action("declare assembly KS KS KH KD KC")
+    marry = zetema.parse_action("marry KH QH KD / QD")
+    assert space.describe(space.action_id(assembly)) == "declare assembly KS KS KH KD KC"
+    assert space.describe(space.action_id(marry)) == "marry QH KH KD / QD"
+    assert {space.action_id(assembly), space.action_id(marry)} <= set(space.legal_ids(state))
+
+
+def test_bad_zetema_ids_and_positions_are_refused() -> None:
+    space = ActionSpace.of(zetema.ZETEMA)
+    state = zetema.new_hand(zetema.ZETEMA, seed=1)
+    with pytest.raises(NotationError, match="no action id"):
+        space.action_from_id(state, space.size)
+    with pytest.raises(TypeError):
+        space.describe(True)
+    with pytest.raises(TypeError, match="position"):
+        space.legal_ids(bz.new_deal(bz.variants.CLASSIC, seed=1))  # type: ignore[arg-type]
+    other = zetema.new_hand(zetema.ZETEMA.evolve(imperial=bz.Suit.HEARTS), seed=1)
+    with pytest.raises(NotationError, match="imperial suit"):
+        space.legal_ids(other)
+    with pytest.raises(IllegalActionError):
+        space.action_from_id(state, space.action_id(zetema.parse_action("marry KS QS")))
+    with pytest.raises(IllegalActionError) as refused:
+        space.action_id(zetema.Declare("flush", zetema.parse_faces("2H 5H 7H 8H TH KH")), state)
+    assert refused.value.reasons == (Reason.CARD_NOT_HELD,)
+    with pytest.raises(TypeError):
+        ActionSpace.of("zetema")  # type: ignore[call-overload]
+
+
+def _zetema_position(hand: str, *, tableau: str = "") -> zetema.ZetemaState:
+    """Seat 0 to declare with ``hand`` (seven cards), ``tableau`` laid."""
+    state = zetema.new_hand(zetema.ZETEMA, seed=1)
+    cards = zetema.parse_faces(hand)
+    laid = zetema.parse_faces(tableau)
+    piles = [[c for c in laid if zetema.rank_of(c) == rank] for rank in range(13)]
+    rest = list(zetema.deck_faces(state.rules.imperial))
+    for card in (*cards, *laid):
+        rest.remove(card)
+    return attrs.evolve(
+        state,
+        hands=(tuple(sorted(cards)), tuple(sorted(rest[:6]))),
+        stock=tuple(rest[6:]),
+        tableau=tuple(tuple(p) for p in piles),
+        current_player=0,
+        dealer=1,
+    )

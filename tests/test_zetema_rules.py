@@ -26,11 +26,12 @@ from bezique.zetema import (
     deck_faces,
     get,
     new_game,
+    new_hand,
     parse_action,
     parse_face,
     rank_of,
 )
-from bezique.zetema.state import DISCARD, OVER
+from bezique.zetema.state import DISCARD, OVER, shuffled_deck
 
 
 def card(text: str) -> int:
@@ -92,6 +93,23 @@ def test_the_deal_rotates_to_the_left_after_each_hand() -> None:
 def test_a_dealer_off_the_table_is_refused() -> None:
     with pytest.raises(SeatError):
         new_game(ZETEMA, seed=1, dealer=2)
+
+
+def test_a_hand_is_dealt_from_the_deck_given() -> None:
+    """S003: one card at a time from the dealer's left; the rest is the stock."""
+    deck = list(shuffled_deck(ZETEMA, 9, 1))
+    assert new_hand(ZETEMA, deck=deck, dealer=1) == attrs.evolve(
+        new_hand(ZETEMA, 9, dealer=1), seed=0
+    )
+    state = new_hand(ZETEMA.evolve(players=3), deck=deck)
+    assert state.hands[1] == tuple(sorted([*deck[0:18:3], deck[18]]))
+    assert state.stock == tuple(deck[19:])
+    with pytest.raises(NotationError, match="65 cards"):
+        new_hand(ZETEMA, deck=deck[1:])
+    with pytest.raises(NotationError, match="65 cards"):
+        new_hand(ZETEMA, deck=[*deck[1:], deck[1]])
+    with pytest.raises(TypeError, match="deck"):
+        new_hand(ZETEMA, deck="AS")  # type: ignore[arg-type]
 
 
 # -- the turn ----------------------------------------------------------------------------

@@ -36,8 +36,8 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 import attrs
 
@@ -58,9 +58,9 @@ from bezique.errors import (
     IllegalActionError,
     InvalidStateError,
     NotationError,
-    require,
     require_int,
     shown,
+    wrong_type,
 )
 from bezique.laws.declaring import meld_patterns
 from bezique.legality import Reason
@@ -68,7 +68,21 @@ from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld
 from bezique.rules import DeclarationLimit, Rules
 
-__all__ = ["ActionSpace", "HasLegalActions", "action_key"]
+if TYPE_CHECKING:
+    from bezique.zetema.action_space import ZetemaActionSpace
+    from bezique.zetema.rules import ZetemaRules
+
+__all__ = ["ActionSpace", "HasLegalActions", "action_key", "serve_game"]
+
+#: The action space of the other games of the family, by the type of their rules.
+#: This module sits below them in the layers, so :mod:`bezique.variants`, which
+#: knows every game, fills it from its registry (:func:`serve_game`).
+_OTHER_GAMES: dict[type, Callable[[Any], Any]] = {}
+
+
+def serve_game(rules_type: type, make: Callable[[Any], Any]) -> None:
+    """Let :meth:`ActionSpace.of` give ``make(rules)`` for rules of ``rules_type``."""
+    _OTHER_GAMES[rules_type] = make
 
 
 class HasLegalActions(Protocol):
@@ -142,11 +156,26 @@ class ActionSpace:
     #: keeps its legal actions, so the same tuple comes back).
     _last: list[tuple[tuple[Action, ...], tuple[int, ...]]] = attrs.field(factory=list, repr=False)
 
+    @overload
     @classmethod
-    def of(cls, rules: Rules) -> ActionSpace:
-        """The action space of ``rules`` (made once per rule set and kept with it)."""
-        require(rules, Rules, "ActionSpace.of()", "rules", "a Rules")
-        return rules.derived(_make_space)
+    def of(cls, rules: Rules) -> ActionSpace: ...
+    @overload
+    @classmethod
+    def of(cls, rules: ZetemaRules) -> ZetemaActionSpace: ...
+    @classmethod
+    def of(cls, rules: Rules | ZetemaRules) -> ActionSpace | ZetemaActionSpace:
+        """The action space of ``rules`` (made once per rule set and kept with it), of
+        any game of the family: Zetema's is a
+        :class:`~bezique.zetema.action_space.ZetemaActionSpace`, with the same API."""
+        if isinstance(rules, Rules):
+            return rules.derived(_make_space)
+        make = _OTHER_GAMES.get(type(rules))
+        if make is None:
+            wrong_type(
+                "ActionSpace.of()", "rules", "the rules of a game (see bezique.variants.get)", rules
+            )
+        space: ActionSpace | ZetemaActionSpace = make(rules)
+        return space
 
     @property
     def size(self) -> int:

@@ -41,7 +41,7 @@ __all__ = ["main"]
 #: ``rule-of-thumb`` and ``monte-carlo`` (:func:`bezique.variants.player_names`).
 PLAYERS: tuple[str, ...] = PLAYER_NAMES
 
-#: One step of a game: the state before, the action, the state after, its scores.
+#: One step of a game, as the state before, the action, the state after and its scores.
 Step = tuple[Any, Any, Any, tuple[Any, ...]]
 
 

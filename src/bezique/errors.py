@@ -14,9 +14,11 @@ integer of thousands of digits cannot turn a refusal into another error.
 
 from __future__ import annotations
 
+import importlib
 import math
 import warnings
 from collections.abc import Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ __all__ = [
     "SeatError",
     "check_seed",
     "require",
+    "require_extra",
     "require_int",
     "shown",
     "warn_deprecated",
@@ -178,3 +181,15 @@ def warn_deprecated(old: str, new: str) -> None:
         DeprecationWarning,
         stacklevel=3,
     )
+
+
+def require_extra(module: str, extra: str) -> ModuleType:
+    """Import ``module``, or raise :class:`ImportError` saying which extra of the
+    package provides it (``pip install 'bezique[extra]'``)."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        raise ImportError(
+            f"this needs {module}, which is not installed: install the {extra!r} extra "
+            f"(python -m pip install 'bezique[{extra}]')"
+        ) from error

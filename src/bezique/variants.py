@@ -22,14 +22,17 @@ The presets are also attributes (``variants.CLASSIC``, ``variants.ZETEMA``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, overload
 
 import attrs
 
-from bezique import zetema
+from bezique import action_space, observation, zetema
+from bezique.action_space import ActionSpace
 from bezique.actions import ACTION_TYPES, Action, ShowCarteBlanche
-from bezique.cards import Card
+from bezique.cards import FACES, FACES_PER_PACK, Card
+from bezique.determinize import determinize as _bezique_determinize
 from bezique.errors import (
     BeziqueError,
     InvalidStateError,
@@ -52,10 +55,11 @@ from bezique.io.text import loads
 from bezique.melds import MeldKind
 from bezique.notation import format_action as _bezique_format_action
 from bezique.notation import parse_action as _bezique_parse_action
+from bezique.observation import ObservationEncoder
 from bezique.players import Player
 from bezique.players import make_player as _bezique_player
 from bezique.players.registry import player_kinds as _bezique_player_kinds
-from bezique.rules import DealScoring, Rules
+from bezique.rules import DealScoring, DeclarationLimit, Rules
 from bezique.rules import variants as _presets
 from bezique.rules.variants import (
     CARDS_AND_DOMINOES,
@@ -82,7 +86,11 @@ from bezique.state import new_deal as _bezique_deal
 from bezique.views import SeatView
 from bezique.zetema import ZETEMA, ZETEMA_1881, ZetemaRules, ZetemaState
 from bezique.zetema import io as zetema_io
+from bezique.zetema.action_space import ZetemaActionSpace
+from bezique.zetema.deck import CARD_COUNT, deck_faces
+from bezique.zetema.determinize import determinize as _zetema_determinize
 from bezique.zetema.laws import COMBINATION_KINDS, MARRIAGES
+from bezique.zetema.observation import ZetemaObservationEncoder
 from bezique.zetema.players import PLAYER_KINDS as _ZETEMA_PLAYER_KINDS
 from bezique.zetema.players import ZetemaPlayer
 from bezique.zetema.players import make_player as _zetema_player
@@ -113,18 +121,22 @@ __all__ = [
     "ZETEMA",
     "ZETEMA_1881",
     "AnyAction",
+    "AnyActionSpace",
+    "AnyDeal",
     "AnyPlayer",
     "AnyRules",
     "AnyState",
     "AnyView",
     "DealFigures",
     "Game",
+    "Learning",
     "PlayScreen",
     "RecordReading",
     "Screen",
     "TallyTerms",
     "format_action",
     "game_of",
+    "game_of_rules",
     "games",
     "get",
     "load_game_record",
@@ -145,12 +157,44 @@ __all__ = [
 AnyRules: TypeAlias = Rules | ZetemaRules
 #: A state of any game of the family (each a :class:`bezique.State`).
 AnyState: TypeAlias = DealState | GameState | ZetemaState
+#: One deal of any game of the family (one hand of Zetema), what :func:`new_deal` gives.
+AnyDeal: TypeAlias = DealState | ZetemaState
 #: A seat's view in any game of the family (each a :class:`bezique.View`).
 AnyView: TypeAlias = SeatView | ZetemaView
 #: An action of any game of the family.
 AnyAction: TypeAlias = Action | zetema.ZetemaAction
 #: A built-in player of any game of the family.
 AnyPlayer: TypeAlias = Player | ZetemaPlayer
+#: The fixed action space of any game of the family (:meth:`bezique.ActionSpace.of`).
+AnyActionSpace: TypeAlias = ActionSpace | ZetemaActionSpace
+
+
+@attrs.frozen
+class Learning:
+    """What the learning adapters (:mod:`bezique.envs`) ask of a game beyond the API of
+    its states: its numbering of actions and its tensor of a view, its deck as the
+    outcomes of chance, and the bounds OpenSpiel asks for. Each takes the rules (or a
+    state, a view) of its game."""
+
+    #: Its fixed action space of a rule set, what :meth:`bezique.ActionSpace.of` gives.
+    action_space: Callable[[Any], Any]
+    #: Its tensor of a seat's view, what :meth:`bezique.observation.ObservationEncoder.of`
+    #: gives.
+    observation_encoder: Callable[[Any], Any]
+    #: The faces of the deck, each as often as the deck holds it, sorted.
+    deck: Callable[[Any], tuple[int, ...]]
+    #: The text of a face (``AS``, ``TD``).
+    face_name: Callable[[int], str]
+    #: One deal (one hand) of the rules, dealt by a seat from the faces given, top first.
+    deal: Callable[[Any, Sequence[int], int], Any]
+    #: What a deal so far brings each side (what the rewards of the deal add up to).
+    episode_scores: Callable[[Any], tuple[int, ...]]
+    #: A state a seat's view cannot tell from the real one, drawn from a seed.
+    determinize: Callable[[Any, int], Any]
+    #: A bound on what one side may score in a deal of the rules.
+    max_points: Callable[[Any], int]
+    #: A bound on the moves of a deal, the deck's chance outcomes included.
+    max_length: Callable[[Any], int]
 
 
 class Screen(Protocol):
@@ -266,15 +310,15 @@ class Game:
     format_action: Callable[..., str]
     make_player: Callable[[str, int | str | None], Any]
     player_names: tuple[str, ...]
-    #: The numbers of players a preset of the game may seat, from its rules (Bezique:
-    #: each preset its own; Zetema: two to six), and the rules changed to seat ``n``
-    #: (:class:`~bezique.RulesError` if they cannot).
+    #: The numbers of players a preset of the game may seat, from its rules (for
+    #: Bezique each preset its own, for Zetema two to six), and the rules changed to
+    #: seat ``n`` (:class:`~bezique.RulesError` if they cannot).
     player_counts: Callable[[Any], tuple[int, ...]]
     with_players: Callable[[Any, int], Any]
     #: The narration of a game (:class:`Screen`), from the seats' names, the function
     #: that writes a line and whether to print suit symbols.
     narration: Callable[[Sequence[str], Callable[[str], None], bool], Screen]
-    #: The table of a person playing (:class:`PlayScreen`): the same, and the seat.
+    #: The table of a person playing (:class:`PlayScreen`), from the same and the seat.
     table: Callable[[Sequence[str], Callable[[str], None], bool, int], PlayScreen]
     #: Whether the action from one whole-game state to the next ended a deal, and
     #: whether the next deal was then dealt.
@@ -294,6 +338,8 @@ class Game:
     #: kept for it: the sheet's entries are Bezique's (declarations, brisques, the
     #: seven of trumps), so Zetema has none.
     score_sheets: bool
+    #: What the learning adapters ask of it.
+    learning: Learning
 
 
 def _zetema_deal(
@@ -304,8 +350,14 @@ def _zetema_deal(
     deck: object = None,
     cut: object = None,
 ) -> ZetemaState:
-    _not_zetema("new_deal()", deck=deck, cut=cut)
-    return zetema.new_hand(rules, seed, dealer=dealer)
+    _not_zetema("new_deal()", cut=cut)
+    if deck is None:
+        return zetema.new_hand(rules, seed, dealer=dealer)
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+        wrong_type("new_deal()", "deck", "a sequence of cards, top first", deck)
+    # Zetema's deck is of faces: names ("KS") or face numbers.
+    faces = [zetema.parse_face(card) if isinstance(card, str) else card for card in deck]
+    return zetema.new_hand(rules, seed, dealer=dealer, deck=faces)
 
 
 def _zetema_game(
@@ -559,6 +611,23 @@ BEZIQUE = Game(
     deal_figures=_bezique_figures,
     tally_terms=_bezique_terms,
     score_sheets=True,
+    learning=Learning(
+        action_space=ActionSpace.of,
+        observation_encoder=ObservationEncoder.of,
+        deck=lambda rules: tuple(f for f in range(FACES_PER_PACK) for _ in range(rules.deck.packs)),
+        face_name=lambda face: str(FACES[face]),
+        deal=lambda rules, faces, dealer: _bezique_deal(
+            rules, deck=[FACES[f] for f in faces], dealer=dealer
+        ),
+        episode_scores=lambda deal: deal.rules.side_totals(
+            deal.scores if deal.result is None else deal.result.game_scores
+        ),
+        determinize=lambda view, seed: _bezique_determinize(view, random.Random(seed)),
+        max_points=lambda rules: _bezique_max_points(rules),
+        # Every card is turned up once, then played once; each trick's winner takes at
+        # most a turn per meld it may show, an exchange and the draw.
+        max_length=lambda rules: rules.deck_size * (3 + rules.deck.hand_size),
+    ),
 )
 
 ZETEMA_GAME = Game(
@@ -594,9 +663,67 @@ ZETEMA_GAME = Game(
     deal_figures=_zetema_figures,
     tally_terms=lambda _rules: _ZETEMA_TERMS,
     score_sheets=False,
+    learning=Learning(
+        action_space=ZetemaActionSpace.of,
+        observation_encoder=ZetemaObservationEncoder.of,
+        deck=lambda rules: tuple(sorted(deck_faces(rules.imperial))),
+        face_name=zetema.face_name,
+        deal=lambda rules, faces, dealer: zetema.new_hand(rules, deck=faces, dealer=dealer),
+        # A hand's side_scores are the hand's points: nothing is added when it ends.
+        episode_scores=lambda hand: hand.side_scores,
+        determinize=_zetema_determinize,
+        max_points=lambda rules: _zetema_max_points(rules),
+        # Each card is turned up once. A turn takes a card out of the hand for good (a
+        # discard or a marriage), so there are at most as many turns as cards, and a
+        # turn holds a declaration, a discard and the second discard of a zetema.
+        max_length=lambda rules: CARD_COUNT + 3 * CARD_COUNT,
+    ),
 )
 
 _GAMES = (BEZIQUE, ZETEMA_GAME)
+# The action space's and the encoders' modules sit below the games: they learn them
+# from here.
+for _game in _GAMES:
+    action_space.serve_game(_game.rules_type, _game.learning.action_space)
+    observation.serve_game(_game.rules_type, _game.learning.observation_encoder)
+
+
+def _bezique_max_points(rules: Rules) -> int:
+    """A generous bound on what one side may score in a deal (OpenSpiel asks for one):
+    every trick's winner declaring the richest meld as often as the rules let it,
+    with the sevens, a carte blanche, every brisque, the last trick and the bonuses
+    of the deal's result, for every seat of the side."""
+    values = [v for kind in rules.meld_kinds if (v := rules.meld_value(kind)) is not None]
+    limit = rules.declarations.limit
+    per_turn = 1 if limit is DeclarationLimit.ONE else rules.deck.hand_size
+    if limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
+        per_turn += 1
+    scoring = rules.scoring
+    trumps = rules.trumps
+    per_trick = (
+        max(values, default=0) * per_turn
+        + (trumps.exchange_points or 0)
+        + trumps.seven_of_trumps_points
+        + (rules.carte_blanche.carte_blanche_points or 0)
+    )
+    tricks = rules.deck_size // 2
+    brisques = rules.deck.packs * 8 * scoring.brisque_points
+    end = scoring.last_trick_points + scoring.game_bonus + scoring.rubicon_bonus + scoring.rubicon
+    seats = rules.players
+    return seats * (tricks * per_trick + brisques + end + trumps.turn_up_seven_points)
+
+
+def _zetema_max_points(rules: ZetemaRules) -> int:
+    """A generous bound on what one side may score in a hand: a turn per card of the
+    deck, each declaring the richest combination, and every card in a zetema of the
+    richest rank."""
+    imperial = min(2, len(rules.marriages) - 1)
+    marriages = max(
+        max(rules.marriages),
+        max(v + rules.imperial_marriage * imperial for v in rules.marriages[:-1]),
+    )
+    richest = max(max(rules.assembly), rules.flush_sequence, rules.flush, rules.sequence, marriages)
+    return CARD_COUNT * richest + CARD_COUNT // 5 * max(rules.zetema)
 
 
 def games() -> tuple[Game, ...]:
@@ -653,9 +780,15 @@ def names() -> list[tuple[str, tuple[str, ...]]]:
 
 
 def _game_of_rules(rules: object, function: str) -> Game:
+    return game_of_rules(rules, function, "rules")
+
+
+def game_of_rules(rules: object, function: str, parameter: str) -> Game:
+    """The game of ``rules``; a :class:`TypeError` naming ``parameter`` of ``function``
+    for anything but the rules of a game of the family."""
     game = _owner(rules, "rules_type")
     if game is None:
-        wrong_type(function, "rules", "a Rules or ZetemaRules (see bezique.variants.get)", rules)
+        wrong_type(function, parameter, "a Rules or ZetemaRules (see bezique.variants.get)", rules)
     return game
 
 

@@ -36,6 +36,9 @@ CHECKS: dict[str, Callable[[dict[str, Any]], bool]] = {
         and names["hand"].sum() == 8
         and names["tables"].shape == (2, 32)
     ),
+    "action-space.md-1": lambda names: (
+        names["vector"].shape == (497,) and names["partners"].tolist() == [1, 0, 1, 0]
+    ),
 }
 
 

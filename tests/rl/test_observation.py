@@ -1,5 +1,6 @@
-"""The observation tensor (bezique.envs.observation): fixed shape per rule set, built
-from the seat's view alone, each block counting what its documentation says."""
+"""The observation tensors (bezique.envs.observation), Bezique's and Zetema's: fixed
+shape per rule set, built from the seat's view alone, each block counting what its
+documentation says."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import numpy as np
 import pytest
 
 import bezique as bz
-from bezique import NotationError
+from bezique import NotationError, zetema
 from bezique.cards import Card
 from bezique.determinize import determinize
-from bezique.envs.observation import ObservationEncoder
+from bezique.envs.observation import ObservationEncoder, ZetemaObservationEncoder
+from bezique.zetema.determinize import determinize as zetema_determinize
 
 PRESETS = [name for name, _ in bz.rules.variants.names()]
 
@@ -123,3 +125,97 @@ def test_bad_input_is_refused() -> None:
         encoder.encode(rubicon)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="no block"):
         encoder.block(np.zeros(encoder.size, np.float32), "stock")
+
+
+# -- Zetema ---------------------------------------------------------------------------
+
+ZETEMA_TABLES = [2, 3, 4, 6]
+
+
+def _zetema_states(rules: zetema.ZetemaRules, seed: int) -> list[zetema.ZetemaState]:
+    rng = random.Random(seed)
+    state = zetema.new_hand(rules, seed=seed)
+    states = [state]
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("players", ZETEMA_TABLES)
+def test_zetema_s_shape_is_fixed_by_the_seats(players: int) -> None:
+    rules = zetema.ZETEMA.evolve(players=players)
+    encoder = ObservationEncoder.of(rules)
+    assert isinstance(encoder, ZetemaObservationEncoder)
+    assert encoder.size == 265 + 58 * players
+    assert encoder.size == sum(int(np.prod(shape)) for _, shape in encoder.layout)
+    for state in _zetema_states(rules, 1)[::7]:
+        for seat in range(players):
+            view = state.view(seat)
+            vector = encoder.encode(view)
+            assert vector.shape == encoder.shape
+            assert vector.dtype == np.float32
+            assert np.all(vector >= 0)
+            assert encoder.block(vector, "hand").sum() == len(view.hand)
+            # Every card of the deck is somewhere the blocks or the hidden counts say.
+            public = sum(
+                encoder.block(vector, name).sum()
+                for name in ("tableau", "marriage_pile", "zetema_pile")
+            )
+            hidden = encoder.block(vector, "hand_sizes").sum() + view.stock_size
+            assert public + hidden == zetema.CARD_COUNT
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_zetema_s_tensor_is_a_function_of_the_view(players: int) -> None:
+    """Hands the seat cannot tell apart (determinized from its view) give the same
+    tensor: nothing hidden reaches it."""
+    rules = zetema.ZETEMA.evolve(players=players)
+    encoder = ObservationEncoder.of(rules)
+    for number, state in enumerate(_zetema_states(rules, 2)[::9]):
+        seat = state.current_player if state.current_player is not None else 0
+        view = state.view(seat)
+        other = zetema_determinize(view, seed=number)
+        assert other.view(seat) == view
+        assert np.array_equal(encoder.encode(view), encoder.encode(other.view(seat)))
+
+
+def test_zetema_s_blocks_count_the_view() -> None:
+    """S003: the cards shown in a declaration stay known while their seat holds them."""
+    rules = zetema.ZETEMA.evolve(players=4)
+    encoder = ObservationEncoder.of(rules)
+    state = next(s for seed in range(80) for s in _zetema_states(rules, seed) if any(s.shown))
+    declarer = next(seat for seat, cards in enumerate(state.shown) if cards)
+    me = (declarer - 1) % 4
+    view = state.view(me)
+    vector = encoder.encode(view)
+    shown = encoder.block(vector, "shown")
+    assert list(shown[1].nonzero()[0]) == sorted(set(view.shown[declarer]))
+    for card in view.hand:
+        assert encoder.block(vector, "hand")[card] >= 1
+    for pile in view.tableau:
+        for card in pile:
+            assert encoder.block(vector, "tableau")[card] >= 1
+    # Four players play two sides, partners opposite (S003): rows 0 and 2 are mine.
+    assert list(encoder.block(vector, "partners")) == [1, 0, 1, 0]
+    assert list(encoder.block(vector, "scores")) == [view.scores[(me + r) % 4] for r in range(4)]
+    assert encoder.block(vector, "stock_size")[0] == view.stock_size
+    assert encoder.block(vector, "dealer")[(view.dealer - me) % 4] == 1
+    assert encoder.block(vector, "hand_number")[0] == 1
+    phase = encoder.block(vector, "phase")
+    assert phase.sum() == 1
+    assert phase[("combine", "discard", "over").index(view.phase)] == 1
+    assert encoder.block(vector, "required").sum() == len(view.required)
+
+
+def test_zetema_s_bad_input_is_refused() -> None:
+    encoder = ObservationEncoder.of(zetema.ZETEMA)
+    four = zetema.new_hand(zetema.ZETEMA.evolve(players=4), seed=1)
+    with pytest.raises(NotationError, match="encoder of 2"):
+        encoder.encode(four.view(0))
+    with pytest.raises(TypeError, match="view"):
+        encoder.encode(bz.new_deal(bz.variants.CLASSIC, seed=1).view(0))  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="no block"):
+        encoder.block(np.zeros(encoder.size, np.float32), "table")
+    with pytest.raises(TypeError, match="rules"):
+        ObservationEncoder.of("zetema")  # type: ignore[call-overload]

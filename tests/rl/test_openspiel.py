@@ -1,5 +1,6 @@
-"""The OpenSpiel game (bezique.envs.openspiel): OpenSpiel's random-simulation test on
-every preset, the chance nodes of the deal, the resampling ISMCTS needs, the returns."""
+"""The OpenSpiel game (bezique.envs.openspiel): the chance nodes of the deal, the
+resampling ISMCTS needs, the returns (OpenSpiel's random-simulation test on every
+preset is in test_every_preset.py)."""
 
 from __future__ import annotations
 
@@ -10,16 +11,8 @@ import pyspiel
 import pytest
 
 import bezique as bz
-from bezique import IllegalActionError
+from bezique import IllegalActionError, zetema
 from bezique.envs import openspiel as bezique_spiel
-
-PRESETS = [name for name, _ in bz.rules.variants.names()]
-
-
-@pytest.mark.parametrize("preset", PRESETS)
-def test_openspiel_random_simulation(preset: str) -> None:
-    game = pyspiel.load_game(bezique_spiel.register(), {"variant": preset})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
 def _deal(game: pyspiel.Game, rng: random.Random) -> bezique_spiel.BeziqueState:
@@ -55,9 +48,18 @@ def test_the_chance_nodes_turn_up_the_deck() -> None:
 
 def test_resampling_keeps_the_information_state() -> None:
     game = pyspiel.load_game("python_bezique", {"variant": "three-hand"})
+    _resampling_keeps_the_information_state(game, 40)
+
+
+def test_resampling_keeps_zetema_s_information_state() -> None:
+    game = pyspiel.load_game("python_bezique", {"variant": "zetema", "players": 4})
+    _resampling_keeps_the_information_state(game, 30)
+
+
+def _resampling_keeps_the_information_state(game: pyspiel.Game, moves: int) -> None:
     rng = random.Random(2)
     state = _deal(game, rng)
-    for _ in range(40):
+    for _ in range(moves):
         state.apply_action(rng.choice(state.legal_actions()))
     player = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -78,7 +80,7 @@ def test_returns_are_what_the_deal_brings_each_side() -> None:
         assert state.returns() == [0.0] * 4
         state.apply_action(rng.choice(state.legal_actions()))
     deal = state.deal
-    assert deal is not None
+    assert isinstance(deal, bz.DealState)
     assert deal.result is not None
     sides = deal.rules.side_totals(deal.result.game_scores)
     assert state.returns() == [float(sides[s % 2]) for s in range(4)]
@@ -90,7 +92,7 @@ def test_action_strings_name_the_ids() -> None:
     state = _deal(game, random.Random(4))
     action = state.legal_actions()[0]
     deal = state.deal
-    assert deal is not None
+    assert isinstance(deal, bz.DealState)
     space = bz.ActionSpace.of(deal.rules)
     assert state.action_to_string(state.current_player(), action) == space.describe(action)
     assert game.new_initial_state().action_to_string(pyspiel.PlayerId.CHANCE, 7) == "deal AS"
@@ -105,3 +107,36 @@ def test_a_chance_outcome_with_no_card_left_is_refused() -> None:
         state.apply_action(7)
     assert (7, 1 / 62) not in state.chance_outcomes()
     assert len(state.chance_outcomes()) == 31
+
+
+def test_zetema_s_chance_nodes_turn_up_its_deck() -> None:
+    """S003, PAR-Z: a pack and the imperial suit's second thirteen, so 52 faces, the
+    imperial suit's (spades) twice; the hand is dealt from them, top card first."""
+    game = pyspiel.load_game("python_bezique", {"variant": "zetema"})
+    assert game.max_chance_outcomes() == 52
+    state = game.new_initial_state()
+    first = state.chance_outcomes()
+    assert [p * 65 for _, p in first] == pytest.approx([2 if f % 4 == 0 else 1 for f in range(52)])
+    faces = []
+    rng = random.Random(1)
+    while state.is_chance_node():
+        face = rng.choice([f for f, _ in state.chance_outcomes()])
+        faces.append(face)
+        state.apply_action(face)
+    assert sorted(faces) == sorted(zetema.deck_faces(bz.Suit.SPADES))
+    assert state.deal == zetema.new_hand(zetema.ZETEMA, deck=faces)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 48) == "deal KS"
+
+
+def test_zetema_s_returns_are_each_side_s_points_in_the_hand() -> None:
+    game = pyspiel.load_game("python_bezique", {"variant": "zetema", "players": 4})
+    rng = random.Random(3)
+    state = _deal(game, rng)
+    while not state.is_terminal():
+        assert state.returns() == [0.0] * 4
+        state.apply_action(rng.choice(state.legal_actions()))
+    hand = state.deal
+    assert isinstance(hand, zetema.ZetemaState)
+    assert state.returns() == [float(hand.side_scores[s % 2]) for s in range(4)]
+    assert max(state.returns()) <= game.max_utility()
+    assert len(state.information_state_tensor(0)) == 265 + 58 * 4

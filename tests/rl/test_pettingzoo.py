@@ -1,31 +1,17 @@
-"""The PettingZoo environment (bezique.envs.pettingzoo): PettingZoo's own API and
-seed tests on every preset, and the rewards, masks and rendering it documents."""
+"""The PettingZoo environment (bezique.envs.pettingzoo): the rewards, masks and
+rendering it documents (PettingZoo's own API and seed tests on every preset are in
+test_every_preset.py)."""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
 
 import bezique as bz
-from bezique import IllegalActionError, NotationError, RulesError
+from bezique import IllegalActionError, NotationError, RulesError, zetema
 from bezique.action_space import ActionSpace
 from bezique.envs import pettingzoo as bezique_env
 from bezique.state import initial_events
-
-PRESETS = [name for name, _ in bz.rules.variants.names()]
-
-
-@pytest.mark.parametrize("preset", PRESETS)
-def test_pettingzoo_api_and_seed_tests(preset: str) -> None:
-    with warnings.catch_warnings():
-        # PettingZoo advises a Box observation; ours is the Dict of masked games.
-        warnings.filterwarnings("ignore", message=".*should be gymnasium.spaces.box.*")
-        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        api_test(bezique_env.env(variant=preset), num_cycles=1000)
-    seed_test(lambda: bezique_env.env(variant=preset), num_cycles=1000)
 
 
 def _play(env: bezique_env.BeziqueEnv, seed: int) -> dict[str, float]:
@@ -51,7 +37,7 @@ def test_rewards_add_up_to_what_the_deal_brings_each_side(preset: str) -> None:
     for seed in range(2):
         totals = _play(env, seed)
         deal = env.deal
-        assert deal is not None
+        assert isinstance(deal, bz.DealState)
         assert deal.result is not None
         rules = deal.rules
         sides = rules.side_totals(deal.result.game_scores)
@@ -63,7 +49,7 @@ def test_the_mask_is_the_legal_ids_of_the_agent_to_act() -> None:
     env.reset(seed=4)
     space = ActionSpace.of(bz.variants.THREE_HAND)
     deal = env.deal
-    assert deal is not None
+    assert isinstance(deal, bz.DealState)
     assert deal.current_player is not None
     assert env.agent_selection == f"seat_{deal.current_player}"
     for seat, agent in enumerate(env.possible_agents):
@@ -136,12 +122,59 @@ def test_points_made_at_the_deal_come_with_the_first_step() -> None:
     assert env.rewards[dealer] == 10.0
     totals = _play(env, seed)
     final = env.deal
-    assert final is not None
+    assert isinstance(final, bz.DealState)
     assert final.result is not None
     assert totals[dealer] == float(final.result.game_scores[deal.dealer])
 
 
 def _dealt(env: bezique_env.BeziqueEnv, seed: int) -> bz.DealState:
     env.reset(seed=seed)
-    assert env.deal is not None
+    assert isinstance(env.deal, bz.DealState)
     return env.deal
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_a_zetema_hand_rewards_each_side_its_points(players: int) -> None:
+    """One episode is one hand; each step rewards a side the points its seats scored
+    (combinations, marriages, zetemas), so that a side's rewards add up to its points
+    in the hand. Partners (S003) share their side's rewards."""
+    rules = zetema.ZETEMA.evolve(players=players)
+    env = bezique_env.env(variant=rules)
+    for seed in range(2):
+        totals = _play(env, seed)
+        hand = env.deal
+        assert isinstance(hand, zetema.ZetemaState)
+        assert hand.is_over
+        assert hand.one_hand
+        assert totals == {
+            f"seat_{s}": float(hand.side_scores[rules.side_of(s)]) for s in range(players)
+        }
+
+
+def test_the_zetema_mask_and_observation_are_the_seat_s() -> None:
+    env = bezique_env.env(variant="zetema-1881")
+    env.reset(seed=5)
+    hand = env.deal
+    assert isinstance(hand, zetema.ZetemaState)
+    space = ActionSpace.of(zetema.ZETEMA_1881)
+    assert env.action_space("seat_0").n == space.size == 1950
+    for seat, agent in enumerate(env.possible_agents):
+        observed = env.observe(agent)
+        mask = observed["action_mask"]
+        if seat == hand.current_player:
+            assert list(np.flatnonzero(mask)) == list(space.legal_ids(hand))
+        else:
+            assert not mask.any()
+        assert observed["observation"].shape == env.observation_space(agent)["observation"].shape
+        assert env.encoder.encode(hand.view(seat)).tolist() == observed["observation"].tolist()
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[-1]))
+    assert env.deal is not hand
+
+
+def test_zetema_renders_its_board() -> None:
+    env = bezique_env.env(variant="zetema", render_mode="ansi")
+    env.reset(seed=2)
+    assert env.deal is not None
+    assert env.render() == env.deal.render(symbols=False)
+    with pytest.raises(TypeError, match="variant"):
+        bezique_env.env(variant=3)  # type: ignore[arg-type]

@@ -7,27 +7,51 @@
 * :mod:`bezique.envs.openspiel`: a game registered with OpenSpiel
   (the ``openspiel`` extra).
 
-They act through the fixed action space of :mod:`bezique.action_space`, which is
-in the core. Importing this package, or its modules, needs none of the extras;
-building an encoder, an environment or a game without its extra raises
-:class:`ImportError` naming the extra to install.
+They serve every preset of :func:`bezique.variants.names`, Zetema's included, and
+act through the game's fixed action space (:meth:`bezique.ActionSpace.of`), which is
+in the core, as the encoders are (numpy is needed only to encode). Importing this
+package, or its modules, needs none of the extras; building an encoder, an
+environment or a game without its extra raises :class:`ImportError` naming the
+extra to install.
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol
 
-__all__ = ["require_extra"]
+# The encoders, in the core, need it too: it lives with the errors.
+from bezique.errors import require_extra
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+__all__ = ["ActionIds", "Encoder", "require_extra"]
 
 
-def require_extra(module: str, extra: str) -> ModuleType:
-    """Import ``module``, or raise :class:`ImportError` saying which extra of the
-    package provides it (``pip install 'bezique[extra]'``)."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as error:
-        raise ImportError(
-            f"this needs {module}, which is not installed: install the {extra!r} extra "
-            f"(python -m pip install 'bezique[{extra}]')"
-        ) from error
+class ActionIds(Protocol):
+    """What the adapters use of a game's fixed action space
+    (:class:`bezique.action_space.ActionSpace`,
+    :class:`bezique.zetema.action_space.ZetemaActionSpace`), for a state of its game."""
+
+    @property
+    def size(self) -> int: ...
+
+    def legal_ids(self, position: Any) -> tuple[int, ...]: ...
+
+    def action_from_id(self, position: Any, action_id: int) -> Any: ...
+
+    def describe(self, action_id: int) -> str: ...
+
+
+class Encoder(Protocol):
+    """What the adapters use of a game's observation encoder
+    (:mod:`bezique.envs.observation`), for a view of its game."""
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def shape(self) -> tuple[int]: ...
+
+    def encode(self, view: Any) -> NDArray[np.float32]: ...

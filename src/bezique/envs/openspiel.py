@@ -1,47 +1,50 @@
-"""Bezique as an OpenSpiel game (the ``openspiel`` extra).
+"""Every game of the family as an OpenSpiel game (the ``openspiel`` extra).
 
 :func:`register` registers the game with ``pyspiel`` under the name
-``python_bezique``, with one parameter, ``variant`` (a preset name, by default
-``classic``); then ``pyspiel.load_game("python_bezique", {"variant": "rubicon"})``
-loads it. Importing this module registers it too when ``pyspiel`` is installed.
+``python_bezique``, with two parameters: ``variant``, a preset name of
+:func:`bezique.variants.names`, Zetema's included (by default ``classic``), and
+``players``, the number of seats where the preset's rules allow another (0, the
+default: the preset's); then ``pyspiel.load_game("python_bezique", {"variant":
+"zetema", "players": 4})`` loads it. Importing this module registers it too when
+``pyspiel`` is installed. One game is one deal (in Zetema, one hand).
 
 * **Chance**: the deal is explicit chance. The first chance nodes turn up the deck,
-  top card first (:func:`bezique.new_deal` with ``deck=``), one face at a time: the
-  outcomes are the 32 faces, each with the probability of drawing it from the cards
-  not yet dealt. The dealer is seat 0.
-* **Actions**: the ids of :class:`bezique.action_space.ActionSpace`; where several
-  legal actions share an id, the id plays the first of them
+  top card first (:func:`bezique.new_deal` with ``deck=``; Zetema's
+  :func:`bezique.zetema.new_hand` with ``deck=``), one face at a time: the outcomes
+  are the faces (Bezique's 32, Zetema's 52), each with the probability of drawing
+  it from the cards not yet dealt. The dealer is seat 0.
+* **Actions**: the ids of the preset's fixed action space
+  (:meth:`bezique.ActionSpace.of`); where several legal actions share an id (in
+  Bezique only), the id plays the first of them
   (:meth:`~bezique.action_space.ActionSpace.action_from_id`).
 * **Information states**: the string is the seat's view as JSON
-  (:func:`bezique.view_to_json`), the tensor its encoding by
-  :class:`bezique.envs.observation.ObservationEncoder`; the observation string
-  and tensor are the same. A view keeps everything of the deal so far that bears
-  on the rest of it, but not the order in which the seat drew its own cards.
+  (:func:`bezique.view_to_json`), the tensor its encoding by the preset's encoder
+  (:mod:`bezique.envs.observation`); the observation string and tensor are the
+  same. A view keeps everything of the deal so far that bears on the rest of it,
+  but not the order in which the seat drew its own cards.
 * **Resampling**: ``resample_from_infostate`` deals the unseen cards at random
-  consistently with the seat's view (:func:`bezique.determinize.determinize`),
-  which is what OpenSpiel's ISMCTS bot asks for.
+  consistently with the seat's view (:func:`bezique.determinize.determinize`,
+  :func:`bezique.zetema.determinize.determinize`), which is what OpenSpiel's ISMCTS
+  bot asks for.
 * **Returns**: at the end of the deal, what the deal adds to the game total of
-  each player's side (:attr:`bezique.DealResult.game_scores`, added up by side);
-  zero before. The game is general-sum: both sides score.
+  each player's side (:attr:`bezique.DealResult.game_scores`, added up by side; in
+  Zetema the side's points in the hand); zero before. The game is general-sum:
+  every side scores.
 """
 
 from __future__ import annotations
 
 import functools
-import random
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from bezique import variants
 from bezique.action_space import ActionSpace
-from bezique.cards import FACES, FACES_PER_PACK
-from bezique.determinize import determinize
-from bezique.envs import require_extra
+from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
 from bezique.errors import IllegalActionError, NotationError
-from bezique.io import view_to_json
-from bezique.rules import DeclarationLimit, Rules, variants
-from bezique.state import DealState, new_deal
+from bezique.variants import AnyDeal, AnyRules, Learning
 
 if TYPE_CHECKING:
     import pyspiel
@@ -60,7 +63,7 @@ _Base: Any = object if pyspiel is None else pyspiel.Game
 _StateBase: Any = object if pyspiel is None else pyspiel.State
 
 
-def _shared(value: DealState) -> _Kept:
+def _shared(value: AnyDeal) -> _Kept:
     return _Kept(value)
 
 
@@ -69,53 +72,34 @@ class _Kept:
 
     __slots__ = ("value",)
 
-    def __init__(self, value: DealState) -> None:
+    def __init__(self, value: AnyDeal) -> None:
         self.value = value
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
         return self
 
 
-def max_points(rules: Rules) -> int:
+def max_points(rules: AnyRules) -> int:
     """A generous bound on what one side may score in a deal (OpenSpiel asks for one):
-    every trick's winner declaring the richest meld as often as the rules let it,
-    with the sevens, a carte blanche, every brisque, the last trick and the bonuses
-    of the deal's result, for every seat of the side."""
-    values = [v for kind in rules.meld_kinds if (v := rules.meld_value(kind)) is not None]
-    limit = rules.declarations.limit
-    per_turn = 1 if limit is DeclarationLimit.ONE else rules.deck.hand_size
-    if limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
-        per_turn += 1
-    scoring = rules.scoring
-    trumps = rules.trumps
-    per_trick = (
-        max(values, default=0) * per_turn
-        + (trumps.exchange_points or 0)
-        + trumps.seven_of_trumps_points
-        + (rules.carte_blanche.carte_blanche_points or 0)
-    )
-    tricks = rules.deck_size // 2
-    brisques = rules.deck.packs * 8 * scoring.brisque_points
-    end = scoring.last_trick_points + scoring.game_bonus + scoring.rubicon_bonus + scoring.rubicon
-    seats = rules.players
-    return seats * (tricks * per_trick + brisques + end + trumps.turn_up_seven_points)
+    in Bezique every trick's winner declaring the richest meld as often as the rules
+    let it, with the sevens, a carte blanche, every brisque, the last trick and the
+    bonuses of the deal's result, for every seat of the side; in Zetema a turn per
+    card declaring the richest combination, and every card in a zetema."""
+    return int(variants.game_of_rules(rules, "max_points()", "rules").learning.max_points(rules))
 
 
-def game_info(rules: Rules) -> Any:
+def game_info(rules: AnyRules) -> Any:
     """The ``pyspiel.GameInfo`` of ``rules``."""
     spiel = _pyspiel()
-    space = ActionSpace.of(rules)
-    # Every card is turned up once, then played once; each trick's winner takes at
-    # most a turn per meld it may show, an exchange and the draw.
-    longest = rules.deck_size * (3 + rules.deck.hand_size)
+    learning = variants.game_of_rules(rules, "game_info()", "rules").learning
     return spiel.GameInfo(
-        num_distinct_actions=space.size,
-        max_chance_outcomes=FACES_PER_PACK,
+        num_distinct_actions=ActionSpace.of(rules).size,
+        max_chance_outcomes=len(set(learning.deck(rules))),
         num_players=rules.players,
         min_utility=0.0,
-        max_utility=float(max_points(rules)),
+        max_utility=float(learning.max_points(rules)),
         utility_sum=None,
-        max_game_length=longest,
+        max_game_length=learning.max_length(rules),
     )
 
 
@@ -128,50 +112,63 @@ def _game_type() -> Any:
     kind = spiel.GameType
     return kind(
         short_name=GAME_NAME,
-        long_name="Bezique (the bezique library)",
+        long_name="Bezique and its family (the bezique library)",
         dynamics=kind.Dynamics.SEQUENTIAL,
         chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
         information=kind.Information.IMPERFECT_INFORMATION,
         utility=kind.Utility.GENERAL_SUM,
         reward_model=kind.RewardModel.TERMINAL,
-        max_num_players=4,
+        # Zetema seats up to six.
+        max_num_players=6,
         min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"variant": "classic"},
+        parameter_specification={"variant": "classic", "players": 0},
     )
 
 
 @attrs.frozen
 class _Tables:
-    """What the states of one preset share: its rules, action space and encoder."""
+    """What the states of one preset share: its rules, action space, encoder, the
+    faces of its deck and what else the adapters ask of its game."""
 
-    rules: Rules
-    space: ActionSpace
-    encoder: ObservationEncoder
+    rules: AnyRules
+    space: ActionIds
+    encoder: Encoder
+    #: How many copies of each face the deck holds, by face.
+    copies: tuple[int, ...]
+    learning: Learning
 
 
 @functools.cache
-def _tables(variant: str) -> _Tables:
+def _tables(variant: str, players: int = 0) -> _Tables:
     # By name, not kept on the states: OpenSpiel copies a state (and what it holds)
     # to clone it, and the rules keep their derived tables.
     rules = variants.get(variant)
-    return _Tables(rules, ActionSpace.of(rules), ObservationEncoder.of(rules))
+    if players:
+        rules = rules.evolve(players=players)
+    learning = variants.game_of(rules).learning
+    deck = learning.deck(rules)
+    copies = tuple(deck.count(face) for face in range(max(deck) + 1))
+    return _Tables(rules, ActionSpace.of(rules), ObservationEncoder.of(rules), copies, learning)
 
 
 class BeziqueGame(_Base):  # type: ignore[misc]
-    """The game of one preset (parameter ``variant``)."""
+    """The game of one preset, of any game of the family (parameter ``variant``)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spiel = _pyspiel()
         self.variant = str((params or {}).get("variant", "classic"))
-        rules = _tables(self.variant).rules
+        #: The number of seats asked for (0 for the preset's).
+        self.players = int((params or {}).get("players", 0))
+        rules = _tables(self.variant, self.players).rules
         game_type = _game_type()
         if not game_type.min_num_players <= rules.players <= game_type.max_num_players:
             raise spiel.SpielError(f"{self.variant}: {rules.players} players")
-        super().__init__(game_type, game_info(rules), {"variant": self.variant})
+        parameters = {"variant": self.variant, "players": self.players}
+        super().__init__(game_type, game_info(rules), parameters)
 
     def new_initial_state(self) -> BeziqueState:
         return BeziqueState(self)
@@ -179,29 +176,29 @@ class BeziqueGame(_Base):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> _Observer:
-        return _Observer(self.variant)
+        return _Observer(_tables(self.variant, self.players))
 
 
 class BeziqueState(_StateBase):  # type: ignore[misc]
     """A deal in progress: first the chance nodes of the deck, then the play."""
 
-    def __init__(self, game: Any, deal: DealState | None = None) -> None:
+    def __init__(self, game: Any, deal: AnyDeal | None = None) -> None:
         super().__init__(game)
         # Read from the game's parameters, which every copy of the game keeps.
-        variant = str(game.get_parameters()["variant"])
-        self._variant = variant
-        rules = _tables(variant).rules
+        parameters = game.get_parameters()
+        self._key = (str(parameters["variant"]), int(parameters.get("players", 0)))
         #: The faces turned up so far, top of the deck first (the chance nodes).
         self._deck: list[int] = []
-        self._left = [rules.deck.packs] * FACES_PER_PACK
+        #: The copies of each face not yet turned up.
+        self._left = list(_tables(*self._key).copies)
         self._kept: _Kept | None = None if deal is None else _shared(deal)
 
     @property
     def _tables(self) -> _Tables:
-        return _tables(self._variant)
+        return _tables(*self._key)
 
     @property
-    def deal(self) -> DealState | None:
+    def deal(self) -> AnyDeal | None:
         """The deal, once the chance nodes have made it."""
         return None if self._kept is None else self._kept.value
 
@@ -226,23 +223,25 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         deal = self.deal
+        tables = self._tables
         if deal is None:
-            if not 0 <= action < FACES_PER_PACK:
-                raise NotationError(f"no face {action}: the faces of the deal are 0..31")
+            if not 0 <= action < len(self._left):
+                raise NotationError(
+                    f"no face {action}: the faces of the deal are 0..{len(self._left) - 1}"
+                )
             if not self._left[action]:
-                raise IllegalActionError(f"deal {FACES[action]} (every copy is dealt)", ())
+                name = tables.learning.face_name(action)
+                raise IllegalActionError(f"deal {name} (every copy is dealt)", ())
             self._left[action] -= 1
             self._deck.append(action)
-            if len(self._deck) == self._tables.rules.deck_size:
-                faces = [FACES[face] for face in self._deck]
-                self._kept = _shared(new_deal(self._tables.rules, deck=faces, dealer=0))
+            if not any(self._left):
+                self._kept = _shared(tables.learning.deal(tables.rules, self._deck, 0))
             return
-        chosen = self._tables.space.action_from_id(deal, action)
-        self._kept = _shared(deal.apply(chosen))
+        self._kept = _shared(deal.apply(tables.space.action_from_id(deal, action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(_pyspiel().PlayerId.CHANCE):
-            return f"deal {FACES[action]}"
+            return f"deal {self._tables.learning.face_name(action)}"
         return self._tables.space.describe(action)
 
     def is_terminal(self) -> bool:
@@ -251,11 +250,11 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         deal = self.deal
-        rules = self._tables.rules
-        result = None if deal is None else deal.result
-        if result is None:
+        tables = self._tables
+        rules = tables.rules
+        if deal is None or not deal.is_over:
             return [0.0] * rules.players
-        sides = rules.side_totals(result.game_scores)
+        sides = tables.learning.episode_scores(deal)
         return [float(sides[rules.side_of(seat)]) for seat in range(rules.players)]
 
     def information_state_string(self, player: int | None = None) -> str:
@@ -276,13 +275,14 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         if deal is None:
             return BeziqueState(self.get_game())
         seed = int(probability_sampler() * 2**53)
-        sample = determinize(deal.view(player_id), random.Random(seed))
+        sample = self._tables.learning.determinize(deal.view(player_id), seed)
         return BeziqueState(self.get_game(), sample)
 
     def __str__(self) -> str:
         deal = self.deal
         if deal is None:
-            return "deck " + " ".join(str(FACES[face]) for face in self._deck)
+            name = self._tables.learning.face_name
+            return "deck " + " ".join(name(face) for face in self._deck)
         return deal.render(symbols=False)
 
     def _player(self, player: int | None) -> int:
@@ -292,7 +292,7 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         deal = self.deal
         if deal is None:
             return f"seat {player}: the cards are being dealt ({len(self._deck)} so far)"
-        return view_to_json(deal.view(player), indent=None)
+        return variants.view_to_json(deal.view(player), indent=None)
 
     def _tensor(self, player: int) -> list[float]:
         deal = self.deal
@@ -309,9 +309,9 @@ class _Observer:
     public information alone.
     """
 
-    def __init__(self, variant: str) -> None:
+    def __init__(self, tables: _Tables) -> None:
         np = require_extra("numpy", "openspiel")
-        self.tensor = np.zeros(_tables(variant).encoder.size, np.float32)
+        self.tensor = np.zeros(tables.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: BeziqueState, player: int) -> None:

@@ -3,48 +3,52 @@
     from bezique.envs import pettingzoo as bezique_env
 
     env = bezique_env.env(variant="rubicon")
+    env = bezique_env.env(variant="zetema")
 
-One episode is one deal. The agents are ``seat_0``, ``seat_1``, ... (seat numbers of
-the deal); the agent to act is the engine's seat to act, which is not always the
-next seat round the table (the trick winner's turn, a carte blanche offer, the
-duels of the end phase).
+Every preset of :func:`bezique.variants.names` is served, Zetema's included, through
+the one API of the family's states (:class:`bezique.State`). One episode is one deal
+(in Zetema, one hand: :func:`bezique.variants.new_deal`). The agents are ``seat_0``,
+``seat_1``, ... (seat numbers of the deal); the agent to act is the state's seat to
+act, which is not always the next seat round the table (the trick winner's turn, a
+carte blanche offer, the duels of the end phase; in Zetema a seat with no cards and
+nothing to draw drops out).
 
-* **Actions**: ``Discrete(n)``, the ids of :class:`bezique.action_space.ActionSpace`
-  (``n`` its size for the preset); an id with no legal action raises
-  :class:`bezique.IllegalActionError`.
-* **Observations**: a dict of ``observation``, the seat's view encoded by
-  :class:`bezique.envs.observation.ObservationEncoder` (``float32``), and
+* **Actions**: ``Discrete(n)``, the ids of the preset's fixed action space
+  (:meth:`bezique.ActionSpace.of`, ``n`` its size); an id with no legal action
+  raises :class:`bezique.IllegalActionError`.
+* **Observations**: a dict of ``observation``, the seat's view encoded by the
+  preset's encoder (:mod:`bezique.envs.observation`, ``float32``), and
   ``action_mask``, one ``int8`` flag per id, all zero when the seat is not to act.
   Both are built from the seat's view only.
 * **Rewards**: after each step, each agent receives the points its side scored in
   that step (the score events: declarations, the seven of trumps, the last trick,
-  the brisques...). On the step that ends the deal each agent also receives what
-  the deal result adds to or takes from those points (the game bonus and rubicon
-  of the Rubicon family; nothing in the two-hand game), so that an agent's rewards
-  over a deal add up to what the deal brings its side's game total
-  (:attr:`bezique.DealResult.game_scores`, added up by side). The points made
-  when the cards are dealt (a turned-up seven, S000 law 4; the six-pack cut) come
-  with the rewards of the first step: PettingZoo's API test counts no reward given
-  by ``reset``.
+  the brisques...; Zetema's combinations, marriages and zetemas). On the step that
+  ends a Bezique deal each agent also receives what the deal result adds to or
+  takes from those points (the game bonus and rubicon of the Rubicon family;
+  nothing in the two-hand game), so that an agent's rewards over a deal add up to
+  what the deal brings its side's game total (:attr:`bezique.DealResult.game_scores`,
+  added up by side; in Zetema, the side's points in the hand). The points made when
+  the cards are dealt (a turned-up seven, S000 law 4; the six-pack cut) come with
+  the rewards of the first step: PettingZoo's API test counts no reward given by
+  ``reset``.
 * **Seeds**: ``reset(seed=s)`` makes the deal, the dealer and the deals of the
   resets that follow without a seed depend on ``s`` alone.
 * **Rendering**: ``render_mode="ansi"`` returns the text board of the whole deal
-  (every hand face up, :meth:`bezique.DealState.render`); ``"human"`` prints it.
+  (every hand face up, the state's ``render``); ``"human"`` prints it.
 """
 
 from __future__ import annotations
 
 import operator
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
+from bezique import variants
 from bezique.action_space import ActionSpace
-from bezique.envs import require_extra
+from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
-from bezique.errors import NotationError, require, wrong_type
-from bezique.records import ScoreEvent
-from bezique.rules import Rules, variants
-from bezique.state import DealState, initial_events, new_deal
+from bezique.errors import NotationError, wrong_type
+from bezique.variants import AnyDeal, AnyRules
 
 if TYPE_CHECKING:
     from pettingzoo import AECEnv
@@ -60,8 +64,9 @@ __all__ = ["BeziqueEnv", "env", "raw_env"]
 _HIGH = 1e9
 
 
-def env(variant: str | Rules = "classic", render_mode: str | None = None) -> BeziqueEnv:
-    """The environment of ``variant`` (a preset name or a :class:`bezique.Rules`)."""
+def env(variant: str | AnyRules = "classic", render_mode: str | None = None) -> BeziqueEnv:
+    """The environment of ``variant`` (a preset name of :func:`bezique.variants.names`,
+    or the rules of any game of the family)."""
     return BeziqueEnv(variant=variant, render_mode=render_mode)
 
 
@@ -70,7 +75,8 @@ def _agent(seat: int) -> str:
 
 
 class BeziqueEnv(AECEnv):  # type: ignore[misc]
-    """One deal of Bezique as an AEC environment (see the module docstring)."""
+    """One deal of any game of the family as an AEC environment (see the module
+    docstring)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
         "render_modes": ["human", "ansi"],
@@ -78,20 +84,22 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, variant: str | Rules = "classic", render_mode: str | None = None) -> None:
+    def __init__(self, variant: str | AnyRules = "classic", render_mode: str | None = None) -> None:
         require_extra("pettingzoo", "pettingzoo")
         spaces = require_extra("gymnasium.spaces", "pettingzoo")
         np = require_extra("numpy", "pettingzoo")
         super().__init__()
         if isinstance(variant, str):
             variant = variants.get(variant)
-        require(variant, Rules, "BeziqueEnv()", "variant", "a preset name or a Rules")
+        game = variants.game_of_rules(variant, "BeziqueEnv()", "variant")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise NotationError(f"no render mode {render_mode!r}; modes are: human, ansi (or None)")
-        self.rules: Rules = variant
+        self.rules: AnyRules = variant
         self.render_mode = render_mode
-        self.space = ActionSpace.of(variant)
-        self.encoder = ObservationEncoder.of(variant)
+        self.space: ActionIds = ActionSpace.of(variant)
+        self.encoder: Encoder = ObservationEncoder.of(variant)
+        #: What a deal so far brings each side.
+        self._scores = game.learning.episode_scores
         self.possible_agents: list[str] = [_agent(s) for s in range(variant.players)]
         self.agents: list[str] = []
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
@@ -108,9 +116,11 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         }
         self._rng = random.Random()
         self._np = np
-        self.deal: DealState | None = None
-        #: The points scored at the deal, given with the first step's rewards.
-        self._dealt: list[int] = []
+        #: The deal being played (one hand in Zetema).
+        self.deal: AnyDeal | None = None
+        #: What the deal has brought each side so far, by the rewards given (the points
+        #: scored when the cards are dealt are given with the first step's).
+        self._given: tuple[int, ...] = ()
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -122,7 +132,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._rng.seed(seed)
         dealer = self._rng.randrange(self.rules.players)
-        deal = new_deal(self.rules, seed=self._rng.getrandbits(64), dealer=dealer)
+        deal = variants.new_deal(self.rules, seed=self._rng.getrandbits(64), dealer=dealer)
         self.deal = deal
         self.agents = list(self.possible_agents)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -130,8 +140,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        # The points of the deal itself are given with the first step's.
-        self._dealt = self._points(initial_events(deal))
+        self._given = (0,) * len(self._scores(deal))
         self.agent_selection = _agent(deal.current_player or 0)
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -144,7 +153,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             mask[list(self.space.legal_ids(deal))] = 1
         return {"observation": self.encoder.encode(deal.view(seat)), "action_mask": mask}
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: SupportsIndex | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -157,23 +166,19 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             action_id = operator.index(action)
         except TypeError:
             wrong_type("BeziqueEnv.step()", "action", "an action id (an int)", action)
-        chosen = self.space.action_from_id(deal, action_id)
-        deal, events = deal.step(chosen)
+        deal = deal.apply(self.space.action_from_id(deal, action_id))
         self.deal = deal
         self._cumulative_rewards[agent] = 0.0
-        points = self._points(events)
-        if self._dealt:
-            points = [p + d for p, d in zip(points, self._dealt, strict=True)]
-            self._dealt = []
-        result = deal.result
-        if result is not None:
-            # The deal result's own part: the game bonus and the rubicon (BIC, S003).
-            for seat, (game, made) in enumerate(
-                zip(result.game_scores, result.scores, strict=True)
-            ):
-                points[seat] += game - made
+        # What the deal brings each side so far, less what was given: the step's
+        # scores, the points of the deal itself on the first step, and on the last
+        # what the deal's result adds (the game bonus and the rubicon, BIC, S003).
+        scores = self._scores(deal)
+        gained = [now - given for now, given in zip(scores, self._given, strict=True)]
+        self._given = scores
+        if deal.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
-        self.rewards = self._side_rewards(points)
+        rules = self.rules
+        self.rewards = {_agent(s): float(gained[rules.side_of(s)]) for s in range(rules.players)}
         self._accumulate_rewards()
         if deal.current_player is not None:
             self.agent_selection = _agent(deal.current_player)
@@ -192,20 +197,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Nothing to release."""
 
-    def _points(self, events: tuple[ScoreEvent, ...]) -> list[int]:
-        """The points each seat scored in ``events``."""
-        per_seat = [0] * self.rules.players
-        for event in events:
-            per_seat[event.seat] += event.points
-        return per_seat
-
-    def _side_rewards(self, points: list[int]) -> dict[str, float]:
-        """Each agent's reward: the points of its side among the seats' ``points``."""
-        rules = self.rules
-        sides = rules.side_totals(points)
-        return {_agent(s): float(sides[rules.side_of(s)]) for s in range(rules.players)}
-
-    def _require_deal(self) -> DealState:
+    def _require_deal(self) -> AnyDeal:
         if self.deal is None:
             raise NotationError("the environment has no deal yet: call reset() first")
         return self.deal

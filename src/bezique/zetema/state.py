@@ -566,20 +566,42 @@ def why_illegal_for(
 
 
 def _start(
-    rules: ZetemaRules, seed: int | str | None, dealer: int, function: str, *, one_hand: bool
+    rules: ZetemaRules,
+    seed: int | str | None,
+    dealer: int,
+    function: str,
+    *,
+    one_hand: bool,
+    deck: Sequence[int] | None = None,
 ) -> ZetemaState:
     require(rules, ZetemaRules, function, "rules", "ZetemaRules")
     seed = check_seed(seed, function)
     if seed is None:
-        seed = random.randrange(2**63)
+        # A given deck leaves nothing to chance in the hand: the state is then the
+        # same from one call to the next.
+        seed = 0 if deck is not None else random.randrange(2**63)
     if type(dealer) is not int:
         wrong_type(function, "dealer", "an int", dealer)
     if not 0 <= dealer < rules.players:
         raise SeatError(f"dealer must be a seat 0..{rules.players - 1}, got {shown(dealer)}")
+    faces = None if deck is None else _checked_deck(deck, rules, function)
     sides = (0,) * rules.side_count
     table = _Table.blank(rules, seed, dealer, sides, one_hand=one_hand)
-    table.deal()
+    table.deal(faces)
     return table.freeze()
+
+
+def _checked_deck(deck: object, rules: ZetemaRules, function: str) -> list[int]:
+    """``deck`` checked as the 65 faces of the deck, top first."""
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+        wrong_type(function, "deck", f"a sequence of faces ({_A_FACE})", deck)
+    faces = [_face(card, function, "deck") for card in deck]
+    if Counter(faces) != deck_counts(rules.imperial):
+        raise NotationError(
+            f"{function}: deck: not the 65 cards of the deck (every face once, the "
+            f"imperial suit's twice), got {len(faces)} cards"
+        )
+    return faces
 
 
 def new_game(rules: ZetemaRules, seed: int | str | None = None, *, dealer: int = 0) -> ZetemaState:
@@ -588,11 +610,18 @@ def new_game(rules: ZetemaRules, seed: int | str | None = None, *, dealer: int =
     return _start(rules, seed, dealer, "zetema.new_game()", one_hand=False)
 
 
-def new_hand(rules: ZetemaRules, seed: int | str | None = None, *, dealer: int = 0) -> ZetemaState:
+def new_hand(
+    rules: ZetemaRules,
+    seed: int | str | None = None,
+    *,
+    dealer: int = 0,
+    deck: Sequence[int] | None = None,
+) -> ZetemaState:
     """One hand of Zetema, the counterpart of a Bezique deal: dealt as the first hand
     of :func:`new_game`, played to its end (no target stops it), then over; its
-    ``winners`` are the sides with the most points in the hand."""
-    return _start(rules, seed, dealer, "zetema.new_hand()", one_hand=True)
+    ``winners`` are the sides with the most points in the hand. ``deck``, when given,
+    is the 65 faces of the deck, top first, in place of the shuffle of ``seed``."""
+    return _start(rules, seed, dealer, "zetema.new_hand()", one_hand=True, deck=deck)
 
 
 def shuffled_deck(rules: ZetemaRules, seed: int | str, hand_number: int) -> list[int]:
@@ -669,10 +698,12 @@ class _Table:
 
     # -- the deal and the turns ----------------------------------------------------------
 
-    def deal(self) -> None:
-        """Deal a hand: one card at a time from the dealer's left (S003)."""
+    def deal(self, deck: list[int] | None = None) -> None:
+        """Deal a hand: one card at a time from the dealer's left (S003), from
+        ``deck`` or the shuffle of the seed."""
         rules = self.rules
-        deck = shuffled_deck(rules, self.seed, self.hand_number)
+        if deck is None:
+            deck = shuffled_deck(rules, self.seed, self.hand_number)
         n = rules.players
         self.hands = [[] for _ in range(n)]
         for i in range(rules.hand_size * n):

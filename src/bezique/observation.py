@@ -1,0 +1,269 @@
+"""A seat view as a flat tensor of fixed shape (the ``numpy`` extra, needed only to
+encode).
+
+:class:`ObservationEncoder` turns a :class:`bezique.SeatView` into a ``float32``
+vector whose length depends on the rules only (on the number of seats).
+``ObservationEncoder.of(rules)`` serves every game of the family: for Zetema's rules
+it gives :class:`bezique.zetema.observation.ZetemaObservationEncoder`, whose blocks
+its own module lists. The learning adapters reach both as
+:mod:`bezique.envs.observation`. It reads
+nothing but the view, so it holds nothing the seat may not know. Seats are
+*relative*: block entry 0 is the observing seat, 1 the next seat to its left (the
+order of play), and so on; in partnerships entry 2 is the partner.
+
+The vector is the concatenation of the blocks of :attr:`ObservationEncoder.layout`,
+in order; a block of shape ``(seats, 32)`` is laid out seat by seat. Cards are
+counted by face (index :attr:`bezique.Card.index`: suit S H D C, rank 7 up to A):
+
+=====================  ====================  ==========================================
+block                  shape                 what it counts
+=====================  ====================  ==========================================
+``hand``               32                    the seat's concealed cards never declared
+``hand_declared``      32                    its concealed cards that keep a history
+                                             (melding after the close, S003)
+``table``              seats × 32            each seat's table cards (S000 law 7)
+``declared_in_hand``   seats × 32            cards back in each seat's hand that keep a
+                                             history (shown to all, S003)
+``kinds``              seats × kinds × 32    of those two, the cards declared in each
+                                             meld kind (:class:`bezique.MeldKind` order)
+``broken``             seats × 32            of those two, the cards with a broken meld
+``known``              seats × 32            each seat's concealed cards the others have
+                                             seen (a carte blanche, an exchange)
+``played``             seats × 32            the cards each seat played to completed tricks
+``trick``              seats × 32            the current trick, one row per card in the
+                                             order played
+``trick_leader``       seats                 who led the current trick (one-hot)
+``trumps``             4                     the trump suit (one-hot; zero: not fixed)
+``turn_up``            32                    the turn-up (one-hot; zero: none)
+``stock_size``         1                     cards left to draw, the turn-up included
+``hand_sizes``         seats                 cards each seat holds, table cards included
+``scores``             seats                 each seat's points so far
+``phase``              3                     stock, end, over (one-hot)
+``to_act``             seats                 the seat to act (one-hot; zero: deal over)
+``window``             seats                 the seat holding the trick winner's turn
+``declarations``       1                     declarations made in that turn so far
+``carte_blanche``      seats                 seats that have shown a carte blanche
+``offers``             seats                 seats still to be offered a carte blanche
+``pending``            seats × kinds         each seat's shown but unscored melds
+``trick_number``       1                     the trick being played (from 1)
+``dealer``             seats                 the dealer (one-hot)
+=====================  ====================  ==========================================
+
+Counts and points are given as they are, not scaled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, overload
+
+import attrs
+
+from bezique.cards import FACES_PER_PACK
+from bezique.errors import NotationError, require, require_extra, wrong_type
+from bezique.laws.turns import trick_seats
+from bezique.melds import MeldKind
+from bezique.records import Phase, TableCard
+from bezique.rules import Rules
+from bezique.views import SeatView
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from bezique.zetema.observation import ZetemaObservationEncoder
+    from bezique.zetema.rules import ZetemaRules
+
+__all__ = ["ObservationEncoder", "serve_game"]
+
+#: The encoders of the other games of the family, by the type of their rules. This
+#: module sits below them in the layers, so :mod:`bezique.variants`, which knows
+#: every game, fills it from its registry (:func:`serve_game`).
+_OTHER_GAMES: dict[type, Callable[[Any], Any]] = {}
+
+
+def serve_game(rules_type: type, make: Callable[[Any], Any]) -> None:
+    """Let :meth:`ObservationEncoder.of` give ``make(rules)`` for rules of ``rules_type``."""
+    _OTHER_GAMES[rules_type] = make
+
+
+_F = FACES_PER_PACK
+_KINDS = tuple(MeldKind)
+_KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
+_PHASES = (Phase.STOCK, Phase.END, Phase.OVER)
+
+
+def _layout(seats: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    k = len(_KINDS)
+    return (
+        ("hand", (_F,)),
+        ("hand_declared", (_F,)),
+        ("table", (seats, _F)),
+        ("declared_in_hand", (seats, _F)),
+        ("kinds", (seats, k, _F)),
+        ("broken", (seats, _F)),
+        ("known", (seats, _F)),
+        ("played", (seats, _F)),
+        ("trick", (seats, _F)),
+        ("trick_leader", (seats,)),
+        ("trumps", (4,)),
+        ("turn_up", (_F,)),
+        ("stock_size", (1,)),
+        ("hand_sizes", (seats,)),
+        ("scores", (seats,)),
+        ("phase", (len(_PHASES),)),
+        ("to_act", (seats,)),
+        ("window", (seats,)),
+        ("declarations", (1,)),
+        ("carte_blanche", (seats,)),
+        ("offers", (seats,)),
+        ("pending", (seats, k)),
+        ("trick_number", (1,)),
+        ("dealer", (seats,)),
+    )
+
+
+def _size(shape: tuple[int, ...]) -> int:
+    out = 1
+    for n in shape:
+        out *= n
+    return out
+
+
+@attrs.frozen(eq=False)
+class ObservationEncoder:
+    """The tensor encoding of the seat views of one rule set; build with :meth:`of`."""
+
+    rules: Rules
+    #: The blocks in order, as (name, shape) pairs.
+    layout: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(repr=False)
+    #: Where each block starts in the vector.
+    offsets: dict[str, int] = attrs.field(repr=False)
+    #: The length of the vector.
+    size: int = attrs.field(repr=False)
+
+    @overload
+    @classmethod
+    def of(cls, rules: Rules) -> ObservationEncoder: ...
+    @overload
+    @classmethod
+    def of(cls, rules: ZetemaRules) -> ZetemaObservationEncoder: ...
+    @classmethod
+    def of(cls, rules: Rules | ZetemaRules) -> ObservationEncoder | ZetemaObservationEncoder:
+        """The encoder of ``rules`` (its shape depends on the number of seats), of any
+        game of the family."""
+        if not isinstance(rules, Rules):
+            make = _OTHER_GAMES.get(type(rules))
+            if make is None:
+                wrong_type(
+                    "ObservationEncoder.of()",
+                    "rules",
+                    "the rules of a game (see bezique.variants.get)",
+                    rules,
+                )
+            encoder: ZetemaObservationEncoder = make(rules)
+            return encoder
+        layout = _layout(rules.players)
+        offsets: dict[str, int] = {}
+        at = 0
+        for name, shape in layout:
+            offsets[name] = at
+            at += _size(shape)
+        return cls(rules, layout, offsets, at)
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    def block(self, vector: NDArray[np.float32], name: str) -> NDArray[np.float32]:
+        """The block ``name`` of an encoded vector, in its shape."""
+        shapes = dict(self.layout)
+        if name not in shapes:
+            raise NotationError(
+                f"no block {name!r}; blocks are: " + ", ".join(n for n, _ in self.layout)
+            )
+        start = self.offsets[name]
+        shape = shapes[name]
+        return vector[start : start + _size(shape)].reshape(shape)
+
+    def encode(self, view: SeatView) -> NDArray[np.float32]:
+        """The vector of ``view`` (a new ``float32`` array of shape :attr:`shape`)."""
+        # Not named np: the annotations below name numpy's types through the np of
+        # the TYPE_CHECKING import, which a local np would hide from the type checker.
+        numpy = require_extra("numpy", "numpy")
+        require(view, SeatView, "ObservationEncoder.encode()", "view", "a SeatView")
+        if view.rules is not self.rules and view.rules != self.rules:
+            raise NotationError(
+                f"a view of {view.rules.name} given to the encoder of {self.rules.name}"
+            )
+        # Filled as a list, turned into an array once: far quicker than item by item.
+        out = [0.0] * self.size
+        at = self.offsets
+        n = view.players
+        me = view.seat
+        k = len(_KINDS)
+
+        def rel(seat: int) -> int:
+            return (seat - me) % n
+
+        def count(block: str, row: int, card: int) -> None:
+            out[at[block] + row * _F + card % _F] += 1
+
+        def one_hot(block: str, index: int) -> None:
+            out[at[block] + index] = 1
+
+        own_declared = {entry.card for entry in view.hand_kinds[me]} if view.hand_kinds else set()
+        for card in view.hand:
+            count("hand_declared" if card in own_declared else "hand", 0, card)
+
+        def shown(seat: int, entry: TableCard) -> None:
+            r = rel(seat)
+            for kind in entry.history:
+                out[at["kinds"] + (r * k + _KIND_INDEX[kind]) * _F + entry.card % _F] += 1
+            if entry.broken:
+                count("broken", r, entry.card)
+
+        for seat, table in enumerate(view.tables):
+            for entry in table:
+                count("table", rel(seat), entry.card)
+                shown(seat, entry)
+        for seat, entries in enumerate(view.hand_kinds):
+            for entry in entries:
+                count("declared_in_hand", rel(seat), entry.card)
+                shown(seat, entry)
+        for seat, cards in enumerate(view.known):
+            for card in cards:
+                count("known", rel(seat), card)
+        for number, trick in enumerate(view.tricks):
+            # A duel of the end phase has two seats, not every seat (EB9).
+            seats = trick_seats(view.rules, view.tricks[:number], trick.leader)
+            for seat, card in zip(seats, trick.cards, strict=True):
+                count("played", rel(seat), card)
+        for i, card in enumerate(view.trick):
+            count("trick", i, card)
+        one_hot("trick_leader", rel(view.leader))
+        if view.trump is not None:
+            one_hot("trumps", int(view.trump))
+        if view.turn_up is not None:
+            one_hot("turn_up", view.turn_up % _F)
+        out[at["stock_size"]] = view.stock_size
+        for seat in range(n):
+            out[at["hand_sizes"] + rel(seat)] = view.hand_sizes[seat]
+            out[at["scores"] + rel(seat)] = view.scores[seat]
+            if view.carte_blanche and view.carte_blanche[seat]:
+                one_hot("carte_blanche", rel(seat))
+        one_hot("phase", _PHASES.index(view.phase))
+        if view.current_player is not None:
+            one_hot("to_act", rel(view.current_player))
+        if view.window is not None:
+            one_hot("window", rel(view.window.seat))
+            out[at["declarations"]] = view.window.declarations
+        for seat in view.offers:
+            one_hot("offers", rel(seat))
+        for meld in view.melds:
+            if not meld.scored:
+                out[at["pending"] + rel(meld.seat) * k + _KIND_INDEX[meld.kind]] += 1
+        out[at["trick_number"]] = view.trick_number
+        one_hot("dealer", rel(view.dealer))
+        vector: NDArray[np.float32] = numpy.array(out, dtype=numpy.float32)
+        return vector

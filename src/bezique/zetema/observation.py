@@ -1,0 +1,190 @@
+"""A Zetema seat view as a flat tensor of fixed shape (the ``numpy`` extra, needed only
+to encode).
+
+:class:`ZetemaObservationEncoder` turns a :class:`~bezique.zetema.ZetemaView` into a
+``float32`` vector whose length depends on the number of seats only:
+``265 + 58 × seats`` (381 with two, 497 with four, 613 with six). It reads nothing
+but the view, so it holds nothing the seat may not know. ``ObservationEncoder.of``
+(:mod:`bezique.observation`) gives it for Zetema's rules; its API is that of
+Bezique's encoder (``layout``, ``size``, ``shape``, ``block``, ``encode``).
+
+Seats are *relative*, as in Bezique's encoder: row 0 is the observing seat, row 1
+the next seat to its left (the order of play), and so on. Cards are counted by face
+(:mod:`bezique.zetema.deck`: index ``rank * 4 + suit``, the ace first, suits S H D
+C), so a block of 52 holds 2 where both copies of an imperial card are:
+
+=================  ==========  ==========================================================
+block              shape       what it counts
+=================  ==========  ==========================================================
+``hand``           52          the seat's own cards
+``shown``          seats × 52  the cards each seat has shown in a declaration and still
+                               holds (S003)
+``tableau``        52          the cards on the tableau (its thirteen piles, by face)
+``marriage_pile``  52          the cards of the marriages declared this hand
+``zetema_pile``    52          the cards of the zetemas made this hand
+``required``       52          the cards the discard must come from after a sequence,
+                               flush or assembly (zero: any card)
+``hand_sizes``     seats       the cards each seat holds
+``stock_size``     1           the cards left to draw
+``scores``         seats       the game total of each seat's side
+``hand_scores``    seats       the points of each seat's side this hand
+``partners``       seats       the seats of the observer's side, itself included
+``phase``          3           combine, discard, over (one-hot)
+``to_act``         seats       the seat to act (one-hot; zero: over)
+``dealer``         seats       the dealer of this hand (one-hot)
+``hand_number``    1           the hand being played (from 1)
+=================  ==========  ==========================================================
+
+Counts and points are given as they are, not scaled.
+
+>>> from bezique import zetema
+>>> encoder = ZetemaObservationEncoder.of(zetema.ZETEMA)
+>>> state = zetema.new_hand(zetema.ZETEMA, seed=3)
+>>> vector = encoder.encode(state.view(1))
+>>> encoder.size, int(encoder.block(vector, "hand").sum()), encoder.block(vector, "to_act")
+(381, 7, array([1., 0.], dtype=float32))
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bezique.errors import NotationError, require, require_extra
+from bezique.zetema.deck import FACE_COUNT
+from bezique.zetema.rules import ZetemaRules
+from bezique.zetema.state import COMBINE, DISCARD, OVER
+from bezique.zetema.views import ZetemaView
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+__all__ = ["PHASES", "ZetemaObservationEncoder"]
+
+_F = FACE_COUNT
+#: The phases of a turn, in the order of the ``phase`` block.
+PHASES = (COMBINE, DISCARD, OVER)
+
+
+def _layout(seats: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return (
+        ("hand", (_F,)),
+        ("shown", (seats, _F)),
+        ("tableau", (_F,)),
+        ("marriage_pile", (_F,)),
+        ("zetema_pile", (_F,)),
+        ("required", (_F,)),
+        ("hand_sizes", (seats,)),
+        ("stock_size", (1,)),
+        ("scores", (seats,)),
+        ("hand_scores", (seats,)),
+        ("partners", (seats,)),
+        ("phase", (len(PHASES),)),
+        ("to_act", (seats,)),
+        ("dealer", (seats,)),
+        ("hand_number", (1,)),
+    )
+
+
+def _size(shape: tuple[int, ...]) -> int:
+    out = 1
+    for n in shape:
+        out *= n
+    return out
+
+
+@attrs.frozen(eq=False)
+class ZetemaObservationEncoder:
+    """The tensor encoding of the seat views of one Zetema rule set; build with
+    :meth:`bezique.observation.ObservationEncoder.of` (or :meth:`of`)."""
+
+    rules: ZetemaRules
+    #: The blocks in order, as (name, shape) pairs.
+    layout: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(repr=False)
+    #: Where each block starts in the vector.
+    offsets: dict[str, int] = attrs.field(repr=False)
+    #: The length of the vector.
+    size: int = attrs.field(repr=False)
+
+    @classmethod
+    def of(cls, rules: ZetemaRules) -> ZetemaObservationEncoder:
+        """The encoder of ``rules`` (its shape depends on the number of seats)."""
+        require(rules, ZetemaRules, "ZetemaObservationEncoder.of()", "rules", "a ZetemaRules")
+        return _make_encoder(rules)
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    def block(self, vector: NDArray[np.float32], name: str) -> NDArray[np.float32]:
+        """The block ``name`` of an encoded vector, in its shape."""
+        shapes = dict(self.layout)
+        if name not in shapes:
+            raise NotationError(
+                f"no block {name!r}; blocks are: " + ", ".join(n for n, _ in self.layout)
+            )
+        start = self.offsets[name]
+        shape = shapes[name]
+        return vector[start : start + _size(shape)].reshape(shape)
+
+    def encode(self, view: ZetemaView) -> NDArray[np.float32]:
+        """The vector of ``view`` (a new ``float32`` array of shape :attr:`shape`)."""
+        # Not named np: the annotations below name numpy's types through the np of
+        # the TYPE_CHECKING import, which a local np would hide from the type checker.
+        numpy = require_extra("numpy", "numpy")
+        require(view, ZetemaView, "ZetemaObservationEncoder.encode()", "view", "a ZetemaView")
+        rules = view.rules
+        if rules.players != self.rules.players or rules.imperial is not self.rules.imperial:
+            raise NotationError(
+                f"a view of {rules.players} seats, imperial suit {rules.imperial.name.lower()}, "
+                f"given to the encoder of {self.rules.players}, "
+                f"{self.rules.imperial.name.lower()}"
+            )
+        # Filled as a list, turned into an array once: far quicker than item by item.
+        out = [0.0] * self.size
+        at = self.offsets
+        n = view.players
+        me = view.seat
+
+        def count(block: str, cards: tuple[int, ...], row: int = 0) -> None:
+            start = at[block] + row * _F
+            for card in cards:
+                out[start + card] += 1
+
+        count("hand", view.hand)
+        for pile in view.tableau:
+            count("tableau", pile)
+        count("marriage_pile", view.marriage_pile)
+        count("zetema_pile", view.zetema_pile)
+        count("required", view.required)
+        out[at["stock_size"]] = view.stock_size
+        mine = rules.side_of(me)
+        for seat in range(n):
+            row = (seat - me) % n
+            count("shown", view.shown[seat], row)
+            side = rules.side_of(seat)
+            out[at["hand_sizes"] + row] = view.hand_sizes[seat]
+            out[at["scores"] + row] = view.side_scores[side]
+            out[at["hand_scores"] + row] = view.hand_scores[side]
+            out[at["partners"] + row] = float(side == mine)
+        out[at["phase"] + PHASES.index(view.phase)] = 1
+        if view.current_player is not None:
+            out[at["to_act"] + (view.current_player - me) % n] = 1
+        out[at["dealer"] + (view.dealer - me) % n] = 1
+        out[at["hand_number"]] = view.hand_number
+        vector: NDArray[np.float32] = numpy.array(out, dtype=numpy.float32)
+        return vector
+
+
+@functools.cache
+def _make_encoder(rules: ZetemaRules) -> ZetemaObservationEncoder:
+    layout = _layout(rules.players)
+    offsets: dict[str, int] = {}
+    at = 0
+    for name, shape in layout:
+        offsets[name] = at
+        at += _size(shape)
+    return ZetemaObservationEncoder(rules, layout, offsets, at)

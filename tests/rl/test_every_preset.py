@@ -1,0 +1,51 @@
+"""Every preset of the family, Zetema's included, passes the frameworks' own tests:
+PettingZoo's ``api_test`` and ``seed_test``, OpenSpiel's ``random_sim_test``. One loop
+over :func:`bezique.variants.names`, so that a preset added to the registry is tested
+here without a line more."""
+
+from __future__ import annotations
+
+import warnings
+
+import pyspiel
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import bezique as bz
+from bezique.envs import openspiel as bezique_spiel
+from bezique.envs import pettingzoo as bezique_env
+
+PRESETS = [name for name, _ in bz.variants.names()]
+#: Zetema seats two to six (S003): its presets are of two, so the other tables too.
+ZETEMA_TABLES = [("zetema", 3), ("zetema", 4), ("zetema-1881", 5), ("zetema", 6)]
+
+
+def test_every_game_of_the_family_is_here() -> None:
+    assert {bz.variants.game_of(bz.variants.get(name)).name for name in PRESETS} == {
+        game.name for game in bz.variants.games()
+    }
+
+
+def _frameworks_tests(rules: bz.variants.AnyRules, parameters: dict[str, str | int]) -> None:
+    with warnings.catch_warnings():
+        # PettingZoo advises a Box observation; ours is the Dict of masked games.
+        warnings.filterwarnings("ignore", message=".*should be gymnasium.spaces.box.*")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(bezique_env.env(variant=rules), num_cycles=1000)
+    seed_test(lambda: bezique_env.env(variant=rules), num_cycles=1000)
+    game = pyspiel.load_game(bezique_spiel.register(), parameters)
+    assert game.num_players() == rules.players
+    # One whole deal: OpenSpiel checks every state of it, which for the multi-pack
+    # games (hundreds of moves, every view read as JSON and as a tensor) is seconds.
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_preset_passes_the_frameworks_tests(preset: str) -> None:
+    _frameworks_tests(bz.variants.get(preset), {"variant": preset})
+
+
+@pytest.mark.parametrize(("preset", "players"), ZETEMA_TABLES)
+def test_zetema_at_every_table_passes_the_frameworks_tests(preset: str, players: int) -> None:
+    rules = bz.variants.get(preset).evolve(players=players)
+    _frameworks_tests(rules, {"variant": preset, "players": players})
