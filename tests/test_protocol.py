@@ -122,14 +122,14 @@ def test_a_zetema_hand_is_the_counterpart_of_a_deal() -> None:
     best = max(final.hand_scores)
     assert final.winners == tuple(s for s, v in enumerate(final.hand_scores) if v == best)
     with pytest.raises(RulesError, match="cut"):
-        bz.new_deal(rules, cut=(3, 4))
+        bz.new_deal(rules, cut=(3, 4))  # type: ignore[call-overload]
     with pytest.raises(NotationError, match="deck"):
         bz.new_deal(rules, deck=["KS"])
     order = [zetema.face_name(f) for f in zetema.deck_faces(rules.imperial)]
     dealt = bz.new_deal(rules, deck=order, dealer=1)
     # One card at a time from the dealer's left, then the first player's draw (S003).
     dealt_to_eldest = [*order[0:12:2], order[12]]
-    assert dealt.hands[0] == tuple(sorted(zetema.parse_faces(" ".join(dealt_to_eldest))))  # type: ignore[call-overload]
+    assert dealt.hands[0] == tuple(sorted(zetema.parse_faces(" ".join(dealt_to_eldest))))
 
 
 def test_zetema_speaks_the_words_of_every_game() -> None:

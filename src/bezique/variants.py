@@ -347,7 +347,7 @@ def _zetema_deal(
     *,
     seed: int | str | None = None,
     dealer: int = 0,
-    deck: object = None,
+    deck: Sequence[int | str] | None = None,
     cut: object = None,
 ) -> ZetemaState:
     _not_zetema("new_deal()", cut=cut)
@@ -806,7 +806,7 @@ def new_deal(
     rules: ZetemaRules,
     *,
     seed: int | str | None = None,
-    deck: None = None,
+    deck: Sequence[int | str] | None = None,
     dealer: int = 0,
     cut: None = None,
 ) -> ZetemaState: ...
@@ -820,7 +820,8 @@ def new_deal(
 ) -> DealState | ZetemaState:
     """A new deal of any game: a Bezique deal (:func:`bezique.state.new_deal`, where
     ``deck`` and ``cut`` are explained) or one hand of Zetema
-    (:func:`bezique.zetema.new_hand`), dealt by ``dealer`` from a shuffle of ``seed``."""
+    (:func:`bezique.zetema.new_hand`), dealt by ``dealer`` from a shuffle of ``seed``
+    or from ``deck``, top card first (Zetema's: its 65 faces, by name or number)."""
     game = _game_of_rules(rules, "new_deal()")
     state: DealState | ZetemaState = game.new_deal(
         rules, seed=seed, deck=deck, dealer=dealer, cut=cut
