@@ -202,3 +202,16 @@ def test_game_records_of_every_game_load_through_one_reader() -> None:
     assert bz.load_game_record(bezique_record.to_text()) == bezique_record
     with pytest.raises(NotationError, match="format"):
         bz.load_game_record('{"format": "zetema-state"}')
+
+
+def test_one_simulation_in_two_processes_serves_every_preset() -> None:
+    # The same summary from two worker processes as from one, for every preset.
+    from bezique.simulate import simulate
+
+    for name in NAMES:
+        rules = bz.variants.get(name)
+        players = ["random"] * rules.players
+        split = simulate(rules, deals=4, seed=name, players=players, jobs=2, chunk_size=2)
+        alone = simulate(rules, deals=4, seed=name, players=players, jobs=1)
+        assert split == alone, name
+        assert split.deals == 4

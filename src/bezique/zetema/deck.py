@@ -132,7 +132,7 @@ class Faces(tuple[int, ...]):
 
     >>> hand = Faces([0, 25, 47])
     >>> hand, hand == (0, 25, 47)
-    (Faces.parse('AS 6H QC'), True)
+    (Faces.parse('AS 7H QC'), True)
     """
 
     __slots__ = ()
