@@ -74,7 +74,7 @@ if TYPE_CHECKING:
     from bezique.zetema.observation import ZetemaObservationEncoder
     from bezique.zetema.rules import ZetemaRules
 
-__all__ = ["ObservationEncoder", "serve_game"]
+__all__ = ["BlockVector", "Layout", "ObservationEncoder", "block_offsets", "serve_game"]
 
 #: The encoders of the other games of the family, by the type of their rules. This
 #: module sits below them in the layers, so :mod:`bezique.variants`, which knows
@@ -130,17 +130,53 @@ def _size(shape: tuple[int, ...]) -> int:
     return out
 
 
-@attrs.frozen(eq=False)
-class ObservationEncoder:
-    """The tensor encoding of the seat views of one rule set; build with :meth:`of`."""
+#: The blocks of an encoded vector, in order, as (name, shape) pairs.
+Layout = tuple[tuple[str, tuple[int, ...]], ...]
 
-    rules: Rules
+
+def block_offsets(layout: Layout) -> tuple[dict[str, int], int]:
+    """Where each block of ``layout`` starts in the flat vector, and its length."""
+    offsets: dict[str, int] = {}
+    at = 0
+    for name, shape in layout:
+        offsets[name] = at
+        at += _size(shape)
+    return offsets, at
+
+
+@attrs.frozen(eq=False)
+class BlockVector:
+    """Named blocks laid end to end in one flat vector: what the encoder of every game
+    is built on (its :attr:`layout`, :attr:`shape` and :meth:`block`)."""
+
     #: The blocks in order, as (name, shape) pairs.
-    layout: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(repr=False)
+    layout: Layout = attrs.field(repr=False)
     #: Where each block starts in the vector.
     offsets: dict[str, int] = attrs.field(repr=False)
     #: The length of the vector.
     size: int = attrs.field(repr=False)
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    def block(self, vector: NDArray[np.float32], name: str) -> NDArray[np.float32]:
+        """The block ``name`` of an encoded vector, in its shape."""
+        shapes = dict(self.layout)
+        if name not in shapes:
+            raise NotationError(
+                f"no block {name!r}; blocks are: " + ", ".join(n for n, _ in self.layout)
+            )
+        start = self.offsets[name]
+        shape = shapes[name]
+        return vector[start : start + _size(shape)].reshape(shape)
+
+
+@attrs.frozen(eq=False)
+class ObservationEncoder(BlockVector):
+    """The tensor encoding of the seat views of one rule set; build with :meth:`of`."""
+
+    rules: Rules
 
     @overload
     @classmethod
@@ -164,27 +200,8 @@ class ObservationEncoder:
             encoder: ZetemaObservationEncoder = make(rules)
             return encoder
         layout = _layout(rules.players)
-        offsets: dict[str, int] = {}
-        at = 0
-        for name, shape in layout:
-            offsets[name] = at
-            at += _size(shape)
-        return cls(rules, layout, offsets, at)
-
-    @property
-    def shape(self) -> tuple[int]:
-        return (self.size,)
-
-    def block(self, vector: NDArray[np.float32], name: str) -> NDArray[np.float32]:
-        """The block ``name`` of an encoded vector, in its shape."""
-        shapes = dict(self.layout)
-        if name not in shapes:
-            raise NotationError(
-                f"no block {name!r}; blocks are: " + ", ".join(n for n, _ in self.layout)
-            )
-        start = self.offsets[name]
-        shape = shapes[name]
-        return vector[start : start + _size(shape)].reshape(shape)
+        offsets, size = block_offsets(layout)
+        return cls(layout=layout, offsets=offsets, size=size, rules=rules)
 
     def encode(self, view: SeatView) -> NDArray[np.float32]:
         """The vector of ``view`` (a new ``float32`` array of shape :attr:`shape`)."""

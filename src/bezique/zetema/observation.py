@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bezique.errors import NotationError, require, require_extra
+from bezique.observation import BlockVector, block_offsets
 from bezique.zetema.deck import FACE_COUNT
 from bezique.zetema.rules import ZetemaRules
 from bezique.zetema.state import COMBINE, DISCARD, OVER
@@ -89,46 +90,18 @@ def _layout(seats: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
     )
 
 
-def _size(shape: tuple[int, ...]) -> int:
-    out = 1
-    for n in shape:
-        out *= n
-    return out
-
-
 @attrs.frozen(eq=False)
-class ZetemaObservationEncoder:
+class ZetemaObservationEncoder(BlockVector):
     """The tensor encoding of the seat views of one Zetema rule set; build with
     :meth:`bezique.observation.ObservationEncoder.of` (or :meth:`of`)."""
 
     rules: ZetemaRules
-    #: The blocks in order, as (name, shape) pairs.
-    layout: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(repr=False)
-    #: Where each block starts in the vector.
-    offsets: dict[str, int] = attrs.field(repr=False)
-    #: The length of the vector.
-    size: int = attrs.field(repr=False)
 
     @classmethod
     def of(cls, rules: ZetemaRules) -> ZetemaObservationEncoder:
         """The encoder of ``rules`` (its shape depends on the number of seats)."""
         require(rules, ZetemaRules, "ZetemaObservationEncoder.of()", "rules", "a ZetemaRules")
         return _make_encoder(rules)
-
-    @property
-    def shape(self) -> tuple[int]:
-        return (self.size,)
-
-    def block(self, vector: NDArray[np.float32], name: str) -> NDArray[np.float32]:
-        """The block ``name`` of an encoded vector, in its shape."""
-        shapes = dict(self.layout)
-        if name not in shapes:
-            raise NotationError(
-                f"no block {name!r}; blocks are: " + ", ".join(n for n, _ in self.layout)
-            )
-        start = self.offsets[name]
-        shape = shapes[name]
-        return vector[start : start + _size(shape)].reshape(shape)
 
     def encode(self, view: ZetemaView) -> NDArray[np.float32]:
         """The vector of ``view`` (a new ``float32`` array of shape :attr:`shape`)."""
@@ -182,9 +155,5 @@ class ZetemaObservationEncoder:
 @functools.cache
 def _make_encoder(rules: ZetemaRules) -> ZetemaObservationEncoder:
     layout = _layout(rules.players)
-    offsets: dict[str, int] = {}
-    at = 0
-    for name, shape in layout:
-        offsets[name] = at
-        at += _size(shape)
-    return ZetemaObservationEncoder(rules, layout, offsets, at)
+    offsets, size = block_offsets(layout)
+    return ZetemaObservationEncoder(layout=layout, offsets=offsets, size=size, rules=rules)
