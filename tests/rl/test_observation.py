@@ -13,8 +13,9 @@ import bezique as bz
 from bezique import NotationError, zetema
 from bezique.cards import Card
 from bezique.determinize import determinize
-from bezique.envs.observation import ObservationEncoder, ZetemaObservationEncoder
+from bezique.envs.observation import ObservationEncoder
 from bezique.zetema.determinize import determinize as zetema_determinize
+from bezique.zetema.observation import ZetemaObservationEncoder
 
 PRESETS = [name for name, _ in bz.rules.variants.names()]
 

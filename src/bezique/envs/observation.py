@@ -3,8 +3,8 @@
 
 ``ObservationEncoder.of(rules)`` gives the encoder of any preset's rules: for
 Bezique's, an :class:`ObservationEncoder`, whose blocks :mod:`bezique.observation`
-lists; for Zetema's, a :class:`ZetemaObservationEncoder`, whose blocks
-:mod:`bezique.zetema.observation` lists. Both have the same API: ``layout`` (the
+lists; for Zetema's, a :class:`~bezique.zetema.observation.ZetemaObservationEncoder`,
+whose blocks :mod:`bezique.zetema.observation` lists. Both have the same API: ``layout`` (the
 blocks in order, as name and shape), ``size``, ``shape``, ``block(vector, name)``
 and ``encode(view)``, a new ``float32`` vector read from the seat's view alone.
 Seats are relative in both: row 0 is the observing seat, row 1 the next to its left.
@@ -16,7 +16,6 @@ Seats are relative in both: row 0 is the observing seat, row 1 the next to its l
 
 from __future__ import annotations
 
-from bezique.observation import ObservationEncoder
-from bezique.zetema.observation import ZetemaObservationEncoder
+from bezique.observation import BlockVector, ObservationEncoder
 
-__all__ = ["ObservationEncoder", "ZetemaObservationEncoder"]
+__all__ = ["BlockVector", "ObservationEncoder"]
