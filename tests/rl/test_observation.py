@@ -220,3 +220,12 @@ def test_zetema_s_bad_input_is_refused() -> None:
         encoder.block(np.zeros(encoder.size, np.float32), "table")
     with pytest.raises(TypeError, match="rules"):
         ObservationEncoder.of("zetema")  # type: ignore[call-overload]
+
+
+def test_a_zetema_view_encodes_its_hand_and_the_seat_to_act() -> None:
+    encoder = ZetemaObservationEncoder.of(zetema.ZETEMA)
+    state = zetema.new_hand(zetema.ZETEMA, seed=3)
+    vector = encoder.encode(state.view(1))
+    # Seat 1, to act, holds seven cards after its draw (S003); row 0 is the observer.
+    assert int(encoder.block(vector, "hand").sum()) == len(state.hands[1]) == 7
+    assert encoder.block(vector, "to_act").tolist() == [1.0, 0.0]

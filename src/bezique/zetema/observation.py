@@ -37,12 +37,12 @@ block              shape       what it counts
 
 Counts and points are given as they are, not scaled.
 
+Encoding needs the ``numpy`` extra; the layout does not (``tests/rl`` encodes):
+
 >>> from bezique import zetema
 >>> encoder = ZetemaObservationEncoder.of(zetema.ZETEMA)
->>> state = zetema.new_hand(zetema.ZETEMA, seed=3)
->>> vector = encoder.encode(state.view(1))
->>> encoder.size, int(encoder.block(vector, "hand").sum()), encoder.block(vector, "to_act")
-(381, 7, array([1., 0.], dtype=float32))
+>>> encoder.size, encoder.layout[0], encoder.offsets["to_act"]
+(381, ('hand', (52,)), 376)
 """
 
 from __future__ import annotations
