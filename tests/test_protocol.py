@@ -215,3 +215,14 @@ def test_one_simulation_in_two_processes_serves_every_preset() -> None:
         alone = simulate(rules, deals=4, seed=name, players=players, jobs=1)
         assert split == alone, name
         assert split.deals == 4
+
+
+def test_actions_of_every_game_write_their_suits_as_symbols_and_read_back() -> None:
+    marry = zetema.parse_action("marry KS QS / KH QH")
+    assert bz.format_action(marry, symbols=True) == "marry Q♠ K♠ / Q♥ K♥"
+    assert zetema.parse_action(bz.format_action(marry, symbols=True)) == marry
+    declare = zetema.parse_action("declare flush 2H 5H 7H 8H TH KH")
+    assert bz.format_action(declare, symbols=True) == "declare flush 2♥ 5♥ 7♥ 8♥ T♥ K♥"
+    state = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    play = state.legal_actions()[0]
+    assert bz.parse_action(state, bz.format_action(play, symbols=True)) == play

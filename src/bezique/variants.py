@@ -87,7 +87,7 @@ from bezique.views import SeatView
 from bezique.zetema import ZETEMA, ZETEMA_1881, ZetemaRules, ZetemaState
 from bezique.zetema import io as zetema_io
 from bezique.zetema.action_space import ZetemaActionSpace
-from bezique.zetema.deck import CARD_COUNT, deck_faces
+from bezique.zetema.deck import CARD_COUNT, deck_faces, with_suit_symbols
 from bezique.zetema.determinize import determinize as _zetema_determinize
 from bezique.zetema.laws import COMBINATION_KINDS, MARRIAGES
 from bezique.zetema.observation import ZetemaObservationEncoder
@@ -385,19 +385,7 @@ def _not_zetema(function: str, **given: object) -> None:
 
 
 def _zetema_format_action(action: zetema.ZetemaAction, *, symbols: bool = False) -> str:
-    text = str(action)
-    if not symbols:
-        return text
-    return " ".join(
-        w[:-1] + w[-1].translate(_SUIT_SYMBOLS) if _is_card(w) else w for w in text.split()
-    )
-
-
-_SUIT_SYMBOLS = str.maketrans("SHDC", "♠♥♦♣")
-
-
-def _is_card(word: str) -> bool:
-    return len(word) == 2 and word[-1] in "SHDC" and word[0] in "A23456789TJQK"
+    return with_suit_symbols(str(action)) if symbols else str(action)
 
 
 # -- what the command line asks of each game -------------------------------------------

@@ -23,13 +23,11 @@ from collections.abc import Sequence
 
 from bezique.board import ascii_text, can_encode_symbols, seat_names
 from bezique.errors import BeziqueError
-from bezique.zetema.deck import faces_text
+from bezique.zetema.deck import faces_text, with_suit_symbols
 from bezique.zetema.state import COMBINE, DISCARD, ZetemaState
 from bezique.zetema.views import ZetemaView
 
 __all__ = ["render", "side_name"]
-
-_SYMBOLS = str.maketrans("SHDC", "♠♥♦♣")
 
 
 def side_name(game: ZetemaState | ZetemaView, side: int, names: Sequence[str]) -> str:
@@ -56,12 +54,7 @@ def render(
 
     def cards(faces: tuple[int, ...]) -> str:
         text = faces_text(faces) or "-"
-        # Only the suit letter (the last of each card) becomes a symbol.
-        return (
-            " ".join(w[:-1] + w[-1].translate(_SYMBOLS) for w in text.split())
-            if (show_symbols and faces)
-            else text
-        )
+        return with_suit_symbols(text) if show_symbols else text
 
     show_symbols = can_encode_symbols() if symbols is None else symbols
     rules = game.rules

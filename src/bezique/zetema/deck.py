@@ -57,6 +57,7 @@ __all__ = [
     "rank_of",
     "sorted_faces",
     "suit_of",
+    "with_suit_symbols",
 ]
 
 #: Rank letters, lowest first, the ace low (PAR-Z).
@@ -101,6 +102,20 @@ def face_name(card: int) -> str:
 def faces_text(cards: Iterable[int]) -> str:
     """Faces as space-separated names, in the order given."""
     return " ".join(_NAMES[c] for c in cards)
+
+
+_TO_SYMBOLS = str.maketrans(_SUIT_LETTERS, "♠♥♦♣")
+
+
+def with_suit_symbols(text: str) -> str:
+    """``text`` with the suit letter of each card name in it written as its symbol
+    (``marry KS QS`` becomes ``marry K♠ Q♠``); other words as they are."""
+    return " ".join(
+        word[0] + word[1].translate(_TO_SYMBOLS)
+        if len(word) == 2 and word[0] in RANK_LETTERS and word[1] in _SUIT_LETTERS
+        else word
+        for word in text.split()
+    )
 
 
 def parse_face(text: str) -> int:

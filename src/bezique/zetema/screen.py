@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from bezique.board import COMMANDS, Reading, numbered_lines
 from bezique.errors import NotationError
 from bezique.zetema.board import render, side_name
-from bezique.zetema.deck import faces_text, parse_face
+from bezique.zetema.deck import faces_text, parse_face, with_suit_symbols
 from bezique.zetema.state import Declare, Discard, Marry, ZetemaAction, ZetemaEvent, ZetemaState
 from bezique.zetema.state import parse_action as parse_zetema_action
 
@@ -45,7 +45,6 @@ On your turn, type one of:
   help, ?                    this list
   q, or end of input         leave the game"""
 
-_SYMBOLS = str.maketrans("SHDC", "♠♥♦♣")
 
 #: The verbs of a move, told of another seat and of the person (first person).
 _VERBS = {
@@ -83,12 +82,7 @@ class ZetemaScreen:
 
     def text(self, text: str) -> str:
         """Card names in ``text`` with suit symbols, when the terminal prints them."""
-        if not self.symbols:
-            return text
-        return " ".join(
-            w[:-1] + w[-1].translate(_SYMBOLS) if len(w) == 2 and w[-1] in "SHDC" else w
-            for w in text.split()
-        )
+        return with_suit_symbols(text) if self.symbols else text
 
     def cards(self, cards: Sequence[int]) -> str:
         return self.text(faces_text(cards)) or "-"
