@@ -30,7 +30,7 @@ from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from bezique.legality import Reason
 
-__all__ = ["Score", "State", "View"]
+__all__ = ["Score", "State", "Table", "View"]
 
 #: The action type of a game (:data:`bezique.Action`, :data:`bezique.zetema.ZetemaAction`).
 A = TypeVar("A")
@@ -51,64 +51,9 @@ class Score(Protocol):
     def points(self) -> int: ...
 
 
-@runtime_checkable
-class View(Protocol[A_co]):
-    """What one seat may know of a game in progress: all a player or a seat's client
-    is given. Its JSON: :func:`bezique.view_to_json`, :func:`bezique.view_from_json`."""
-
-    @property
-    def seat(self) -> int:
-        """The seat whose view this is."""
-        ...
-
-    @property
-    def rules(self) -> Any:
-        """The rules played (:class:`bezique.Rules`, :class:`bezique.zetema.ZetemaRules`)."""
-        ...
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        ...
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act; ``None`` once over."""
-        ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Per seat, as :attr:`State.scores`."""
-        ...
-
-    @property
-    def side_scores(self) -> tuple[int, ...]:
-        """Per side, as :attr:`State.side_scores`."""
-        ...
-
-    def legal_actions(self) -> tuple[A_co, ...]:
-        """The seat's legal actions when it is to act (in the state's order), else empty."""
-        ...
-
-    def render(self, *, symbols: bool | None = None) -> str:
-        """The view drawn as a text board."""
-        ...
-
-
-@runtime_checkable
-class State(Protocol[A]):
-    """A game of the family in progress (or finished): an immutable value.
-
-    Every action is validated; a refused one raises
-    :class:`~bezique.IllegalActionError` with :class:`~bezique.Reason` codes and
-    changes nothing. ``seat``, where a method takes it, is the seat that means to
-    act: for any other seat nothing is legal (:attr:`Reason.NOT_YOUR_TURN`). Its
-    JSON: :func:`bezique.state_to_json`, :func:`bezique.load_state`; its actions'
-    text: :func:`bezique.parse_action`, :func:`bezique.format_action`.
-    """
+class Table(Protocol):
+    """What a state and every seat's view of it both tell: the rules, the seats, whose
+    turn it is, whether it is over and the scores, in the same words for every game."""
 
     @property
     def rules(self) -> Any:
@@ -139,6 +84,39 @@ class State(Protocol[A]):
         """Per side, the points so far (per seat where each seat plays alone)."""
         ...
 
+    def render(self, *, symbols: bool | None = None) -> str:
+        """Drawn as a text board: a state with every hand face up, a view as its seat
+        sees it."""
+        ...
+
+
+@runtime_checkable
+class View(Table, Protocol[A_co]):
+    """What one seat may know of a game in progress: all a player or a seat's client
+    is given. Its JSON: :func:`bezique.view_to_json`, :func:`bezique.view_from_json`."""
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+        ...
+
+    def legal_actions(self) -> tuple[A_co, ...]:
+        """The seat's legal actions when it is to act (in the state's order), else empty."""
+        ...
+
+
+@runtime_checkable
+class State(Table, Protocol[A]):
+    """A game of the family in progress (or finished): an immutable value.
+
+    Every action is validated; a refused one raises
+    :class:`~bezique.IllegalActionError` with :class:`~bezique.Reason` codes and
+    changes nothing. ``seat``, where a method takes it, is the seat that means to
+    act: for any other seat nothing is legal (:attr:`Reason.NOT_YOUR_TURN`). Its
+    JSON: :func:`bezique.state_to_json`, :func:`bezique.load_state`; its actions'
+    text: :func:`bezique.parse_action`, :func:`bezique.format_action`.
+    """
+
     @property
     def winners(self) -> tuple[int, ...]:
         """The sides that won, once over (several that share a tied win); empty while
@@ -166,8 +144,4 @@ class State(Protocol[A]):
 
     def view(self, seat: int) -> View[A]:
         """What ``seat`` may know."""
-        ...
-
-    def render(self, *, symbols: bool | None = None) -> str:
-        """The whole state drawn as a text board, every hand face up."""
         ...
