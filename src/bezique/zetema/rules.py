@@ -192,6 +192,10 @@ class ZetemaRules:
         """The side of ``seat``: partners sit apart, every ``side_count``-th seat."""
         return seat % self.side_count
 
+    def seat_scores(self, side_scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Per seat, the total of its side: in Zetema points belong to sides (S003)."""
+        return tuple(side_scores[self.side_of(seat)] for seat in range(self.players))
+
 
 ZETEMA = ZetemaRules(
     name="zetema",

@@ -87,7 +87,7 @@ class ZetemaView:
     @property
     def scores(self) -> tuple[int, ...]:
         """Per seat, the total of its side (as :attr:`ZetemaState.scores`)."""
-        return tuple(self.side_scores[self.rules.side_of(s)] for s in range(self.players))
+        return self.rules.seat_scores(self.side_scores)
 
     @property
     def to_move(self) -> int | None:
