@@ -535,7 +535,7 @@ def _zetema_figures(
     if not state.is_over:
         raise BeziqueError("the figures of a hand not over")
     kinds = tuple(
-        action.kind if isinstance(action, zetema.Declare) else "marriages"
+        action.kind if isinstance(action, zetema.Declare) else MARRIAGES
         for _, action in actions
         if not isinstance(action, zetema.Discard)
     )
