@@ -457,7 +457,8 @@ def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit) as info:
         main(["--version"])
     assert info.value.code == 0
-    assert capsys.readouterr().out == f"bezique {bz.__version__}\n"
+    build = "compiled with mypyc" if bz.engine.accelerated() else "pure Python"
+    assert capsys.readouterr().out == f"bezique {bz.__version__} ({build})\n"
 
 
 def test_the_help_has_a_line_for_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:

@@ -201,11 +201,19 @@ DESCRIPTION = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def version_line() -> str:
+    """What ``bezique --version`` prints: the version and which build is installed, so
+    that a user (or a bug report) can tell the compiled wheel from the pure one."""
     from bezique import __version__
+    from bezique.engine import accelerated
 
+    build = "compiled with mypyc" if accelerated() else "pure Python"
+    return f"bezique {__version__} ({build})"
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bezique", description=DESCRIPTION)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     demo = sub.add_parser(
         "demo",
