@@ -5,6 +5,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import nox
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = False
-nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "build", "rl", "compiled"]
+nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "release", "rl", "compiled"]
 
 ROOT = Path(__file__).parent
 PYPROJECT: dict[str, Any] = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -34,20 +35,28 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def typing(session: nox.Session) -> None:
-    """Type-check the library, tests, examples and benchmarks with mypy --strict."""
+    """Type-check the library, tests, examples, benchmarks and tools with mypy --strict."""
     install_groups(session, "typing")
     session.install("-e", ".")
-    session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks")
+    session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks", "tools")
 
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Lint and check formatting with ruff; check the import contract (the layers)."""
+    """Lint and check formatting with ruff; check the import contract (the layers); check
+    the workflows, the docs host's configuration and the citation file against their
+    schemas."""
     install_groups(session, "lint")
     session.install("-e", ".")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("lint-imports")
+    workflows = sorted(str(path) for path in (ROOT / ".github" / "workflows").glob("*.yml"))
+    session.run("check-jsonschema", "--builtin-schema", "vendor.github-workflows", *workflows)
+    session.run("check-jsonschema", "--builtin-schema", "vendor.readthedocs", ".readthedocs.yaml")
+    session.run(
+        "check-jsonschema", "--builtin-schema", "vendor.citation-file-format", "CITATION.cff"
+    )
 
 
 @nox.session
@@ -84,19 +93,64 @@ def rl(session: nox.Session) -> None:
         session.run("python", str(script.relative_to(ROOT)))
 
 
+#: The tests run against each installed artefact of ``nox -s release``: the behaviour
+#: fingerprint of every preset (play itself), the packaging and release checks, and the
+#: command line's version line. The whole suite runs against the compiled build in the
+#: ``compiled`` session, and against each compiled wheel in the release workflow.
+RELEASE_TESTS = (
+    "tests/test_fingerprint.py",
+    "tests/test_packaging.py",
+    "tests/test_release.py",
+    "tests/test_cli.py::test_version_prints_the_package_version",
+)
+
+
 @nox.session
-def build(session: nox.Session) -> None:
-    """Build the sdist and the wheel into dist/ and check them with twine."""
-    install_groups(session, "build")
-    outdir = os.path.join(session.create_tmp(), "dist")
-    shutil.rmtree(outdir, ignore_errors=True)
-    session.run("python", "-m", "build", "--outdir", outdir)
-    session.run("twine", "check", "--strict", *sorted(glob.glob(os.path.join(outdir, "*"))))
+def release(session: nox.Session) -> None:
+    """Build what a release publishes, as the release workflow does: the sdist, the pure
+    wheel and a compiled wheel repaired to a manylinux tag (on Linux); check all three
+    with ``twine check --strict``; install each into a fresh virtual environment and run
+    the release tests (RELEASE_TESTS) against it."""
+    install_groups(session, "release")
+    tmp = Path(session.create_tmp())
+    dist = tmp / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    # The wheel is built from the sdist, unpacked: a file the sdist lacks fails here.
+    session.run("python", "-m", "build", "--outdir", str(dist))
+    (sdist,) = dist.glob("*.tar.gz")
+    (pure,) = dist.glob("*-py3-none-any.whl")
+    compiled = Path(build_compiled(session))
+    if sys.platform == "linux":
+        repaired = tmp / "repaired"
+        shutil.rmtree(repaired, ignore_errors=True)
+        session.run("auditwheel", "repair", "--wheel-dir", str(repaired), str(compiled))
+        (compiled,) = repaired.glob("*manylinux*.whl")
+    else:
+        session.warn("the compiled wheel is repaired on Linux only (auditwheel)")
+    artefacts = {"sdist": sdist, "pure": pure, "compiled": compiled}
+    session.run("twine", "check", "--strict", *map(str, artefacts.values()))
+    tests = nox.project.dependency_groups(PYPROJECT, "test")
+    for name, artefact in artefacts.items():
+        venv = tmp / f"venv-{name}"
+        shutil.rmtree(venv, ignore_errors=True)
+        session.run("python", "-m", "venv", str(venv))
+        bindir = venv / ("Scripts" if sys.platform == "win32" else "bin")
+        python = str(bindir / "python")
+        # Run outside the session's own environment, in the artefact's: external=True.
+        session.run(python, "-m", "pip", "install", "--quiet", str(artefact), *tests, external=True)
+        session.run(str(bindir / "bezique"), "--version", external=True)
+        check = (
+            f"import bezique.engine as e, sys; sys.exit(e.accelerated() != {name == 'compiled'})"
+        )
+        session.run(python, "-c", check, external=True)
+        session.run(
+            python, "-m", "pytest", *RELEASE_TESTS, "-p", "no:cacheprovider", "-q", external=True
+        )
 
 
 def build_compiled(session: nox.Session) -> str:
     """Build the accelerated wheel (mypyc, see pyproject.toml) and return its path."""
-    install_groups(session, "build")
+    install_groups(session, "release")
     outdir = os.path.join(session.create_tmp(), "compiled")
     shutil.rmtree(outdir, ignore_errors=True)
     # The wheel is built from the sdist, unpacked elsewhere: mypyc leaves its compiled
