@@ -175,9 +175,9 @@ def check_seed(seed: object, function: str, parameter: str = "seed") -> int | st
 
 
 def warn_deprecated(old: str, new: str) -> None:
-    """Warn that ``old``, kept as an alias for one release, is to be replaced by ``new``."""
+    """Warn that ``old``, kept as an alias for one minor release, is to be replaced by ``new``."""
     warnings.warn(
-        f"{old} is deprecated and will be removed in the next release; use {new}",
+        f"{old} is deprecated and will be removed in the next minor release; use {new}",
         DeprecationWarning,
         stacklevel=3,
     )

@@ -302,7 +302,7 @@ def parse_action(text: str) -> ZetemaAction:
 
 
 #: Deprecated alias of :class:`~bezique.IllegalActionError`, which Zetema's states now
-#: raise with reason codes, as every game's do; to be removed in the next release.
+#: raise with reason codes, as every game's do; to be removed in 0.2.0.
 ZetemaIllegalActionError = IllegalActionError
 
 
