@@ -195,6 +195,11 @@ class Learning:
     max_points: Callable[[Any], int]
     #: A bound on the moves of a deal, the deck's chance outcomes included.
     max_length: Callable[[Any], int]
+    #: The points a side plays a whole game to (:func:`new_game`).
+    game_target: Callable[[Any], int]
+    #: What the action space reads of a state of a whole game: the deal in progress (a
+    #: Zetema game is read as it is).
+    in_play: Callable[[Any], Any]
 
 
 class Screen(Protocol):
@@ -615,6 +620,8 @@ BEZIQUE = Game(
         # Every card is turned up once, then played once; each trick's winner takes at
         # most a turn per meld it may show, an exchange and the draw.
         max_length=lambda rules: rules.deck_size * (3 + rules.deck.hand_size),
+        game_target=lambda rules: rules.game.target,
+        in_play=lambda state: state.deal if isinstance(state, GameState) else state,
     ),
 )
 
@@ -665,6 +672,8 @@ ZETEMA_GAME = Game(
         # discard or a marriage), so there are at most as many turns as cards, and a
         # turn holds a declaration, a discard and the second discard of a zetema.
         max_length=lambda rules: CARD_COUNT + 3 * CARD_COUNT,
+        game_target=lambda rules: rules.target_score,
+        in_play=lambda state: state,
     ),
 )
 

@@ -1,7 +1,8 @@
 """Every preset of the family, Zetema's included, passes the frameworks' own tests:
-PettingZoo's ``api_test`` and ``seed_test``, OpenSpiel's ``random_sim_test``. One loop
-over :func:`bezique.variants.names`, so that a preset added to the registry is tested
-here without a line more."""
+PettingZoo's ``api_test`` and ``seed_test``, OpenSpiel's ``random_sim_test``, with the
+default options and again with the other rewards and whole games
+(:mod:`bezique.envs.rewards`). One loop over :func:`bezique.variants.names`, so that a
+preset added to the registry is tested here without a line more."""
 
 from __future__ import annotations
 
@@ -26,14 +27,22 @@ def test_every_game_of_the_family_is_here() -> None:
     }
 
 
-def _frameworks_tests(rules: bz.variants.AnyRules, parameters: dict[str, str | int]) -> None:
+def _frameworks_tests(
+    rules: bz.variants.AnyRules,
+    parameters: dict[str, str | int],
+    reward: str = "points",
+    episode: str = "deal",
+) -> None:
+    def make() -> bezique_env.BeziqueEnv:
+        return bezique_env.env(variant=rules, reward=reward, episode=episode)
+
     with warnings.catch_warnings():
         # PettingZoo advises a Box observation; ours is the Dict of masked games.
         warnings.filterwarnings("ignore", message=".*should be gymnasium.spaces.box.*")
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        api_test(bezique_env.env(variant=rules), num_cycles=1000)
-    seed_test(lambda: bezique_env.env(variant=rules), num_cycles=1000)
-    game = pyspiel.load_game(bezique_spiel.register(), parameters)
+        api_test(make(), num_cycles=1000)
+    seed_test(make, num_cycles=1000)
+    game = pyspiel.load_game(bezique_spiel.register(), {**parameters, "reward": reward})
     assert game.num_players() == rules.players
     # One whole deal: OpenSpiel checks every state of it, which for the multi-pack
     # games (hundreds of moves, every view read as JSON and as a tensor) is seconds.
@@ -49,3 +58,13 @@ def test_every_preset_passes_the_frameworks_tests(preset: str) -> None:
 def test_zetema_at_every_table_passes_the_frameworks_tests(preset: str, players: int) -> None:
     rules = bz.variants.get(preset).evolve(players=players)
     _frameworks_tests(rules, {"variant": preset, "players": players})
+
+
+@pytest.mark.parametrize(("index", "preset"), list(enumerate(PRESETS)))
+def test_every_preset_passes_them_with_other_rewards_and_whole_games(
+    index: int, preset: str
+) -> None:
+    # The two zero-sum rewards in turn (OpenSpiel then checks that the returns add up
+    # to zero); PettingZoo's episodes are whole games.
+    reward = ("margin", "win-loss")[index % 2]
+    _frameworks_tests(bz.variants.get(preset), {"variant": preset}, reward, "game")

@@ -4,9 +4,11 @@
 ``python_bezique``, with two parameters: ``variant``, a preset name of
 :func:`bezique.variants.names`, Zetema's included (by default ``classic``), and
 ``players``, the number of seats where the preset's rules allow another (0, the
-default: the preset's); then ``pyspiel.load_game("python_bezique", {"variant":
-"zetema", "players": 4})`` loads it. Importing this module registers it too when
-``pyspiel`` is installed. One game is one deal (in Zetema, one hand).
+default: the preset's), and ``reward``, what the returns are (``points``, the
+default, ``margin`` or ``win-loss``: :mod:`bezique.envs.rewards`); then
+``pyspiel.load_game("python_bezique", {"variant": "zetema", "players": 4})`` loads
+it. Importing this module registers it too when ``pyspiel`` is installed. One game
+is one deal (in Zetema, one hand).
 
 * **Chance**: the deal is explicit chance. The first chance nodes turn up the deck,
   top card first (:func:`bezique.new_deal` with ``deck=``; Zetema's
@@ -26,10 +28,13 @@ default: the preset's); then ``pyspiel.load_game("python_bezique", {"variant":
   consistently with the seat's view (:func:`bezique.determinize.determinize`,
   :func:`bezique.zetema.determinize.determinize`), which is what OpenSpiel's ISMCTS
   bot asks for.
-* **Returns**: at the end of the deal, what the deal adds to the game total of
-  each player's side (:attr:`bezique.DealResult.game_scores`, added up by side; in
-  Zetema the side's points in the hand); zero before. The game is general-sum:
-  every side scores.
+* **Returns**: at the end of the deal, with ``reward="points"``, what the deal adds
+  to the game total of each player's side (:attr:`bezique.DealResult.game_scores`,
+  added up by side; in Zetema the side's points in the hand); zero before. The game
+  is then general-sum: every side scores. With ``"margin"`` each side's points less
+  the mean of the other sides', with ``"win-loss"`` 1 to the deal's winning side
+  and ``-1/(n-1)`` to the others (0 to all at a draw): the game is then zero-sum
+  (:attr:`pyspiel.GameType.Utility.ZERO_SUM`), with bounds to match.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from bezique import variants
 from bezique.action_space import ActionSpace
 from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
+from bezique.envs.rewards import check_options, step_rewards
 from bezique.errors import IllegalActionError, NotationError
 from bezique.variants import AnyDeal, AnyRules, Learning
 
@@ -88,17 +94,21 @@ def max_points(rules: AnyRules) -> int:
     return int(variants.game_of_rules(rules, "max_points()", "rules").learning.max_points(rules))
 
 
-def game_info(rules: AnyRules) -> Any:
-    """The ``pyspiel.GameInfo`` of ``rules``."""
+def game_info(rules: AnyRules, reward: str = "points") -> Any:
+    """The ``pyspiel.GameInfo`` of ``rules``, its returns ``reward``'s."""
     spiel = _pyspiel()
+    reward, _ = check_options(reward, "deal")
     learning = variants.game_of_rules(rules, "game_info()", "rules").learning
+    most = float(learning.max_points(rules))
+    # A side's margin is at most what it scores, and at least minus what another does.
+    low, high = {"points": (0.0, most), "margin": (-most, most), "win-loss": (-1.0, 1.0)}[reward]
     return spiel.GameInfo(
         num_distinct_actions=ActionSpace.of(rules).size,
         max_chance_outcomes=len(set(learning.deck(rules))),
         num_players=rules.players,
-        min_utility=0.0,
-        max_utility=float(learning.max_points(rules)),
-        utility_sum=None,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=None if reward == "points" else 0.0,
         max_game_length=learning.max_length(rules),
     )
 
@@ -107,7 +117,7 @@ def _pyspiel() -> Any:
     return require_extra("pyspiel", "openspiel")
 
 
-def _game_type() -> Any:
+def _game_type(reward: str = "points") -> Any:
     spiel = _pyspiel()
     kind = spiel.GameType
     return kind(
@@ -116,7 +126,7 @@ def _game_type() -> Any:
         dynamics=kind.Dynamics.SEQUENTIAL,
         chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
         information=kind.Information.IMPERFECT_INFORMATION,
-        utility=kind.Utility.GENERAL_SUM,
+        utility=kind.Utility.GENERAL_SUM if reward == "points" else kind.Utility.ZERO_SUM,
         reward_model=kind.RewardModel.TERMINAL,
         # Zetema seats up to six.
         max_num_players=6,
@@ -125,7 +135,7 @@ def _game_type() -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"variant": "classic", "players": 0},
+        parameter_specification={"variant": "classic", "players": 0, "reward": "points"},
     )
 
 
@@ -163,12 +173,14 @@ class BeziqueGame(_Base):  # type: ignore[misc]
         self.variant = str((params or {}).get("variant", "classic"))
         #: The number of seats asked for (0 for the preset's).
         self.players = int((params or {}).get("players", 0))
+        #: What the returns are (:mod:`bezique.envs.rewards`).
+        self.reward, _ = check_options((params or {}).get("reward", "points"), "deal")
         rules = _tables(self.variant, self.players).rules
-        game_type = _game_type()
+        game_type = _game_type(self.reward)
         if not game_type.min_num_players <= rules.players <= game_type.max_num_players:
             raise spiel.SpielError(f"{self.variant}: {rules.players} players")
-        parameters = {"variant": self.variant, "players": self.players}
-        super().__init__(game_type, game_info(rules), parameters)
+        parameters = {"variant": self.variant, "players": self.players, "reward": self.reward}
+        super().__init__(game_type, game_info(rules, self.reward), parameters)
 
     def new_initial_state(self) -> BeziqueState:
         return BeziqueState(self)
@@ -187,6 +199,7 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         # Read from the game's parameters, which every copy of the game keeps.
         parameters = game.get_parameters()
         self._key = (str(parameters["variant"]), int(parameters.get("players", 0)))
+        self._reward = str(parameters.get("reward", "points"))
         #: The faces turned up so far, top of the deck first (the chance nodes).
         self._deck: list[int] = []
         #: The copies of each face not yet turned up.
@@ -254,8 +267,12 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         rules = tables.rules
         if deal is None or not deal.is_over:
             return [0.0] * rules.players
-        sides = tables.learning.episode_scores(deal)
-        return [float(sides[rules.side_of(seat)]) for seat in range(rules.players)]
+        # The whole deal as one step: its returns are what the steps' rewards of the
+        # PettingZoo environment add up to.
+        sides = step_rewards(
+            self._reward, tables.learning.episode_scores(deal), over=True, winners=deal.winners
+        )
+        return [sides[rules.side_of(seat)] for seat in range(rules.players)]
 
     def information_state_string(self, player: int | None = None) -> str:
         return self._view_string(self._player(player))

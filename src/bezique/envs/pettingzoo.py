@@ -7,7 +7,8 @@
 
 Every preset of :func:`bezique.variants.names` is served, Zetema's included, through
 the one API of the family's states (:class:`bezique.State`). One episode is one deal
-(in Zetema, one hand: :func:`bezique.variants.new_deal`). The agents are ``seat_0``,
+(in Zetema, one hand: :func:`bezique.variants.new_deal`), or with ``episode="game"``
+a whole game to its target (:func:`bezique.variants.new_game`). The agents are ``seat_0``,
 ``seat_1``, ... (seat numbers of the deal); the agent to act is the state's seat to
 act, which is not always the next seat round the table (the trick winner's turn, a
 carte blanche offer, the duels of the end phase; in Zetema a seat with no cards and
@@ -19,15 +20,20 @@ nothing to draw drops out).
 * **Observations**: a dict of ``observation``, the seat's view encoded by the
   preset's encoder (:mod:`bezique.envs.observation`, ``float32``), and
   ``action_mask``, one ``int8`` flag per id, all zero when the seat is not to act.
-  Both are built from the seat's view only.
-* **Rewards**: after each step, each agent receives the points its side scored in
+  Both are built from the seat's view only. With ``episode="game"`` the observation
+  ends with the game's totals by side, the seat's own side first, then the target.
+* **Rewards** (``reward=``, :mod:`bezique.envs.rewards`): ``"points"`` (the default),
+  ``"margin"`` (zero-sum) or ``"win-loss"`` (at the episode's end only). With
+  ``"points"``, after each step, each agent receives the points its side scored in
   that step (the score events: declarations, the seven of trumps, the last trick,
   the brisques...; Zetema's combinations, marriages and zetemas). On the step that
   ends a Bezique deal each agent also receives what the deal result adds to or
   takes from those points (the game bonus and rubicon of the Rubicon family;
   nothing in the two-hand game), so that an agent's rewards over a deal add up to
   what the deal brings its side's game total (:attr:`bezique.DealResult.game_scores`,
-  added up by side; in Zetema, the side's points in the hand). The points made when
+  added up by side; in Zetema, the side's points in the hand), and over a game to
+  the game's totals. ``"margin"`` rewards each step's points less the mean of the
+  other sides' alike. The points made when
   the cards are dealt (a turned-up seven, S000 law 4; the six-pack cut) come with
   the rewards of the first step: PettingZoo's API test counts no reward given by
   ``reset``.
@@ -41,14 +47,16 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from bezique import variants
 from bezique.action_space import ActionSpace
 from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
+from bezique.envs.rewards import check_options, step_rewards
 from bezique.errors import NotationError, wrong_type
-from bezique.variants import AnyDeal, AnyRules
+from bezique.variants import AnyRules, AnyState
 
 if TYPE_CHECKING:
     from pettingzoo import AECEnv
@@ -64,10 +72,17 @@ __all__ = ["BeziqueEnv", "env", "raw_env"]
 _HIGH = 1e9
 
 
-def env(variant: str | AnyRules = "classic", render_mode: str | None = None) -> BeziqueEnv:
+def env(
+    variant: str | AnyRules = "classic",
+    render_mode: str | None = None,
+    *,
+    reward: str = "points",
+    episode: str = "deal",
+) -> BeziqueEnv:
     """The environment of ``variant`` (a preset name of :func:`bezique.variants.names`,
-    or the rules of any game of the family)."""
-    return BeziqueEnv(variant=variant, render_mode=render_mode)
+    or the rules of any game of the family), rewarding by ``reward`` over episodes of
+    ``episode`` (:mod:`bezique.envs.rewards`)."""
+    return BeziqueEnv(variant=variant, render_mode=render_mode, reward=reward, episode=episode)
 
 
 def _agent(seat: int) -> str:
@@ -84,7 +99,14 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, variant: str | AnyRules = "classic", render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        variant: str | AnyRules = "classic",
+        render_mode: str | None = None,
+        *,
+        reward: str = "points",
+        episode: str = "deal",
+    ) -> None:
         require_extra("pettingzoo", "pettingzoo")
         spaces = require_extra("gymnasium.spaces", "pettingzoo")
         np = require_extra("numpy", "pettingzoo")
@@ -94,21 +116,30 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         game = variants.game_of_rules(variant, "BeziqueEnv()", "variant")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise NotationError(f"no render mode {render_mode!r}; modes are: human, ansi (or None)")
+        self.reward, self.episode = check_options(reward, episode)
         self.rules: AnyRules = variant
         self.render_mode = render_mode
         self.space: ActionIds = ActionSpace.of(variant)
         self.encoder: Encoder = ObservationEncoder.of(variant)
-        #: What a deal so far brings each side.
-        self._scores = game.learning.episode_scores
+        #: What the episode so far brings each side: a deal's points (with what its
+        #: result adds), or a game's totals.
+        self._scores: Callable[[Any], tuple[int, ...]] = (
+            game.learning.episode_scores if self.episode == "deal" else _game_totals
+        )
+        sides = variant.side_count
+        #: The deal in progress of the episode's state, which the action space reads.
+        self._in_play = game.learning.in_play
+        #: A game's target, the last number of a whole game's observation.
+        self._target = game.learning.game_target(variant)
+        extra = sides + 1 if self.episode == "game" else 0
+        shape = (self.encoder.shape[0] + extra,)
         self.possible_agents: list[str] = [_agent(s) for s in range(variant.players)]
         self.agents: list[str] = []
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(
-                        0.0, _HIGH, shape=self.encoder.shape, dtype=np.float32
-                    ),
+                    "observation": spaces.Box(0.0, _HIGH, shape=shape, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, shape=(self.space.size,), dtype=np.int8),
                 }
             )
@@ -116,8 +147,8 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         }
         self._rng = random.Random()
         self._np = np
-        #: The deal being played (one hand in Zetema).
-        self.deal: AnyDeal | None = None
+        #: The deal being played (one hand in Zetema), or the game.
+        self.deal: AnyState | None = None
         #: What the deal has brought each side so far, by the rewards given (the points
         #: scored when the cards are dealt are given with the first step's).
         self._given: tuple[int, ...] = ()
@@ -132,7 +163,12 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._rng.seed(seed)
         dealer = self._rng.randrange(self.rules.players)
-        deal = variants.new_deal(self.rules, seed=self._rng.getrandbits(64), dealer=dealer)
+        seed = self._rng.getrandbits(64)
+        deal: AnyState
+        if self.episode == "game":
+            deal = variants.new_game(self.rules, seed=seed, first_dealer=dealer)
+        else:
+            deal = variants.new_deal(self.rules, seed=seed, dealer=dealer)
         self.deal = deal
         self.agents = list(self.possible_agents)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -150,8 +186,17 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         if deal.current_player == seat:
             # The seat's view lists the state's legal actions; the state keeps them,
             # so that the step that follows reads them again for nothing.
-            mask[list(self.space.legal_ids(deal))] = 1
-        return {"observation": self.encoder.encode(deal.view(seat)), "action_mask": mask}
+            mask[list(self.space.legal_ids(self._in_play(deal)))] = 1
+        observation = self.encoder.encode(deal.view(seat))
+        if self.episode == "game":
+            # The totals are public: every seat sees them, its own side's first.
+            totals = self._scores(deal)
+            own = self.rules.side_of(seat)
+            tail = [*totals[own:], *totals[:own], self._target]
+            observation = self._np.concatenate(
+                [observation, self._np.asarray(tail, dtype=self._np.float32)]
+            )
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: SupportsIndex | None) -> None:
         agent = self.agent_selection
@@ -166,7 +211,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             action_id = operator.index(action)
         except TypeError:
             wrong_type("BeziqueEnv.step()", "action", "an action id (an int)", action)
-        deal = deal.apply(self.space.action_from_id(deal, action_id))
+        deal = deal.apply(self.space.action_from_id(self._in_play(deal), action_id))
         self.deal = deal
         self._cumulative_rewards[agent] = 0.0
         # What the deal brings each side so far, less what was given: the step's
@@ -178,7 +223,8 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         if deal.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
         rules = self.rules
-        self.rewards = {_agent(s): float(gained[rules.side_of(s)]) for s in range(rules.players)}
+        sides = step_rewards(self.reward, gained, over=deal.is_over, winners=deal.winners)
+        self.rewards = {_agent(s): sides[rules.side_of(s)] for s in range(rules.players)}
         self._accumulate_rewards()
         if deal.current_player is not None:
             self.agent_selection = _agent(deal.current_player)
@@ -197,10 +243,16 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Nothing to release."""
 
-    def _require_deal(self) -> AnyDeal:
+    def _require_deal(self) -> AnyState:
         if self.deal is None:
             raise NotationError("the environment has no deal yet: call reset() first")
         return self.deal
+
+
+def _game_totals(game: Any) -> tuple[int, ...]:
+    # A whole game's totals by side, the deal in progress included where it counts.
+    totals: tuple[int, ...] = game.side_scores
+    return totals
 
 
 #: PettingZoo's name for the environment class without wrappers.
