@@ -122,6 +122,21 @@ def test_both_in_turn_each_partner_declares_once() -> None:
     assert PASS not in declared.legal_actions()
 
 
+def test_both_in_turn_the_winner_may_draw_instead_of_passing() -> None:
+    """Interpretation 4 (the partnership rules page): under ``both-in-turn`` (S004)
+    passing is the winner's choice; he may draw instead, and the draw closes the turn
+    for both partners (interpretation 5), his partner's declaration unmade."""
+    rules = PARTNERSHIP.evolve(partnership_declarer="both-in-turn")
+    state = position(rules, hands={0: "KHa QHa", 2: "KCa QCa"})
+    first = state.apply(declare(state, "royal-marriage", "KH QH"))
+    assert first.legal_actions()[-2:] == (PASS, Draw())
+    after = first.apply(Draw())
+    assert after.window is None
+    assert after.current_player == 0  # the winner leads the next trick
+    assert after.scores[:3] == (40, 0, 0)
+    assert after.hand_masks[2] >> parse_card_id("KCa") & 1
+
+
 def test_only_the_winner_exchanges_the_seven() -> None:
     """Interpretation 1: only the trick's winner exchanges, in his own turn."""
     state = position(PARTNERSHIP, hands={0: "7Ha", 2: "7Hb"})
