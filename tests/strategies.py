@@ -11,7 +11,8 @@ Strategies:
 * states: :func:`playouts` draws a rule set, a seed, a dealer and a number of
   random legal steps (chosen with a Hypothesis-controlled random generator, so
   failures shrink) and returns the whole trace; :func:`reachable_states`
-  returns only its last state.
+  returns only its last state;
+* deals: :func:`stacked_deals` deals the copies of chosen faces to one side.
 
 Checks: :func:`check_state` asserts every invariant of one state,
 :func:`check_step` those of one transition, :class:`WindowTracker` those of a
@@ -75,6 +76,7 @@ from bezique import (
     TrumpSelection,
 )
 from bezique.cards import FACES, FACES_PER_PACK
+from bezique.laws.dealing import deal_packets, shuffled_deck
 from bezique.rules import (
     CarteBlancheCards,
     DeclareFrom,
@@ -113,6 +115,7 @@ __all__ = [
     "reachable_states",
     "rules",
     "run_playout",
+    "stacked_deals",
     "trick_seats_now",
 ]
 
@@ -384,6 +387,39 @@ def reachable_states(
 ) -> st.SearchStrategy[DealState]:
     """A state reached from a new deal by a drawn number of random legal steps."""
     return playouts(rules_strategy, max_steps).map(lambda p: p.final)
+
+
+@st.composite
+def stacked_deals(
+    draw: st.DrawFn, rules_strategy: st.SearchStrategy[Rules], faces: Sequence[str]
+) -> DealState:
+    """A new deal of drawn rules, seed and dealer, with every copy of these ``faces``
+    (``"QS"``) dealt into the hands of the seats of one drawn side (one drawn seat
+    when each plays alone), in drawn places: deals that reach the melds of those
+    cards, and the declarations of partners on each other's tables, far more often
+    than a shuffled deck does."""
+    drawn_rules = draw(rules_strategy)
+    n = drawn_rules.players
+    seed = draw(st.integers(0, 2**32 - 1))
+    dealer = draw(st.integers(0, n - 1))
+    if drawn_rules.sides:
+        side = draw(st.integers(0, drawn_rules.side_count - 1))
+        seats = [seat for seat in range(n) if drawn_rules.side_of(seat) == side]
+    else:
+        seats = [draw(st.integers(0, n - 1))]
+    order = shuffled_deck(drawn_rules, seed)
+    # Dealing the positions themselves tells which places of the deck each seat gets.
+    places, _, _ = deal_packets(drawn_rules, range(drawn_rules.deck_size), dealer)
+    slots = [place for seat in seats for place in _bits(places[seat])]
+    wanted = {Card.parse(face).index for face in faces}
+    stacked = [place for place, card in enumerate(order) if bz.face_of(card).index in wanted]
+    targets = draw(st.permutations(slots))[: len(stacked)]
+    # Each stacked card outside the drawn places swaps with a card in one of them.
+    movers = [place for place in stacked if place not in targets]
+    free = [place for place in targets if bz.face_of(order[place]).index not in wanted]
+    for source, target in zip(movers, free, strict=True):
+        order[source], order[target] = order[target], order[source]
+    return bz.new_deal(drawn_rules, deck=order, dealer=dealer)
 
 
 # -- an independent reading of the trick rules (S000 laws 4, 6, 9) -------------------

@@ -16,6 +16,7 @@ from bezique.laws.declaring import (
     every_declaration_scores,
     meld_patterns,
     needs_fresh_card,
+    partner_table_open,
     rearranged_pair,
     rearrangement_applies,
     tracks_broken,
@@ -247,3 +248,35 @@ def test_meld_numbers_in_the_card_notation(text: str, melds: tuple[int, ...]) ->
 def test_bad_meld_numbers_are_notation_errors(text: str) -> None:
     with pytest.raises(bz.NotationError):
         bz.CardRef.parse(text)
+
+
+# -- the partner's table (the partnership rules page) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "combine", "kind", "from_hand", "opened"),
+    [
+        # BIC: a seat may combine with the partner's table, a card of its own hand added.
+        ("same-player", True, MeldKind.BEZIQUE, 1, True),
+        ("same-player", True, MeldKind.BEZIQUE, 0, False),
+        ("same-player", False, MeldKind.BEZIQUE, 1, False),
+        # BIC: a double or triple of one seat's cards only.
+        ("same-player", True, MeldKind.DOUBLE_BEZIQUE, 2, False),
+        ("same-player", True, MeldKind.TRIPLE_BEZIQUE, 2, False),
+        # EB9, EB11: the beziques of both partners, even with combining off.
+        ("either-partner", False, MeldKind.DOUBLE_BEZIQUE, 2, True),
+        ("either-partner", True, MeldKind.TRIPLE_BEZIQUE, 2, True),
+        ("either-partner", True, MeldKind.DOUBLE_BEZIQUE, 0, False),
+        ("either-partner", False, MeldKind.BEZIQUE, 1, False),
+    ],
+)
+def test_which_declarations_the_partners_table_is_open_to(
+    source: str, combine: bool, kind: MeldKind, from_hand: int, opened: bool
+) -> None:
+    """Interpretations 6 and 7: the partner's table is open to a declaration holding a
+    card of the declarer's hand, as ``combine_with_partner_table`` says, and to a double
+    or triple as ``partnership_bezique_source`` says."""
+    rules = bz.variants.PARTNERSHIP.evolve(
+        partnership_bezique_source=source, combine_with_partner_table=combine
+    )
+    assert partner_table_open(rules, kind, from_hand) is opened

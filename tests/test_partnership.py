@@ -14,10 +14,14 @@ trick so far (declaring one meld after each but the last), and its turn is open.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from positions import partnership_position as position
+from strategies import PROPERTY_SETTINGS, chooser, stacked_deals
 
 import bezique as bz
 from bezique import (
@@ -116,6 +120,21 @@ def test_both_in_turn_each_partner_declares_once() -> None:
     default = position(PARTNERSHIP, hands={0: "KHa QHa", 2: "KCa QCa"})
     declared = default.apply(declare(default, "royal-marriage", "KH QH"))
     assert PASS not in declared.legal_actions()
+
+
+def test_both_in_turn_the_winner_may_draw_instead_of_passing() -> None:
+    """Interpretation 4 (the partnership rules page): under ``both-in-turn`` (S004)
+    passing is the winner's choice; he may draw instead, and the draw closes the turn
+    for both partners (interpretation 5), his partner's declaration unmade."""
+    rules = PARTNERSHIP.evolve(partnership_declarer="both-in-turn")
+    state = position(rules, hands={0: "KHa QHa", 2: "KCa QCa"})
+    first = state.apply(declare(state, "royal-marriage", "KH QH"))
+    assert first.legal_actions()[-2:] == (PASS, Draw())
+    after = first.apply(Draw())
+    assert after.window is None
+    assert after.current_player == 0  # the winner leads the next trick
+    assert after.scores[:3] == (40, 0, 0)
+    assert after.hand_masks[2] >> parse_card_id("KCa") & 1
 
 
 def test_only_the_winner_exchanges_the_seven() -> None:
@@ -267,3 +286,192 @@ def test_random_partnership_deals_follow_the_declarer_rule(mode: str) -> None:
                 state = state.apply(action)
         bz.check_state(state)
     assert seen_pass
+
+
+# -- doubles and triples across the partners' tables ---------------------------------------
+
+DOUBLE_ON_TABLE = [("double-bezique", "QSa QSb JDa JDb")]
+SECOND_DOUBLE = "QS QS[double-bezique] JD JD[double-bezique]"
+TRIPLE = "QS QS[double-bezique] QS[double-bezique] JD JD[double-bezique] JD[double-bezique]"
+
+
+def refs(kind: str, cards: str) -> Declare:
+    """A declaration of ``kind`` naming these cards (face and history), listed or not."""
+    return Declare(MeldKind(kind), tuple(bz.CardRef.parse(card) for card in cards.split()))
+
+
+def listed(state: DealState, kind: str, cards: str) -> Declare:
+    """The declaration of ``kind`` naming these cards, which must be listed."""
+    action = refs(kind, cards)
+    assert action in state.legal_declarations(), state.legal_declarations()
+    return action
+
+
+def either(**knobs: object) -> bz.Rules:
+    """``PARTNERSHIP`` whose doubles and triples may hold both partners' cards (EB9)."""
+    return PARTNERSHIP.evolve(partnership_bezique_source="either-partner", **knobs)
+
+
+def on_partners_double(rules: bz.Rules) -> DealState:
+    """Seat 2's turn, passed by its partner, whose table holds a double bezique; seat 2
+    holds a Q♠ and a J♦."""
+    return position(rules, table=DOUBLE_ON_TABLE, hands={2: "QSc JDc"}).apply(PASS)
+
+
+def refused_for_the_partners_cards(action: Declare) -> None:
+    """Under ``same-player`` (BIC), ``action`` on the partner's double is not listed and is
+    refused for that reason alone."""
+    state = on_partners_double(PARTNERSHIP)
+    assert action not in state.legal_declarations()
+    assert state.why_illegal(action) == (Reason.PARTNER_CARD_IN_BEZIQUE,)
+    with pytest.raises(IllegalActionError):
+        state.apply(action)
+
+
+def mask(*names: str) -> int:
+    return sum(1 << parse_card_id(name) for name in names)
+
+
+def names(cards: tuple[int, ...]) -> list[str]:
+    return sorted(card_id_name(c) for c in cards)
+
+
+@pytest.mark.parametrize("combine", [True, False])
+def test_scenario_50_a_second_double_on_the_partners_double(combine: bool) -> None:
+    """SC-50; EB9: "a bezique already used in a double bezique may be used again in a
+    second double bezique with a new pair", and the beziques of both partners count
+    together (``either-partner``), even with combining off (interpretation 7). The
+    partner's double lies on his table; the seat adds its own Q♠ and J♦ and re-uses
+    the pair of one bezique of that double (interpretation 8)."""
+    state = on_partners_double(either(combine_with_partner_table=combine))
+    action = listed(state, "double-bezique", SECOND_DOUBLE)
+    assert state.why_illegal(action) == ()
+    after, events = state.step(action)
+    assert events == (bz.ScoreEvent(2, 500, bz.ScoreSource.DECLARATION, "double-bezique"),)
+    # The new pair goes to the declarer's table; the re-used pair stays on the partner's.
+    assert names(after.melds[-1].cards) == ["JDa", "JDc", "QSa", "QSc"]
+    assert after.table_masks[2] == mask("QSc", "JDc")
+    assert after.side_scores == (1000, 0)
+    bz.check_state(after)
+
+
+def test_scenario_50_the_second_double_is_the_partners_own_with_bic() -> None:
+    """SC-50; BIC: a double bezique counts only if all its cards come from one player
+    (``same-player``, the default): the same second double is refused with a reason."""
+    refused_for_the_partners_cards(refs("double-bezique", SECOND_DOUBLE))
+
+
+def test_scenario_50_the_partner_doubles_in_the_same_turn() -> None:
+    """SC-50; EB9 (the second double, the beziques of both partners), S004 (both
+    partners declare, the taker of the trick first): the winner declares a double from
+    his hand and passes; his partner makes a second double on it with his own pair."""
+    rules = either(partnership_declarer="both-in-turn")
+    state = position(rules, hands={0: "QSa QSb JDa JDb", 2: "QSc JDc"})
+    state = state.apply(listed(state, "double-bezique", "QS QS JD JD")).apply(PASS)
+    after, events = state.step(listed(state, "double-bezique", SECOND_DOUBLE))
+    assert events == (bz.ScoreEvent(2, 500, bz.ScoreSource.DECLARATION, "double-bezique"),)
+    assert after.side_scores == (1000, 0)
+    bz.check_state(after)
+
+
+def test_scenario_50_the_new_pair_from_the_partners_table() -> None:
+    """SC-50; EB9; interpretation 8: the new pair may come from the partner's table as
+    the re-used pair does: the J♦ of his single bezique with the seat's own Q♠."""
+    table = [*DOUBLE_ON_TABLE, ("bezique", "QSc JDc")]
+    state = position(either(), table=table, hands={2: "QSd"}).apply(PASS)
+    action = listed(state, "double-bezique", "QS QS[double-bezique] JD[bezique] JD[double-bezique]")
+    after = state.apply(action)
+    assert names(after.melds[-1].cards) == ["JDa", "JDc", "QSa", "QSd"]
+    # Only the queen from the hand moves; the three others stay on the partner's table.
+    assert after.table_masks[2] == mask("QSd")
+    bz.check_state(after)
+
+
+@pytest.mark.parametrize("combine", [True, False])
+def test_scenario_51_a_triple_on_the_partners_double(combine: bool) -> None:
+    """SC-51; EB9: a pair added to a double makes a triple bezique, and the beziques of
+    both partners count together (``either-partner``): the seat's own Q♠ and J♦ on
+    the partner's double. Listed, legal by ``why_illegal``, and applied."""
+    state = on_partners_double(either(combine_with_partner_table=combine))
+    action = listed(state, "triple-bezique", TRIPLE)
+    assert state.why_illegal(action) == ()
+    after, events = state.step(action)
+    assert events == (bz.ScoreEvent(2, 1500, bz.ScoreSource.DECLARATION, "triple-bezique"),)
+    assert names(after.melds[-1].cards) == ["JDa", "JDb", "JDc", "QSa", "QSb", "QSc"]
+    # The partner's double stays on his table, the declarer's pair goes to his own.
+    assert after.table_masks[0] == state.table_masks[0]
+    assert after.table_masks[2] == mask("QSc", "JDc")
+    bz.check_state(after)
+
+
+def test_scenario_51_the_triple_is_the_partners_own_with_bic() -> None:
+    """SC-51; BIC: a triple bezique counts only if all its cards come from one player:
+    not listed, refused with a reason, never a crash."""
+    refused_for_the_partners_cards(refs("triple-bezique", TRIPLE))
+
+
+#: Every combination of the partnership knobs, with and without the second double
+#: (EB9), the last tricks played together or in duels (EB9, EB11).
+KNOB_COMBINATIONS = tuple(
+    PARTNERSHIP.evolve(
+        partnership_declarer=declarer,
+        combine_with_partner_table=combine,
+        partnership_bezique_source=source,
+        second_double_bezique=second,
+        end_phase=end,
+    )
+    for declarer in ("winner-or-passes", "either-partner", "both-in-turn")
+    for combine in (True, False)
+    for source in ("same-player", "either-partner")
+    for second in (True, False)
+    for end in ("together", "duels")
+)
+
+
+def check_beziques_across_tables(state: DealState) -> None:
+    """Every double and triple bezique namable from the cards of the seat to declare
+    and of its partner's table is listed exactly when ``why_illegal`` finds nothing
+    against it; a listed one applies, any other is refused in the library's words."""
+    window = state.window
+    assert window is not None
+    seat = window.seat
+    cards = [*state.held(seat), *state.table((seat + 2) % 4)]
+    named = {state.card_ref(card) for card in cards}
+    queens = sorted((r for r in named if str(r.card) == "QS"), key=str)
+    jacks = sorted((r for r in named if str(r.card) == "JD"), key=str)
+    listed = set(state.legal_declarations())
+    for kind, pairs in ((MeldKind.DOUBLE_BEZIQUE, 2), (MeldKind.TRIPLE_BEZIQUE, 3)):
+        for qs in itertools.combinations_with_replacement(queens, pairs):
+            for js in itertools.combinations_with_replacement(jacks, pairs):
+                action = Declare(kind, (*qs, *js))
+                reasons = state.why_illegal(action)
+                assert (reasons == ()) is (action in listed), (str(action), reasons)
+                if reasons:
+                    with pytest.raises(IllegalActionError):
+                        state.step(action)
+
+
+@settings(PROPERTY_SETTINGS, max_examples=96)
+@given(
+    stacked_deals(st.sampled_from(KNOB_COMBINATIONS), ("QS", "JD")),
+    st.randoms(use_true_random=False),
+)
+def test_every_listed_action_applies_over_random_partnership_deals(
+    deal: DealState, rng: random.Random
+) -> None:
+    """Over random partnership deals of every knob combination, the queens of spades
+    and jacks of diamonds dealt to one side so that its doubles and triples come up, at
+    every step: each listed action is legal by ``why_illegal`` and applies, and
+    nothing raises (the listing, the reasons and the transition read the same cards,
+    the partner's table included where the rules open it, EB9, BIC)."""
+    state = deal
+    choose = chooser(rng, eager=True)
+    while not state.is_over:
+        actions = state.legal_actions()
+        for action in actions:
+            assert state.why_illegal(action) == (), str(action)
+            state.step(action)
+        if state.window is not None and not state.offers:
+            check_beziques_across_tables(state)
+        state = state.apply(choose(actions))
+    bz.check_state(state)

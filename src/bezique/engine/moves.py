@@ -14,7 +14,10 @@ fewer doubles are tried first, see :func:`_second_double_choice`), so what
 is listed is also accepted. The other way round, a card played or put into a
 triple (after which it goes into no double) is one in the most doubles
 (:func:`most_doubled`). A card in one double can do all that a card in two can,
-and a second double besides, so a seat loses nothing by not choosing.
+and a second double besides, so a seat loses nothing by not choosing. With
+partners, both choices look at every card the declarer may use, the partner's
+table included where the rules open it (:func:`_declarer_cards`), whether the
+declaration is listed, refused or made.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ from bezique.laws.declaring import (
     new_set_allows,
     new_set_applies,
     open_won_cards,
+    partner_table_open,
     partner_table_reasons,
     rearranged_pair,
     rearrangement_applies,
@@ -554,46 +558,78 @@ def _ids_of(state: DealFields, held: int, face: int, cls: int) -> list[int]:
     ]
 
 
+def _declarer_cards(
+    state: DealFields, seat: int, kind: MeldKind, classes: Sequence[tuple[int, int]]
+) -> tuple[int, int]:
+    """The cards a declaration of ``kind`` by ``seat`` of these classes (face,
+    ``broken << 32 | history``) may be made of, as two masks: the seat's own
+    (:func:`declarable`), and its partner's table where the partnership rules open it
+    to this declaration (:func:`~bezique.laws.declaring.partner_table_open`), else 0.
+
+    The one view of the declarer's cards that the search for re-usable beziques reads,
+    whether it lists a declaration, gives the reasons against one or picks the cards
+    it is made of, so that the three agree (interpretations 6-8 of the partnership
+    rules page: a second double may re-use the pair of a double on the partner's
+    table, a triple may be made on the partner's double).
+    """
+    plan = state.rules.derived(make_plan)
+    own = declarable(state, seat, plan)
+    partner = plan.partners[seat] if plan.partners else None
+    if partner is None:
+        return own, 0
+    # Cards of the concealed hand have no declaration history in the stock phase.
+    from_hand = sum(1 for _, cls in classes if not cls)
+    if not partner_table_open(state.rules, kind, from_hand):
+        return own, 0
+    return own, state.table_masks[partner] & ~own
+
+
 def _second_double_choice(
     state: DealFields,
     seat: int,
     classes: Sequence[tuple[int, int]],
     barred: int | None,
+    borrowed: int | None = None,
 ) -> list[int] | None:
-    """Held card ids of these classes (face, ``broken << 32 | history``) that make a
-    second double bezique (EB9, :func:`second_double_allows`), if any.
+    """Card ids of these classes (face, ``broken << 32 | history``) that make a
+    second double bezique (EB9, :func:`second_double_allows`), if any, among the
+    cards the declarer may use (:func:`_declarer_cards`: under ``either-partner``
+    the partner's table too).
 
     A card's history does not say how many doubles it lies in, so alike cards (one
-    class) may differ: the doubles are read from the declared melds, and of alike
-    cards those in fewer doubles are tried first, then the lower ids. A card in one
+    class) may differ: the doubles are read from the declared melds (the partner's
+    as the seat's own), and of alike cards those in fewer doubles are tried first,
+    then the seat's own before the partner's, then the lower ids. A card in one
     double can do all that a card in two can, and a second double besides, so the
-    choice is never worse for the seat than another. ``barred``: a card that may not
-    be used (the one gained by the exchange, S000 law 8).
+    choice is never worse for the side than another. ``barred``: a card that may not
+    be used (the one gained by the exchange, S000 law 8); ``borrowed``: the partner's
+    cards to look at instead of those the rules open (when the declaration is refused
+    for them anyway, so that it is not also refused for re-use).
     """
     bit = MeldKind.DOUBLE_BEZIQUE.bit
-    held = declarable(state, seat)
+    own, lent = _declarer_cards(state, seat, MeldKind.DOUBLE_BEZIQUE, classes)
+    if borrowed is not None:
+        lent = borrowed & ~own
+    held = own | lent
     if barred is not None:
         held &= ~(1 << barred)
     # Under re-forming, a card whose double lost a card is free again (WKC, BIC).
     reform = bool(state.broken) and (
         state.rules.declarations.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
     )
-    doubles: dict[int, list[int]] = {}
-    for index, meld in enumerate(state.melds):
-        if meld.kind is MeldKind.DOUBLE_BEZIQUE:
-            for card in meld.cards:
-                doubles.setdefault(card, []).append(index)
+    doubles = _doubles(state)
     fresh: list[int] = []
     faces: list[int] = []
     options: list[list[int]] = []
     taken: dict[tuple[int, int], int] = {}
     for face, cls in classes:
-        ids = _ids_of(state, held, face, cls)
+        ids = sorted(_ids_of(state, held, face, cls), key=lambda c: lent >> c & 1)
         if cls & bit and not (reform and cls >> 32 & bit):
             faces.append(face)
-            options.append(sorted(ids, key=lambda c: (len(doubles.get(c, ())), c)))
+            options.append(sorted(ids, key=lambda c: (len(doubles.get(c, ())), lent >> c & 1, c)))
             continue
-        # Cards not in a double are the new pair: alike, any of them will do.
+        # Cards not in a double are the new pair: alike, any of them will do (the
+        # seat's own first).
         n = taken.get((face, cls), 0)
         if n >= len(ids):
             return None
@@ -607,6 +643,17 @@ def _second_double_choice(
         ):
             return [*fresh, *pick]
     return None
+
+
+def _doubles(state: DealFields) -> dict[int, list[int]]:
+    """For each card in a declared double bezique (any seat's), the indices of those
+    doubles in the declared melds."""
+    doubles: dict[int, list[int]] = {}
+    for index, meld in enumerate(state.melds):
+        if meld.kind is MeldKind.DOUBLE_BEZIQUE:
+            for card in meld.cards:
+                doubles.setdefault(card, []).append(index)
+    return doubles
 
 
 def _new_set_choice(
@@ -648,17 +695,13 @@ def most_doubled(
     bit = MeldKind.DOUBLE_BEZIQUE.bit
     if not state.history[card] & bit or not state.rules.declarations.second_double_bezique:
         return card
-    counts: dict[int, int] = {}
-    for meld in state.melds:
-        if meld.kind is MeldKind.DOUBLE_BEZIQUE:
-            for c in meld.cards:
-                counts[c] = counts.get(c, 0) + 1
+    doubles = _doubles(state)
     alike = [
         c
         for c in _ids_of(state, held, card & 31, _card_class(state, card))
         if c == card or (c not in taken and c != barred)
     ]
-    return max(alike, key=lambda c: (counts.get(c, 0), -c))
+    return max(alike, key=lambda c: (len(doubles.get(c, ())), -c))
 
 
 def _card_class(state: DealFields, card: int) -> int:
@@ -996,10 +1039,17 @@ def declare_reasons(
         and not any(fresh >> c & 1 for c in chosen)
     ):
         reasons.append(Reason.NO_CARD_OF_TRICK)
+    # Cards of the partner's table the search below may look at (None: those the
+    # partnership rules open to this declaration).
+    borrowed = None
     if lent:
         from_partner = sum(1 for c in chosen if lent >> c & 1)
         from_hand = sum(1 for c in chosen if state.hand_masks[seat] >> c & 1)
-        for reason in partner_table_reasons(rules, kind, from_partner, from_hand):
+        lent_reasons = partner_table_reasons(rules, kind, from_partner, from_hand)
+        if lent_reasons:
+            # A declaration refused for the partner's cards need not be refused for more.
+            borrowed = lent
+        for reason in lent_reasons:
             if reason not in reasons:
                 reasons.append(reason)
     if Reason.KIND_NOT_IN_VARIANT not in reasons:
@@ -1019,7 +1069,7 @@ def declare_reasons(
             classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
             # A declaration refused for the exchanged card need not be refused for more.
             barred = None if Reason.USES_EXCHANGED_CARD in reasons else window.exchanged
-            second = _second_double_choice(state, seat, classes, barred)
+            second = _second_double_choice(state, seat, classes, barred, borrowed)
             if second is not None:
                 reuse, chosen = (), second
         if reuse and new_set_applies(rules, kind, reuse) and len(chosen) == len(action.cards):
@@ -1030,8 +1080,13 @@ def declare_reasons(
                 reuse, chosen = (), new_set
         reasons.extend(reuse)
     if not reasons and kind in _ABOVE_DOUBLE and rules.declarations.second_double_bezique:
+        # Of alike cards, those in most doubles go into the triple, from every card the
+        # declarer may use (the partner's double too, under ``either-partner``).
+        classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
+        mine, opened = _declarer_cards(state, seat, kind, classes)
+        pool = (mine & held) | opened
         for i, card in enumerate(chosen):
-            chosen[i] = most_doubled(state, held, card, chosen, window.exchanged)
+            chosen[i] = most_doubled(state, pool, card, chosen, window.exchanged)
     return reasons, chosen
 
 

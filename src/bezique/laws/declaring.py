@@ -99,6 +99,7 @@ __all__ = [
     "new_set_applies",
     "open_won_cards",
     "partner_of",
+    "partner_table_open",
     "partner_table_reasons",
     "rearranged_pair",
     "rearrangement_applies",
@@ -671,3 +672,13 @@ def partner_table_reasons(
     if not own_hand_cards:
         return [Reason.NO_OWN_HAND_CARD]
     return []
+
+
+def partner_table_open(rules: Rules, kind: MeldKind, own_hand_cards: int) -> bool:
+    """Whether a declaration of ``kind`` holding ``own_hand_cards`` cards of the
+    declarer's concealed hand may take cards from the partner's table
+    (:func:`partner_table_reasons`): the cards the declarer may use are then his own
+    and the partner's table, under their own histories (interpretations 6-8 of the
+    partnership rules page; EB9: a second double may re-use the pair of a double on
+    the partner's table under ``either-partner``)."""
+    return not partner_table_reasons(rules, kind, 1, own_hand_cards)
