@@ -29,8 +29,13 @@ def _blocks() -> list[tuple[str, str]]:
 CHECKS: dict[str, Callable[[dict[str, Any]], bool]] = {
     # The deal was played to its end: every agent has left the environment.
     "reinforcement-learning.md-0": lambda names: names["env"].agents == [],
+    # A whole game's observation ends with the totals and the target (the partnership
+    # game is played to 2,000 by default).
+    "reinforcement-learning.md-1": lambda names: (
+        names["observation"][-3:].tolist() == [0.0, 0.0, 2000.0]
+    ),
     # The deck is dealt and a seat is to act.
-    "reinforcement-learning.md-1": lambda names: bool(names["state"].legal_actions()),
+    "reinforcement-learning.md-2": lambda names: bool(names["state"].legal_actions()),
     "action-space.md-0": lambda names: (
         names["vector"].shape == (2288,)
         and names["hand"].sum() == 8

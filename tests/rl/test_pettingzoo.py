@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from episodes import play
 
 import bezique as bz
 from bezique import IllegalActionError, NotationError, RulesError, zetema
@@ -14,28 +15,12 @@ from bezique.envs import pettingzoo as bezique_env
 from bezique.state import initial_events
 
 
-def _play(env: bezique_env.BeziqueEnv, seed: int) -> dict[str, float]:
-    """A whole deal of random legal ids; each agent's rewards added up."""
-    env.reset(seed=seed)
-    totals = dict.fromkeys(env.possible_agents, 0.0)
-    rng = np.random.default_rng(seed)
-    for agent in env.agent_iter():
-        observation, reward, terminated, truncated, _ = env.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(observation["action_mask"])
-        env.step(int(rng.choice(legal)))
-    return totals
-
-
 @pytest.mark.parametrize("preset", ["classic", "rubicon", "partnership", "six-pack"])
 def test_rewards_add_up_to_what_the_deal_brings_each_side(preset: str) -> None:
     """Rubicon scoring (BIC, S003): the game bonus and rubicon come with the last step."""
     env = bezique_env.env(variant=preset)
     for seed in range(2):
-        totals = _play(env, seed)
+        totals = play(env, seed)
         deal = env.deal
         assert isinstance(deal, bz.DealState)
         assert deal.result is not None
@@ -120,7 +105,7 @@ def test_points_made_at_the_deal_come_with_the_first_step() -> None:
     env.step(int(env.observe(first)["action_mask"].argmax()))
     # The first step is the other seat's lead, which scores nothing for the dealer.
     assert env.rewards[dealer] == 10.0
-    totals = _play(env, seed)
+    totals = play(env, seed)
     final = env.deal
     assert isinstance(final, bz.DealState)
     assert final.result is not None
@@ -141,7 +126,7 @@ def test_a_zetema_hand_rewards_each_side_its_points(players: int) -> None:
     rules = zetema.ZETEMA.evolve(players=players)
     env = bezique_env.env(variant=rules)
     for seed in range(2):
-        totals = _play(env, seed)
+        totals = play(env, seed)
         hand = env.deal
         assert isinstance(hand, zetema.ZetemaState)
         assert hand.is_over

@@ -9,27 +9,13 @@ import random
 import numpy as np
 import pyspiel
 import pytest
+from episodes import play
 
 import bezique as bz
 from bezique import NotationError
 from bezique.envs import openspiel as bezique_spiel
 from bezique.envs import pettingzoo as bezique_env
 from bezique.envs.rewards import margins, win_loss
-
-
-def _play(env: bezique_env.BeziqueEnv, seed: int) -> dict[str, float]:
-    """A whole episode of random legal ids; each agent's rewards added up."""
-    env.reset(seed=seed)
-    totals = dict.fromkeys(env.possible_agents, 0.0)
-    rng = np.random.default_rng(seed)
-    for agent in env.agent_iter():
-        observation, reward, terminated, truncated, _ = env.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    return totals
 
 
 def _by_seat(rules: bz.variants.AnyRules, sides: tuple[float, ...]) -> object:
@@ -47,7 +33,7 @@ def test_a_whole_game_rewards_add_up_to_its_totals(preset: str) -> None:
     games = []
     for reward in ("points", "margin", "win-loss"):
         env = bezique_env.env(variant=preset, reward=reward, episode="game")
-        outcomes[reward] = _play(env, seed=5)
+        outcomes[reward] = play(env, seed=5)
         assert isinstance(env.deal, (bz.GameState, bz.zetema.ZetemaState))
         assert env.deal.is_over
         games.append(env.deal)
@@ -65,7 +51,7 @@ def test_a_whole_game_rewards_add_up_to_its_totals(preset: str) -> None:
 def test_a_deal_s_margin_and_win_loss_follow_what_it_brings_each_side(preset: str) -> None:
     rules = bz.rules.variants.get(preset)
     env = bezique_env.env(variant=preset, reward="margin")
-    margin = _play(env, seed=2)
+    margin = play(env, seed=2)
     deal = env.deal
     assert isinstance(deal, bz.DealState)
     assert deal.result is not None
@@ -73,7 +59,7 @@ def test_a_deal_s_margin_and_win_loss_follow_what_it_brings_each_side(preset: st
     assert margin == _by_seat(rules, margins(brought))
     assert sum(margin.values()) == pytest.approx(0.0)
     env = bezique_env.env(variant=preset, reward="win-loss")
-    outcome = _play(env, seed=2)
+    outcome = play(env, seed=2)
     assert outcome == _by_seat(rules, win_loss(deal.winners, rules.side_count))
 
 
@@ -93,7 +79,7 @@ def test_win_loss_rewards_nothing_before_the_end() -> None:
 def test_a_game_s_observation_ends_with_the_totals_and_the_target() -> None:
     env = bezique_env.env(variant="partnership", episode="game")
     deal_env = bezique_env.env(variant="partnership")
-    _play(env, seed=1)
+    play(env, seed=1)
     game = env.deal
     assert isinstance(game, bz.GameState)
     size = deal_env.observation_space("seat_0")["observation"].shape[0]
