@@ -14,7 +14,17 @@ import nox
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = False
-nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "release", "rl", "compiled"]
+nox.options.sessions = [
+    "tests",
+    "typing",
+    "lint",
+    "docs",
+    "examples",
+    "release",
+    "rl",
+    "ray",
+    "compiled",
+]
 
 ROOT = Path(__file__).parent
 PYPROJECT: dict[str, Any] = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -103,6 +113,15 @@ RELEASE_TESTS = (
     "tests/test_release.py",
     "tests/test_cli.py::test_version_prints_the_package_version",
 )
+
+
+@nox.session
+def ray(session: nox.Session) -> None:
+    """The Ray backend of simulations, duels and tournaments (tests/cluster): each kind
+    of run on a Ray cluster started on this machine, compared with the local pool's."""
+    install_groups(session, "test")
+    session.install("-e", ".[ray]")
+    session.run("pytest", "tests/cluster", *session.posargs)
 
 
 @nox.session

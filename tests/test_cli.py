@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import json
 import os
 import re
@@ -466,9 +467,14 @@ def test_the_help_has_a_line_for_every_subcommand(capsys: pytest.CaptureFixture[
         main(["--help"])
     lines = capsys.readouterr().out.splitlines()
     names = subcommands()
-    assert {"demo", "variants", "duel", "simulate", "replay"} <= set(names)
+    assert {"demo", "variants", "duel", "simulate", "replay", "tournament"} <= set(names)
     for name in names:
-        assert any(re.match(rf"^    {name} +\w", line) for line in lines), name
+        # The help follows the name, or starts the next line when the name is long.
+        assert any(
+            re.match(rf"^    {name} +\w", line)
+            or (line == f"    {name}" and re.match(r"^ {10,}\w", after))
+            for line, after in itertools.pairwise(lines)
+        ), name
 
 
 @pytest.mark.parametrize("command", [None, *subcommands()])

@@ -20,7 +20,15 @@ from bezique import (
 )
 
 CLASSIC = bz.variants.CLASSIC
-ERRORS = [BeziqueError, NotationError, RulesError, InvalidStateError, IllegalActionError, SeatError]
+ERRORS = [
+    BeziqueError,
+    NotationError,
+    RulesError,
+    InvalidStateError,
+    IllegalActionError,
+    SeatError,
+    bz.MissingExtraError,
+]
 
 
 def test_every_exported_error_is_a_bezique_error_and_a_value_error() -> None:

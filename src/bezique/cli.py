@@ -1,6 +1,8 @@
 """The ``bezique`` command: ``bezique demo`` plays and narrates a deal or a game;
 ``bezique duel`` pits players against each other, one per seat (or per side in
-partnerships); ``bezique simulate`` plays many deals and summarises them;
+partnerships); ``bezique tournament`` plays a round robin of players;
+``bezique simulate`` plays many deals and summarises them (each of the three on this
+machine's cores or on a Ray cluster, ``--backend ray``);
 ``bezique replay`` narrates a game record; ``bezique play`` lets a person play a game
 against built-in players; ``bezique variants`` lists the presets with their player
 counts. Every preset of :func:`bezique.variants.names` is served, Zetema's
@@ -250,22 +252,20 @@ def build_parser() -> argparse.ArgumentParser:
         "monte-carlo:iterations=40,rule-of-thumb (rule-of-thumb,random); at a larger table "
         "without partnerships two names put A against B in every other seat",
     )
-    duel.add_argument("--games", type=_positive, default=100, help="number of games (100)")
-    duel.add_argument(
-        "--seed", type=_seed_arg, default=1, help="seed of the cards and the players (1)"
+    _add_games_options(duel, "number of games (100)")
+    tournament = sub.add_parser(
+        "tournament",
+        help="play a round robin of built-in players, every pair on the same cards, and "
+        "report the cross table and the standings",
+        **_with_player_help,
     )
-    duel.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
-    duel.add_argument("--seats", type=_positive, default=None, help=_SEATS_HELP)
-    duel.add_argument("--jobs", type=_count, default=1, help="worker processes (1; 0: one per CPU)")
-    duel.add_argument(
-        "--deals",
-        action="store_true",
-        help="play single deals, won on points, instead of games to the target",
+    tournament.add_argument(
+        "--players",
+        default="rule-of-thumb,random",
+        help="two or more player names, comma-separated; each pair plays as bezique duel "
+        "plays them (rule-of-thumb,random)",
     )
-    duel.add_argument(
-        "--progress", action="store_true", help="report progress on stderr even if not a terminal"
-    )
-    duel.add_argument("--json", metavar="PATH", help="also write the result as JSON")
+    _add_games_options(tournament, "number of games of each pair (100)")
     simulate = sub.add_parser(
         "simulate",
         help="play many deals between built-in players, in parallel, and summarise them",
@@ -291,9 +291,51 @@ def build_parser() -> argparse.ArgumentParser:
         "--progress", action="store_true", help="report progress on stderr even if not a terminal"
     )
     simulate.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
+    _add_backend(simulate)
     _add_replay(sub)
     _add_score(sub)
     return parser
+
+
+def _add_games_options(parser: argparse.ArgumentParser, games_help: str) -> None:
+    """The options of a run of games (``bezique duel``, ``bezique tournament``), which
+    :func:`_games_options` reads."""
+    parser.add_argument("--games", type=_positive, default=100, help=games_help)
+    parser.add_argument(
+        "--seed", type=_seed_arg, default=1, help="seed of the cards and the players (1)"
+    )
+    parser.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
+    parser.add_argument("--seats", type=_positive, default=None, help=_SEATS_HELP)
+    parser.add_argument(
+        "--jobs", type=_count, default=1, help="worker processes (1; 0: one per CPU)"
+    )
+    parser.add_argument(
+        "--deals",
+        action="store_true",
+        help="play single deals, won on points, instead of games to the target",
+    )
+    parser.add_argument(
+        "--progress", action="store_true", help="report progress on stderr even if not a terminal"
+    )
+    parser.add_argument("--json", metavar="PATH", help="also write the result as JSON")
+    _add_backend(parser)
+
+
+def _add_backend(parser: argparse.ArgumentParser) -> None:
+    """``--backend`` and ``--address``: where the games of a run are played."""
+    parser.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local: this machine's processes (--jobs); ray: the tasks of a Ray cluster, "
+        "the same results for the same seed (needs the ray extra) (local)",
+    )
+    parser.add_argument(
+        "--address",
+        default=None,
+        help="with --backend ray, the address of a running cluster (auto, or "
+        "ray://HOST:10001); without it a cluster of --jobs CPUs is started on this machine",
+    )
 
 
 def _add_play(sub: Any) -> None:
@@ -452,6 +494,8 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         players=[p.strip() for p in args.players.split(",")],
         jobs=args.jobs,
         progress=progress if args.progress or tty else None,
+        backend=args.backend,
+        address=args.address,
     )
     for line in summary.lines():
         out(line)
@@ -480,40 +524,52 @@ def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         )
     if args.json:
         _check_writable(args.json, "--json")
-    seed = args.seed
+    result: DuelResult | MatchResult
+    if len(names) == 2 and not partnership:
+        result = duel(rules, names[0], names[1], **_games_options(args))
+    else:
+        result = match(rules, names, **_games_options(args))
+    return _report(result, args, out)
+
+
+def _games_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of a run of games (``bezique duel``, ``bezique tournament``): how
+    many, their seed, where they are played and how progress is shown."""
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, elapsed: float) -> None:
         end = "\n" if done == total or not tty else ""
         print(f"\r{done}/{total} games, {elapsed:.0f} s", end=end, file=sys.stderr, flush=True)
 
-    result: DuelResult | MatchResult
-    if len(names) == 2 and not partnership:
-        result = duel(
-            rules,
-            names[0],
-            names[1],
-            games=args.games,
-            seed=seed,
-            jobs=args.jobs,
-            deals=True if args.deals else None,
-            progress=progress if args.progress or tty else None,
-        )
-    else:
-        result = match(
-            rules,
-            names,
-            games=args.games,
-            seed=seed,
-            jobs=args.jobs,
-            deals=True if args.deals else None,
-            progress=progress if args.progress or tty else None,
-        )
+    return {
+        "games": args.games,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "deals": True if args.deals else None,
+        "progress": progress if args.progress or tty else None,
+        "backend": args.backend,
+        "address": args.address,
+    }
+
+
+def _report(result: Any, args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    """Print a run's result, and write it as JSON where ``--json`` asks."""
     for line in result.lines():
         out(line)
     if args.json:
         _write_json(args.json, result.to_dict())
     return 0
+
+
+def _tournament(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    from bezique.simulate import tournament
+
+    names = [k.strip() for k in args.players.split(",")]
+    if len(names) < 2 or not all(names):
+        raise BeziqueError("--players needs two or more names, comma-separated")
+    if args.json:
+        _check_writable(args.json, "--json")
+    return _report(tournament(_rules(args), names, **_games_options(args)), args, out)
 
 
 def _seed_arg(text: str) -> int | str:
@@ -601,6 +657,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return _simulate(args, print)
         if args.command == "duel":
             return _duel(args, print)
+        if args.command == "tournament":
+            return _tournament(args, print)
         if args.command == "replay":
             return _replay(args, print)
         if args.command == "play":

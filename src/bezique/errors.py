@@ -29,6 +29,7 @@ __all__ = [
     "BeziqueError",
     "IllegalActionError",
     "InvalidStateError",
+    "MissingExtraError",
     "NotationError",
     "RulesError",
     "SeatError",
@@ -68,6 +69,12 @@ class InvalidStateError(BeziqueError):
 
 class SeatError(BeziqueError):
     """A seat number that does not exist in this deal."""
+
+
+class MissingExtraError(BeziqueError, ImportError):
+    """A feature of an optional extra used where the extra is not installed
+    (``pip install 'bezique[ray]'``): an :class:`ImportError` too, as it always was,
+    and a :class:`BeziqueError`, so that the command line reports it in one line."""
 
 
 class IllegalActionError(BeziqueError):
@@ -184,12 +191,12 @@ def warn_deprecated(old: str, new: str) -> None:
 
 
 def require_extra(module: str, extra: str) -> ModuleType:
-    """Import ``module``, or raise :class:`ImportError` saying which extra of the
-    package provides it (``pip install 'bezique[extra]'``)."""
+    """Import ``module``, or raise :class:`MissingExtraError` (an :class:`ImportError`)
+    saying which extra of the package provides it (``pip install 'bezique[extra]'``)."""
     try:
         return importlib.import_module(module)
     except ImportError as error:
-        raise ImportError(
+        raise MissingExtraError(
             f"this needs {module}, which is not installed: install the {extra!r} extra "
             f"(python -m pip install 'bezique[{extra}]')"
         ) from error

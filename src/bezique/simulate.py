@@ -8,6 +8,13 @@ in parallel, with a summary.
 * :func:`match` plays a match of one player per seat, or per side when seats play
   in partnerships, the seats rotating, and reports each player's win rate with its
   Wilson interval (:class:`MatchResult`).
+* :func:`tournament` plays a round robin of named players, every pair a duel on the
+  same cards, and reports the cross table and the standings
+  (:class:`TournamentResult`).
+
+Each runs on this machine (``jobs`` worker processes) or, with ``backend="ray"``, as
+tasks of a Ray cluster (the ``ray`` extra; ``address`` names an existing cluster):
+the result is the same either way for the same seed.
 
 Every preset of :func:`bezique.variants.names` is served, Zetema's included (a
 Zetema "deal" is one hand, :func:`bezique.variants.new_deal`): the games are
@@ -34,13 +41,15 @@ whatever the number of processes.
 >>> summary == simulate("classic", deals=4, seed=1, jobs=2, chunk_size=1)
 True
 
-The ``bezique simulate`` and ``bezique duel`` commands run these from the shell
-(``bezique duel`` plays a :func:`match` when it is given a player per side).
+The ``bezique simulate``, ``bezique duel`` and ``bezique tournament`` commands run
+these from the shell (``bezique duel`` plays a :func:`match` when it is given a
+player per side).
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import math
 import multiprocessing
 import os
@@ -53,17 +62,27 @@ from typing import Any, TypeVar
 import attrs
 
 from bezique import variants
-from bezique.errors import BeziqueError, check_seed, require, require_int, shown, wrong_type
+from bezique.errors import (
+    BeziqueError,
+    check_seed,
+    require,
+    require_extra,
+    require_int,
+    shown,
+    wrong_type,
+)
 from bezique.players.reading import seat_margin
 from bezique.records import DealResult, DeclaredMeld
 from bezique.variants import AnyPlayer, AnyRules, DealFigures
 
 __all__ = [
+    "BACKENDS",
     "DuelResult",
     "MatchResult",
     "PlayerSpec",
     "Summary",
     "Tally",
+    "TournamentResult",
     "duel",
     "duel_seats",
     "make_seat_player",
@@ -74,6 +93,7 @@ __all__ = [
     "seat_outcome",
     "simulate",
     "spec_name",
+    "tournament",
     "wilson_interval",
 ]
 
@@ -86,6 +106,10 @@ PlayerSpec = str | Callable[[str], AnyPlayer]
 #: A progress report; items done, items in all, seconds since the start.
 Progress = Callable[[int, int, float], None]
 T = TypeVar("T")
+
+#: Where the chunks of a run are played. ``local`` is this process or a pool of worker
+#: processes of this machine; ``ray`` the tasks of a Ray cluster (the ``ray`` extra).
+BACKENDS = ("local", "ray")
 
 
 def make_seat_player(spec: PlayerSpec, seed: str, rules: AnyRules | None = None) -> AnyPlayer:
@@ -129,6 +153,16 @@ def _check_specs(specs: object, function: str) -> tuple[PlayerSpec, ...]:
 MAX_RUN = 10**9
 #: The most worker processes one run starts.
 MAX_JOBS = 1024
+
+
+def _check_backend(function: str, backend: object, address: object) -> None:
+    if backend not in BACKENDS:
+        raise BeziqueError(f"no backend {shown(backend)}; backends are: {', '.join(BACKENDS)}")
+    if address is not None:
+        if not isinstance(address, str):
+            wrong_type(function, "address", "a Ray cluster's address (a str) or None", address)
+        if backend != "ray":
+            raise BeziqueError("an address names a Ray cluster: it goes with the ray backend")
 
 
 def _check_run(function: str, count: tuple[str, object], seed: object, jobs: object) -> None:
@@ -491,15 +525,22 @@ def run_chunks(
     chunks: Sequence[tuple[int, int]],
     workers: int,
     progress: Progress | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[T]:
     """``work(*args, start, stop)`` for each chunk, results in chunk order.
 
     With one worker the chunks run in this process; otherwise in a pool of worker
-    processes, and ``work`` and ``args`` must pickle. ``progress(done, total,
-    elapsed)`` is called here as chunks finish (``done`` and ``total`` count the
-    items of the chunks). On Ctrl-C or a failed chunk the chunks not started are
-    dropped and the workers stopped rather than waited for.
+    processes, and ``work`` and ``args`` must pickle. With ``backend="ray"`` they run
+    as Ray tasks instead (:func:`_run_on_ray`). ``progress(done, total, elapsed)`` is
+    called here as chunks finish (``done`` and ``total`` count the items of the
+    chunks). On Ctrl-C or a failed chunk the chunks not started are dropped and the
+    workers stopped rather than waited for.
     """
+    _check_backend("run_chunks()", backend, address)
+    if backend == "ray":
+        return _run_on_ray(work, args, chunks, workers, progress, address)
     total = sum(stop - start for start, stop in chunks)
     results: list[T | None] = [None] * len(chunks)
     started = time.perf_counter()
@@ -542,6 +583,66 @@ def run_chunks(
     return finished
 
 
+def _run_on_ray(
+    work: Callable[..., T],
+    args: tuple[Any, ...],
+    chunks: Sequence[tuple[int, int]],
+    workers: int,
+    progress: Progress | None,
+    address: str | None,
+) -> list[T]:
+    """The chunks as tasks of a Ray cluster, results in chunk order.
+
+    A cluster already joined (``ray.init`` called by the program) is used and left
+    running; otherwise this joins the one at ``address`` (``"auto"``,
+    ``"ray://head:10001"``), or with no address starts one on this machine with
+    ``workers`` CPUs, and leaves it when the run ends. Every node must have
+    ``bezique`` installed. The arguments are stored in the cluster once, not sent
+    with every task."""
+    ray = require_extra("ray", "ray")
+    joined = not ray.is_initialized()
+    if joined:
+        options: dict[str, Any] = {
+            "address": address,
+            "include_dashboard": False,
+            "logging_level": logging.ERROR,
+            "log_to_driver": False,
+        }
+        if address is None:
+            options["num_cpus"] = workers
+        ray.init(**options)
+    pending: list[Any] = []
+    try:
+        task = ray.remote(num_cpus=1)(work)
+        stored = [ray.put(arg) for arg in args]
+        index = {task.remote(*stored, start, stop): k for k, (start, stop) in enumerate(chunks)}
+        pending = list(index)
+        total = sum(stop - start for start, stop in chunks)
+        results: list[T | None] = [None] * len(chunks)
+        started = time.perf_counter()
+        done = 0
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                k = index[ref]
+                results[k] = ray.get(ref)
+                start, stop = chunks[k]
+                done += stop - start
+                if progress is not None:
+                    progress(done, total, time.perf_counter() - started)
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+    finally:
+        if joined:
+            ray.shutdown()
+    finished = [r for r in results if r is not None]
+    if len(finished) != len(chunks):  # pragma: no cover - every task reports or raises
+        raise BeziqueError("a chunk did not finish")
+    return finished
+
+
 def simulate(
     variant: str | AnyRules = "classic",
     *,
@@ -551,6 +652,8 @@ def simulate(
     jobs: int = 1,
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Summary:
     """Play ``deals`` deals between players and summarise them.
 
@@ -559,8 +662,9 @@ def simulate(
     player per seat: a name (see :func:`bezique.variants.make_player`) or a function
     that makes one from a seed (:data:`PlayerSpec`); ``jobs`` is the number of
     worker processes (``1``: play in this process; ``0``: one per CPU).
-    ``progress`` is called in this process as chunks of deals finish. The summary
-    is the same for any ``jobs`` and ``chunk_size``.
+    ``progress`` is called in this process as chunks of deals finish. ``backend``
+    and ``address`` run the chunks on a Ray cluster instead (:func:`run_chunks`). The
+    summary is the same for any ``jobs``, ``chunk_size`` and backend.
     """
     rules = _rules_of(variant, "simulate()")
     kinds = _check_specs(players, "simulate()")
@@ -571,6 +675,7 @@ def simulate(
     for kind in kinds:
         make_seat_player(kind, "check", rules)
     _check_run("simulate()", ("deals", deals), seed, jobs)
+    _check_backend("simulate()", backend, address)
     workers = jobs or os.cpu_count() or 1
     if chunk_size is None:
         # Enough chunks to keep every worker busy and to report progress often.
@@ -579,7 +684,13 @@ def simulate(
         raise BeziqueError(f"chunk_size must be positive, got {shown(chunk_size)}")
     started = time.perf_counter()
     tallies = run_chunks(
-        play_deals, (rules, kinds, seed), _chunks(deals, chunk_size), workers, progress
+        play_deals,
+        (rules, kinds, seed),
+        _chunks(deals, chunk_size),
+        workers,
+        progress,
+        backend=backend,
+        address=address,
     )
     total = Tally(rules.players)
     for tally in tallies:  # deal order
@@ -747,6 +858,8 @@ def duel(
     jobs: int = 1,
     deals: bool | None = None,
     progress: Progress | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> DuelResult:
     """Play a match of ``games`` between two players, ``a`` and ``b``: built-in players
     by name, or functions that make a player from a seed (see :data:`PlayerSpec`).
@@ -761,8 +874,9 @@ def duel(
     from the seed ``f"{seed}/{i // n}"`` (:func:`duel_seats`); its players are made
     from the seeds
     ``f"{seed}/{i}/a"`` and ``f"{seed}/{i}/b"`` (``b1``, ``b2``, ... by seat at a
-    larger table). ``jobs`` worker processes share the games (``0``: one per CPU);
-    the result does not depend on it.
+    larger table). ``jobs`` worker processes share the games (``0``: one per CPU), or
+    a Ray cluster's tasks (``backend``, ``address``: :func:`run_chunks`); the result
+    does not depend on them.
 
     >>> result = duel("classic", "rule-of-thumb", "random", games=2, seed=3)
     >>> result.wins + result.losses + result.draws
@@ -777,26 +891,47 @@ def duel(
     _check_spec(a, "duel()", "a", rules)
     _check_spec(b, "duel()", "b", rules)
     _check_run("duel()", ("games", games), seed, jobs)
+    _check_backend("duel()", backend, address)
     single = _single_deals(rules) if deals is None else bool(deals)
     workers = jobs or os.cpu_count() or 1
     size = max(1, min(10, games // (workers * 4) or 1))
     started = time.perf_counter()
     outcomes = run_chunks(
-        _duel_chunk, (rules, a, b, seed, single), _chunks(games, size), workers, progress
+        _duel_chunk,
+        (rules, a, b, seed, single),
+        _chunks(games, size),
+        workers,
+        progress,
+        backend=backend,
+        address=address,
     )
     flat = [o for chunk in outcomes for o in chunk]
+    return _duel_result(rules, a, b, seed, single, flat, time.perf_counter() - started, workers)
+
+
+def _duel_result(
+    rules: AnyRules,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    seed: int | str,
+    single: bool,
+    outcomes: Sequence[tuple[int, int]],
+    elapsed: float,
+    workers: int,
+) -> DuelResult:
+    """A duel's result from ``a``'s outcome and margin, game by game."""
     return DuelResult(
         variant=rules.name,
         a=spec_name(a),
         b=spec_name(b),
         seed=seed,
-        games=games,
+        games=len(outcomes),
         unit="deal" if single else "game",
-        wins=sum(1 for o, _ in flat if o > 0),
-        losses=sum(1 for o, _ in flat if o < 0),
-        draws=sum(1 for o, _ in flat if o == 0),
-        margins=tuple(m for _, m in flat),
-        elapsed=time.perf_counter() - started,
+        wins=sum(1 for o, _ in outcomes if o > 0),
+        losses=sum(1 for o, _ in outcomes if o < 0),
+        draws=sum(1 for o, _ in outcomes if o == 0),
+        margins=tuple(m for _, m in outcomes),
+        elapsed=elapsed,
         jobs=workers,
     )
 
@@ -965,6 +1100,8 @@ def match(
     jobs: int = 1,
     deals: bool | None = None,
     progress: Progress | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> MatchResult:
     """Play a match of ``games`` between one player per side: per seat, or, when seats
     play in partnerships, per side, both partners played by the same kind of player
@@ -982,8 +1119,9 @@ def match(
     by the side with the highest total at or over the target, ties decided as
     :func:`bezique.game.decide_winners` says; a win shared by tied sides counts ``1/k`` of a win
     to each of the ``k`` sharing it (see :class:`MatchResult`). ``jobs`` worker
-    processes share the games (``0``: one per CPU); the result does not depend on
-    it.
+    processes share the games (``0``: one per CPU), or a Ray cluster's tasks
+    (``backend``, ``address``: :func:`run_chunks`); the result does not depend on
+    them.
 
     >>> result = match("three-hand", ["rule-of-thumb", "random", "random"], games=3, seed=2)
     >>> result.seats
@@ -1004,12 +1142,19 @@ def match(
     for kind in kinds:
         make_seat_player(kind, "check", rules)
     _check_run("match()", ("games", games), seed, jobs)
+    _check_backend("match()", backend, address)
     single = _single_deals(rules) if deals is None else bool(deals)
     workers = jobs or os.cpu_count() or 1
     size = max(1, min(10, games // (workers * 4) or 1))
     started = time.perf_counter()
     outcomes = run_chunks(
-        _match_chunk, (rules, kinds, seed, single), _chunks(games, size), workers, progress
+        _match_chunk,
+        (rules, kinds, seed, single),
+        _chunks(games, size),
+        workers,
+        progress,
+        backend=backend,
+        address=address,
     )
     flat = [o for chunk in outcomes for o in chunk]
     wins = [0] * k
@@ -1038,5 +1183,217 @@ def match(
         margins=tuple(m for _, _, m in flat),
         seats=tuple(tuple(row) for row in seats),
         elapsed=time.perf_counter() - started,
+        jobs=workers,
+    )
+
+
+# -- round-robin tournaments ---------------------------------------------------------------
+
+
+@attrs.frozen
+class TournamentResult:
+    """The outcome of :func:`tournament`: every pair's duel, and each player's
+    standing.
+
+    ``duels`` holds, for each pair of players ``i < j`` in the order given, the
+    duel of ``players[i]`` (A) against ``players[j]`` (B), as :func:`duel` (or, at a
+    partnership table, a :func:`match` of the two) reports it. A player's ``score``
+    counts its wins and half its draws over all its games, its ``score_rate`` that
+    over the games it played, with the 95% Wilson interval. ``elapsed`` is left out
+    of comparisons.
+    """
+
+    variant: str
+    players: tuple[str, ...]
+    seed: int | str
+    games: int
+    duels: tuple[DuelResult, ...]
+    elapsed: float = attrs.field(eq=False)
+    jobs: int = attrs.field(eq=False, default=1)
+
+    def duel_of(self, i: int, j: int) -> DuelResult:
+        """The duel of player ``i`` (A) against player ``j`` (B), ``i < j``."""
+        return self.duels[_pairs(len(self.players)).index((i, j))]
+
+    def rate(self, i: int, j: int) -> float:
+        """Player ``i``'s win rate against player ``j`` (a draw half a win)."""
+        if i < j:
+            return self.duel_of(i, j).win_rate
+        return 1 - self.duel_of(j, i).win_rate
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        totals = [0.0] * len(self.players)
+        for (i, j), result in zip(_pairs(len(self.players)), self.duels, strict=True):
+            totals[i] += result.wins + result.draws / 2
+            totals[j] += result.losses + result.draws / 2
+        return tuple(totals)
+
+    @property
+    def played(self) -> int:
+        """The games each player played."""
+        return self.games * (len(self.players) - 1)
+
+    @property
+    def score_rates(self) -> tuple[float, ...]:
+        return tuple(score / self.played for score in self.scores)
+
+    @property
+    def intervals(self) -> tuple[tuple[float, float], ...]:
+        return tuple(wilson_interval(score, self.played) for score in self.scores)
+
+    @property
+    def standings(self) -> tuple[int, ...]:
+        """The players by score, best first (ties in the order given)."""
+        scores = self.scores
+        return tuple(sorted(range(len(self.players)), key=lambda j: -scores[j]))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data."""
+        return {
+            "variant": self.variant,
+            "players": list(self.players),
+            "seed": self.seed,
+            "games": self.games,
+            "scores": list(self.scores),
+            "score_rates": list(self.score_rates),
+            "wilson_95": [list(i) for i in self.intervals],
+            "standings": [self.players[j] for j in self.standings],
+            "duels": [result.to_dict() for result in self.duels],
+            "elapsed": self.elapsed,
+            "jobs": self.jobs,
+        }
+
+    def lines(self) -> Iterator[str]:
+        """The result as text: the cross table (the row player's win rate against
+        the column player) and the standings."""
+        k = len(self.players)
+        unit = self.duels[0].unit if self.duels else "game"
+        names = [f"{_LETTERS[j]} {self.players[j]}" for j in range(k)]
+        width = max(len(n) for n in names)
+        yield (
+            f"round robin of {k} players, {self.games} {unit}s a pair, of {self.variant}, "
+            f"seed {self.seed}"
+        )
+        yield f"  {'':{width}}  " + "  ".join(f"{_LETTERS[j]:>6}" for j in range(k))
+        for i in range(k):
+            cells = ("" if i == j else f"{self.rate(i, j):.1%}" for j in range(k))
+            row = f"  {names[i]:{width}}  " + "  ".join(f"{cell:>6}" for cell in cells)
+            yield row.rstrip()
+        yield f"  {'standings':{width + 3}}  {'score':>7}  {'rate':>6}  {'95% Wilson interval':>19}"
+        for place, j in enumerate(self.standings, 1):
+            low, high = self.intervals[j]
+            yield (
+                f"  {place}. {names[j]:{width}}  {self.scores[j]:7.1f}  "
+                f"{self.score_rates[j]:6.1%}  {low:8.1%} to {high:6.1%}"
+            )
+        yield f"  {self.elapsed:.1f} s with {self.jobs} process(es)"
+
+
+def _pairs(players: int) -> list[tuple[int, int]]:
+    return [(i, j) for i in range(players) for j in range(i + 1, players)]
+
+
+def _pair_game(
+    rules: AnyRules, a: PlayerSpec, b: PlayerSpec, seed: int | str, index: int, deals: bool
+) -> tuple[int, int]:
+    """Game ``index`` of ``a`` against ``b``: ``a``'s outcome (1/0/-1) and margin, as
+    :func:`duel` plays it, or at a partnership table as a :func:`match` of the two."""
+    if rules.side_count == rules.players:
+        return _duel_game(rules, a, b, seed, index, deals)
+    sides_of, winners, margins = _match_game(rules, (a, b), seed, index, deals)
+    if len(winners) != 1:
+        return 0, margins[0]
+    return (1 if winners[0] == sides_of[0] else -1), margins[0]
+
+
+def _tournament_chunk(
+    rules: AnyRules,
+    players: Sequence[PlayerSpec],
+    seed: int | str,
+    games: int,
+    deals: bool,
+    start: int,
+    stop: int,
+) -> list[tuple[int, int]]:
+    # The games of every pair in one sequence: game g is game g % games of pair
+    # g // games, so one run shares them all among the workers.
+    pairs = _pairs(len(players))
+    out = []
+    for g in range(start, stop):
+        i, j = pairs[g // games]
+        out.append(_pair_game(rules, players[i], players[j], seed, g % games, deals))
+    return out
+
+
+def tournament(
+    variant: str | AnyRules,
+    players: Sequence[PlayerSpec],
+    *,
+    games: int,
+    seed: int | str = 1,
+    jobs: int = 1,
+    deals: bool | None = None,
+    progress: Progress | None = None,
+    backend: str = "local",
+    address: str | None = None,
+) -> TournamentResult:
+    """Play a round robin: every pair of ``players`` (two or more, named as for
+    :func:`duel`) plays ``games`` games, A the first of the pair in the order given.
+
+    Each pair plays exactly the duel :func:`duel` would play with the same seed (at a
+    partnership table, the :func:`match` of the two, one per side), so every pair
+    meets the same cards: a pair's duel in the result equals ``duel(variant, a, b,
+    games=games, seed=seed)``. The games of all the pairs are shared by ``jobs``
+    worker processes, or a Ray cluster's tasks (``backend``, ``address``); the result
+    does not depend on them.
+
+    >>> result = tournament("classic", ["rule-of-thumb", "random", "random"], games=2, seed=1)
+    >>> len(result.duels), result.played
+    (3, 4)
+    """
+    rules = _rules_of(variant, "tournament()")
+    kinds = _check_specs(players, "tournament()")
+    if not 2 <= len(kinds) <= len(_LETTERS):
+        raise BeziqueError(f"a tournament needs 2 to {len(_LETTERS)} players, {len(kinds)} named")
+    if rules.side_count not in (rules.players, 2):
+        raise BeziqueError(
+            f"{rules.name} has {rules.side_count} sides of partners: a tournament pits two "
+            "players, one per side, at a table of two sides"
+        )
+    for kind in kinds:
+        make_seat_player(kind, "check", rules)
+    _check_run("tournament()", ("games", games), seed, jobs)
+    _check_backend("tournament()", backend, address)
+    single = _single_deals(rules) if deals is None else bool(deals)
+    workers = jobs or os.cpu_count() or 1
+    pairs = _pairs(len(kinds))
+    total = games * len(pairs)
+    size = max(1, min(10, total // (workers * 4) or 1))
+    started = time.perf_counter()
+    outcomes = run_chunks(
+        _tournament_chunk,
+        (rules, kinds, seed, games, single),
+        _chunks(total, size),
+        workers,
+        progress,
+        backend=backend,
+        address=address,
+    )
+    flat = [o for chunk in outcomes for o in chunk]
+    elapsed = time.perf_counter() - started
+    duels = tuple(
+        _duel_result(
+            rules, kinds[i], kinds[j], seed, single, flat[p * games : (p + 1) * games], 0.0, workers
+        )
+        for p, (i, j) in enumerate(pairs)
+    )
+    return TournamentResult(
+        variant=rules.name,
+        players=tuple(spec_name(kind) for kind in kinds),
+        seed=seed,
+        games=games,
+        duels=duels,
+        elapsed=elapsed,
         jobs=workers,
     )

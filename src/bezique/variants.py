@@ -197,7 +197,7 @@ class Learning:
     max_length: Callable[[Any], int]
     #: The points a side plays a whole game to (:func:`new_game`).
     game_target: Callable[[Any], int]
-    #: What the action space reads of a state of a whole game: the deal in progress (a
+    #: What the action space reads of a state of a whole game, the deal in progress (a
     #: Zetema game is read as it is).
     in_play: Callable[[Any], Any]
 

@@ -121,8 +121,8 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.space: ActionIds = ActionSpace.of(variant)
         self.encoder: Encoder = ObservationEncoder.of(variant)
-        #: What the episode so far brings each side: a deal's points (with what its
-        #: result adds), or a game's totals.
+        #: What the episode so far brings each side, a deal's points (with what its
+        #: result adds) or a game's totals.
         self._scores: Callable[[Any], tuple[int, ...]] = (
             game.learning.episode_scores if self.episode == "deal" else _game_totals
         )
