@@ -162,14 +162,22 @@ class BlockVector:
 
     def block(self, vector: NDArray[np.float32], name: str) -> NDArray[np.float32]:
         """The block ``name`` of an encoded vector, in its shape."""
+        return vector[self.span(name)].reshape(dict(self.layout)[name])
+
+    def span(self, name: str) -> slice:
+        """Where the block ``name`` lies in the flat vector.
+
+        >>> from bezique import variants
+        >>> ObservationEncoder.of(variants.CLASSIC).span("hand_declared")
+        slice(32, 64, None)
+        """
         shapes = dict(self.layout)
         if name not in shapes:
             raise NotationError(
                 f"no block {name!r}; blocks are: " + ", ".join(n for n, _ in self.layout)
             )
         start = self.offsets[name]
-        shape = shapes[name]
-        return vector[start : start + _size(shape)].reshape(shape)
+        return slice(start, start + _size(shapes[name]))
 
 
 @attrs.frozen(eq=False)

@@ -200,6 +200,9 @@ class Learning:
     #: What the action space reads of a state of a whole game, the deal in progress (a
     #: Zetema game is read as it is).
     in_play: Callable[[Any], Any]
+    #: The blocks of its observation tensor that only the observing seat knows (its own
+    #: concealed cards), which a public observation leaves at zero.
+    private_blocks: tuple[str, ...]
 
 
 class Screen(Protocol):
@@ -622,6 +625,7 @@ BEZIQUE = Game(
         max_length=lambda rules: rules.deck_size * (3 + rules.deck.hand_size),
         game_target=lambda rules: rules.game.target,
         in_play=lambda state: state.deal if isinstance(state, GameState) else state,
+        private_blocks=("hand", "hand_declared"),
     ),
 )
 
@@ -674,6 +678,7 @@ ZETEMA_GAME = Game(
         max_length=lambda rules: CARD_COUNT + 3 * CARD_COUNT,
         game_target=lambda rules: rules.target_score,
         in_play=lambda state: state,
+        private_blocks=("hand",),
     ),
 )
 

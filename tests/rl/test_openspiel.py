@@ -140,3 +140,42 @@ def test_zetema_s_returns_are_each_side_s_points_in_the_hand() -> None:
     assert state.returns() == [float(hand.side_scores[s % 2]) for s in range(4)]
     assert max(state.returns()) <= game.max_utility()
     assert len(state.information_state_tensor(0)) == 265 + 58 * 4
+
+
+PUBLIC = pyspiel.IIGObservationType(
+    perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+)
+
+
+@pytest.mark.parametrize("preset", [name for name, _ in bz.variants.names()])
+def test_the_public_observer_sees_no_concealed_card(preset: str) -> None:
+    """Deals that differ only in concealed cards give a seat the same public
+    observation, tensor and string; its private observation differs."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(bezique_spiel.register(), {"variant": preset})
+    public = make_observation(game, PUBLIC)
+    private = make_observation(game)
+    rng = random.Random(11)
+    state = _deal(game, rng)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differed = False
+    for _ in range(4):
+        for _ in range(6):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            break
+        # Another deal as seat 1 may believe it: seat 0's concealed cards change.
+        other = state.resample_from_infostate(1, sampler)
+        public.set_from(state, 0)
+        mine = public.tensor.copy()
+        public.set_from(other, 0)
+        assert np.array_equal(mine, public.tensor)
+        assert public.string_from(state, 0) == public.string_from(other, 0)
+        private.set_from(state, 0)
+        full = private.tensor.copy()
+        private.set_from(other, 0)
+        differed = differed or not np.array_equal(full, private.tensor)
+    assert differed

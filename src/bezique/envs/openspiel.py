@@ -24,6 +24,13 @@ is one deal (in Zetema, one hand).
   (:mod:`bezique.envs.observation`); the observation string and tensor are the
   same. A view keeps everything of the deal so far that bears on the rest of it,
   but not the order in which the seat drew its own cards.
+* **Observers**: ``make_py_observer`` (``open_spiel.python.observation``) gives
+  that tensor and string; asked for public information only
+  (``IIGObservationType(private_info=PrivateInfoType.NONE)``), the tensor leaves
+  the seat's own concealed cards at zero (the private blocks of the encoder:
+  Bezique's ``hand`` and ``hand_declared``, Zetema's ``hand``) and the string lists
+  the other entries, so that two deals that differ only in concealed cards give
+  every seat the same public observation.
 * **Resampling**: ``resample_from_infostate`` deals the unseen cards at random
   consistently with the seat's view (:func:`bezique.determinize.determinize`,
   :func:`bezique.zetema.determinize.determinize`), which is what OpenSpiel's ISMCTS
@@ -188,7 +195,11 @@ class BeziqueGame(_Base):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> _Observer:
-        return _Observer(_tables(self.variant, self.players))
+        spiel = _pyspiel()
+        public = iig_obs_type is not None and (
+            iig_obs_type.private_info == spiel.PrivateInfoType.NONE
+        )
+        return _Observer(_tables(self.variant, self.players), public=public)
 
 
 class BeziqueState(_StateBase):  # type: ignore[misc]
@@ -320,22 +331,29 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's observer of a python game: the seat's view, as a tensor and a string.
+    """OpenSpiel's observer of a python game: the seat's view, as a tensor and a string;
+    with ``public``, without what only the seat knows (see the module docstring)."""
 
-    Every observation type gets the whole view: the game offers no observer of
-    public information alone.
-    """
-
-    def __init__(self, tables: _Tables) -> None:
+    def __init__(self, tables: _Tables, *, public: bool = False) -> None:
         np = require_extra("numpy", "openspiel")
         self.tensor = np.zeros(tables.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
+        self.public = public
+        #: The flat ranges of the private blocks, zeroed in a public observation.
+        self._private = [tables.encoder.span(name) for name in tables.learning.private_blocks]
 
     def set_from(self, state: BeziqueState, player: int) -> None:
         self.tensor[:] = state.information_state_tensor(player)
+        for private in self._private if self.public else ():
+            self.tensor[private] = 0.0
 
     def string_from(self, state: BeziqueState, player: int) -> str:
-        return state.information_state_string(player)
+        if not self.public:
+            return state.information_state_string(player)
+        self.set_from(state, player)
+        # The public entries that are not zero, by index: the same for every deal that
+        # differs only in concealed cards.
+        return " ".join(f"{i}:{v:g}" for i, v in enumerate(self.tensor.tolist()) if v)
 
 
 def register() -> str:
