@@ -360,6 +360,85 @@ def test_playing_the_broken_copy_plays_that_copy() -> None:
     assert "QH[four-queens*]" not in refs(after)
 
 
+# -- 50: the remnants of two broken melds ----------------------------------------------------------
+
+#: Rubicon: seat 0 declared four kings twice (@1, @3) and has played two kings of
+#: each (KHa and KSa of the first, KDb and KCb of the second): on its table lie the
+#: first meld's KDa KCa and the second's KHb KSb, all broken for four kings.
+_TWO_BROKEN_FOURS = (
+    "rules: rubicon; dealer: 1; tricks: 00000; trumps: -; stock: ?; "
+    "hands: {hand} / 7H 8H 9H 7H 8H 9H JS JS; "
+    "tables: KDa[four-kings*] KCa[four-kings*] KHb[four-kings*] KSb[four-kings*] / -; "
+    "won: 7Da 8Da KHa 7Ca KSa 8Ca KDb 9Ca KCb 7Db / -; window: 0; "
+    "melds: 0 four-kings KHa KSa KDa KCa @1, 0 four-kings KHb KSb KDb KCb @3; "
+    "scores: 160/0"
+)
+
+
+def _two_broken_fours(hand: str) -> DealState:
+    return bz.parse_position(_TWO_BROKEN_FOURS.format(hand=hand), seed=1)
+
+
+def test_scenario_50_remnants_of_two_broken_melds_do_not_combine() -> None:
+    """SC-50; S003 item 7 ("move a card out of that meld ... then re-create that meld
+    with a replacement card"): the kings re-used all come from one broken four
+    kings. Two kings left of each of two broken melds and one king from the hand
+    make no four kings, whichever kings of the table are taken."""
+    state = _two_broken_fours("KHc 7S 8S 9S")
+    assert state.legal_declarations() == ()
+    for table_kings in (
+        "KD[four-kings*] KC[four-kings*] KH[four-kings*]",
+        "KD[four-kings*] KS[four-kings*] KH[four-kings*]",
+        "KC[four-kings*] KH[four-kings*] KS[four-kings*]",
+    ):
+        mixed = bz.parse_action(state, f"declare four-kings {table_kings} KH")
+        illegal(state, mixed, Reason.SAME_KIND_REUSED)
+
+
+def test_scenario_50_one_broken_meld_and_the_hand_re_form_it() -> None:
+    """SC-50; S003 item 7, WKC, BIC: the two kings left of one broken meld with two
+    kings from the hand re-form four kings (+80); each meld's kings are one choice,
+    and the kings taken are that meld's, so the other meld's stay broken."""
+    state = _two_broken_fours("KHc KSc 8S 9S")
+    first = bz.parse_action(state, "declare four-kings KH KS KD[four-kings*] KC[four-kings*]")
+    second = bz.parse_action(state, "declare four-kings KH[four-kings*] KH KS KS[four-kings*]")
+    assert set(state.legal_declarations()) == {first, second}
+    after = legal(state, second, (declared(0, 80, "four-kings"),))
+    assert sorted(card_id_name(c) for c in after.melds[-1].cards) == ["KHb", "KHc", "KSb", "KSc"]
+    assert refs(after) == [
+        "KC[four-kings*]",
+        "KD[four-kings*]",
+        "KH[four-kings]",
+        "KH[four-kings]",
+        "KS[four-kings]",
+        "KS[four-kings]",
+    ]
+
+
+def test_scenario_50_the_engine_takes_alike_cards_from_the_meld_that_re_forms() -> None:
+    """SC-50; S003 item 7: alike kings of two broken melds (a king of diamonds and of
+    clubs left of each) are one choice in the action; the engine takes those of the
+    meld the other re-used king belongs to, not the lowest copies."""
+    state = build(
+        RUBICON,
+        trump="H",
+        table=[meld("four-kings", "KHa KSa KDa KCa"), meld("four-kings", "KHb KSb KDb KCb")],
+        other_hand="7C 8C 9C 7D 8D 9D 7S",
+        stock="KHc 8S 7H 8H",
+    )
+    # The first meld loses KSa, the second KHb.
+    state = win_trick(state, "KS[four-kings]@1", "7C")
+    state = win_trick(state, "KH[four-kings]@2", "8C")
+    assert "KH" in faces(state.hand(0))
+    four = bz.parse_action(
+        state, "declare four-kings KS[four-kings*] KH KD[four-kings*] KC[four-kings*]"
+    )
+    assert four in state.legal_declarations()
+    after = legal(state, four, (declared(0, 80, "four-kings"),))
+    assert sorted(card_id_name(c) for c in after.melds[-1].cards) == ["KCb", "KDb", "KHc", "KSb"]
+    assert refs(after).count("KD[four-kings*]") == 1
+
+
 # -- 39-40: marriage re-pairing --------------------------------------------------------------------
 
 
