@@ -774,9 +774,13 @@ def test_carte_blanche_six_and_eight_packs(rules: Rules, points: int | None) -> 
         (RUBICON.evolve(rounding="none"), (2470, 1530), (1440, 0), (False, False)),
         # The other seat wins: 500 + (2400 - 1500) = 1400 to seat 1.
         (RUBICON, (1530, 2470), (0, 1400), (False, False)),
-        # The winner is decided on the exact totals (BIC: rounding is dropped when it
-        # would decide the winner): 2450 > 2420, both round to 2400: 500 + 0 = 500.
-        (RUBICON, (2420, 2450), (0, 500), (False, False)),
+        # SC-51, BIC: fractions of a hundred are ignored "unless needed to determine the
+        # winner": 2450 > 2420 both drop to 2400, so both stay exact: 500 + 30 = 530.
+        (RUBICON, (2420, 2450), (0, 530), (False, False)),
+        # SC-51: 2470 / 2430, 500 + 40 = 540 (not the bare 500 of the dropped totals).
+        (RUBICON, (2470, 2430), (540, 0), (False, False)),
+        # Both under the rubicon with the same hundreds (CMC, SC-51): 1000 + 950 + 920 + 320.
+        (RUBICON, (950, 920), (3190, 0), (False, True)),
         # Equal totals (after the brisques): no one wins the deal.
         (RUBICON, (2400, 2400), (0, 0), (False, False)),
         # The rubicon is judged on the exact total: 990 rounds to 900 and is under;
@@ -938,6 +942,80 @@ def test_brisques_break_a_tie_in_rubicon() -> None:
     assert result is not None
     assert result.scores == (1700, 1620)
     assert result.game_scores == (600, 0)
+
+
+@pytest.mark.parametrize(
+    ("before", "scores", "points"),
+    [
+        # Seat 0's brisques lift 850 to 1050: both count; seat 1's 860 + 120 = 980 is
+        # still under. 1000 + 800 + 800 + 320 = 2920, not 1000 + 1000 + 900 + 320.
+        ((800, 860), (1050, 980), 2920),
+        # A tie, 800 / 800, broken by the brisques: 1000 / 920, seat 1 rubiconed.
+        ((750, 800), (1000, 920), 2920),
+    ],
+)
+def test_scenario_52_each_brisque_is_paid_once(
+    before: tuple[int, int], scores: tuple[int, int], points: int
+) -> None:
+    """SC-52; BIC (the rubicon bonus, both totals and every brisque of the deck, 320):
+    where the brisques were counted, to escape the rubicon or to break a tie, and
+    the loser is still under it, the totals enter without them, since the 320 pays
+    each one."""
+    after, events = _finish(final_trick(RUBICON, before))
+    assert events == (RUBICON_LAST, *RUBICON_BRISQUES)
+    assert after.counted_brisques
+    result = after.result
+    assert result is not None
+    assert result.scores == scores
+    assert result.rubiconed == (False, True)
+    assert result.game_scores == (points, 0)
+    assert deal_game_scores(RUBICON, scores, (200, 120)) == ((points, 0), (False, True))
+
+
+def test_a_deal_s_documents_keep_its_brisques_counted() -> None:
+    """The state document and the position of a finished Rubicon deal whose brisques
+    were counted say so, and read back to the same result."""
+    state = bz.new_deal(RUBICON, seed=1, dealer=0)
+    greedy = bz.players.GreedyPlayer()
+    while not state.is_over:
+        state = state.apply(greedy.choose(state))
+    assert state.counted_brisques
+    assert '"counted_brisques": true' in bz.state_to_json(state)
+    assert "brisques: counted" in bz.format_position(state)
+    for copy in (
+        bz.load_state(bz.state_to_json(state)),
+        bz.parse_position(bz.format_position(state), seed=1),
+    ):
+        assert isinstance(copy, DealState)
+        assert copy.counted_brisques
+        assert copy.result == state.result
+
+
+def test_scenario_52_the_other_formulas_keep_the_brisques_in_the_totals() -> None:
+    """SC-52; S003 and PAR pay no brisques beside the totals, so brisques counted
+    stay in them: S003 1000 + 1000 + 900 = 2900; PAR 500 + 500 + 1000 + 900."""
+    for formula, points in (("s003", 2900), ("par", 2900)):
+        rules = RUBICON.evolve(rubicon_bonus_formula=formula)
+        assert deal_game_scores(rules, (1050, 980), (200, 120)) == ((points, 0), (False, True))
+
+
+def test_brisques_not_counted_leave_the_flag_down() -> None:
+    """A deal whose brisques were not counted (SC-43) records nothing, and its state
+    document has no ``counted_brisques`` key."""
+    after, _ = _finish(final_trick(RUBICON, (2420, 860)))
+    assert not after.counted_brisques
+    assert "counted_brisques" not in bz.state_to_json(after)
+
+
+def test_scenario_51_hundreds_that_tie_keep_the_totals_exact() -> None:
+    """SC-51; BIC: fractions of a hundred are ignored "unless needed to determine the
+    winner". Before the last trick 2420 / 2430; seat 0 wins it: 2470 / 2430. Dropped,
+    both are 2400, so the exact totals decide and are paid: 500 + 40 = 540."""
+    after, _ = _finish(final_trick(RUBICON, (2420, 2430)))
+    result = after.result
+    assert result is not None
+    assert result.scores == (2470, 2430)
+    assert result.game_scores == (540, 0)
 
 
 def test_six_pack_never_counts_brisques() -> None:
