@@ -360,6 +360,85 @@ def test_playing_the_broken_copy_plays_that_copy() -> None:
     assert "QH[four-queens*]" not in refs(after)
 
 
+# -- 50: the remnants of two broken melds ----------------------------------------------------------
+
+#: Rubicon: seat 0 declared four kings twice (@1, @3) and has played two kings of
+#: each (KHa and KSa of the first, KDb and KCb of the second): on its table lie the
+#: first meld's KDa KCa and the second's KHb KSb, all broken for four kings.
+_TWO_BROKEN_FOURS = (
+    "rules: rubicon; dealer: 1; tricks: 00000; trumps: -; stock: ?; "
+    "hands: {hand} / 7H 8H 9H 7H 8H 9H JS JS; "
+    "tables: KDa[four-kings*] KCa[four-kings*] KHb[four-kings*] KSb[four-kings*] / -; "
+    "won: 7Da 8Da KHa 7Ca KSa 8Ca KDb 9Ca KCb 7Db / -; window: 0; "
+    "melds: 0 four-kings KHa KSa KDa KCa @1, 0 four-kings KHb KSb KDb KCb @3; "
+    "scores: 160/0"
+)
+
+
+def _two_broken_fours(hand: str) -> DealState:
+    return bz.parse_position(_TWO_BROKEN_FOURS.format(hand=hand), seed=1)
+
+
+def test_scenario_52_remnants_of_two_broken_melds_do_not_combine() -> None:
+    """SC-52; S003 item 7 ("move a card out of that meld ... then re-create that meld
+    with a replacement card"): the kings re-used all come from one broken four
+    kings. Two kings left of each of two broken melds and one king from the hand
+    make no four kings, whichever kings of the table are taken."""
+    state = _two_broken_fours("KHc 7S 8S 9S")
+    assert state.legal_declarations() == ()
+    for table_kings in (
+        "KD[four-kings*] KC[four-kings*] KH[four-kings*]",
+        "KD[four-kings*] KS[four-kings*] KH[four-kings*]",
+        "KC[four-kings*] KH[four-kings*] KS[four-kings*]",
+    ):
+        mixed = bz.parse_action(state, f"declare four-kings {table_kings} KH")
+        illegal(state, mixed, Reason.SAME_KIND_REUSED)
+
+
+def test_scenario_52_one_broken_meld_and_the_hand_re_form_it() -> None:
+    """SC-52; S003 item 7, WKC, BIC: the two kings left of one broken meld with two
+    kings from the hand re-form four kings (+80); each meld's kings are one choice,
+    and the kings taken are that meld's, so the other meld's stay broken."""
+    state = _two_broken_fours("KHc KSc 8S 9S")
+    first = bz.parse_action(state, "declare four-kings KH KS KD[four-kings*] KC[four-kings*]")
+    second = bz.parse_action(state, "declare four-kings KH[four-kings*] KH KS KS[four-kings*]")
+    assert set(state.legal_declarations()) == {first, second}
+    after = legal(state, second, (declared(0, 80, "four-kings"),))
+    assert sorted(card_id_name(c) for c in after.melds[-1].cards) == ["KHb", "KHc", "KSb", "KSc"]
+    assert refs(after) == [
+        "KC[four-kings*]",
+        "KD[four-kings*]",
+        "KH[four-kings]",
+        "KH[four-kings]",
+        "KS[four-kings]",
+        "KS[four-kings]",
+    ]
+
+
+def test_scenario_52_the_engine_takes_alike_cards_from_the_meld_that_re_forms() -> None:
+    """SC-52; S003 item 7: alike kings of two broken melds (a king of diamonds and of
+    clubs left of each) are one choice in the action; the engine takes those of the
+    meld the other re-used king belongs to, not the lowest copies."""
+    state = build(
+        RUBICON,
+        trump="H",
+        table=[meld("four-kings", "KHa KSa KDa KCa"), meld("four-kings", "KHb KSb KDb KCb")],
+        other_hand="7C 8C 9C 7D 8D 9D 7S",
+        stock="KHc 8S 7H 8H",
+    )
+    # The first meld loses KSa, the second KHb.
+    state = win_trick(state, "KS[four-kings]@1", "7C")
+    state = win_trick(state, "KH[four-kings]@2", "8C")
+    assert "KH" in faces(state.hand(0))
+    four = bz.parse_action(
+        state, "declare four-kings KS[four-kings*] KH KD[four-kings*] KC[four-kings*]"
+    )
+    assert four in state.legal_declarations()
+    after = legal(state, four, (declared(0, 80, "four-kings"),))
+    assert sorted(card_id_name(c) for c in after.melds[-1].cards) == ["KCb", "KDb", "KHc", "KSb"]
+    assert refs(after).count("KD[four-kings*]") == 1
+
+
 # -- 39-40: marriage re-pairing --------------------------------------------------------------------
 
 
@@ -695,9 +774,13 @@ def test_carte_blanche_six_and_eight_packs(rules: Rules, points: int | None) -> 
         (RUBICON.evolve(rounding="none"), (2470, 1530), (1440, 0), (False, False)),
         # The other seat wins: 500 + (2400 - 1500) = 1400 to seat 1.
         (RUBICON, (1530, 2470), (0, 1400), (False, False)),
-        # The winner is decided on the exact totals (BIC: rounding is dropped when it
-        # would decide the winner): 2450 > 2420, both round to 2400: 500 + 0 = 500.
-        (RUBICON, (2420, 2450), (0, 500), (False, False)),
+        # SC-53, BIC: fractions of a hundred are ignored "unless needed to determine the
+        # winner": 2450 > 2420 both drop to 2400, so both stay exact: 500 + 30 = 530.
+        (RUBICON, (2420, 2450), (0, 530), (False, False)),
+        # SC-53: 2470 / 2430, 500 + 40 = 540 (not the bare 500 of the dropped totals).
+        (RUBICON, (2470, 2430), (540, 0), (False, False)),
+        # Both under the rubicon with the same hundreds (CMC, SC-53): 1000 + 950 + 920 + 320.
+        (RUBICON, (950, 920), (3190, 0), (False, True)),
         # Equal totals (after the brisques): no one wins the deal.
         (RUBICON, (2400, 2400), (0, 0), (False, False)),
         # The rubicon is judged on the exact total: 990 rounds to 900 and is under;
@@ -859,6 +942,80 @@ def test_brisques_break_a_tie_in_rubicon() -> None:
     assert result is not None
     assert result.scores == (1700, 1620)
     assert result.game_scores == (600, 0)
+
+
+@pytest.mark.parametrize(
+    ("before", "scores", "points"),
+    [
+        # Seat 0's brisques lift 850 to 1050: both count; seat 1's 860 + 120 = 980 is
+        # still under. 1000 + 800 + 800 + 320 = 2920, not 1000 + 1000 + 900 + 320.
+        ((800, 860), (1050, 980), 2920),
+        # A tie, 800 / 800, broken by the brisques: 1000 / 920, seat 1 rubiconed.
+        ((750, 800), (1000, 920), 2920),
+    ],
+)
+def test_scenario_54_each_brisque_is_paid_once(
+    before: tuple[int, int], scores: tuple[int, int], points: int
+) -> None:
+    """SC-54; BIC (the rubicon bonus, both totals and every brisque of the deck, 320):
+    where the brisques were counted, to escape the rubicon or to break a tie, and
+    the loser is still under it, the totals enter without them, since the 320 pays
+    each one."""
+    after, events = _finish(final_trick(RUBICON, before))
+    assert events == (RUBICON_LAST, *RUBICON_BRISQUES)
+    assert after.counted_brisques
+    result = after.result
+    assert result is not None
+    assert result.scores == scores
+    assert result.rubiconed == (False, True)
+    assert result.game_scores == (points, 0)
+    assert deal_game_scores(RUBICON, scores, (200, 120)) == ((points, 0), (False, True))
+
+
+def test_a_deal_s_documents_keep_its_brisques_counted() -> None:
+    """The state document and the position of a finished Rubicon deal whose brisques
+    were counted say so, and read back to the same result."""
+    state = bz.new_deal(RUBICON, seed=1, dealer=0)
+    greedy = bz.players.GreedyPlayer()
+    while not state.is_over:
+        state = state.apply(greedy.choose(state))
+    assert state.counted_brisques
+    assert '"counted_brisques": true' in bz.state_to_json(state)
+    assert "brisques: counted" in bz.format_position(state)
+    for copy in (
+        bz.load_state(bz.state_to_json(state)),
+        bz.parse_position(bz.format_position(state), seed=1),
+    ):
+        assert isinstance(copy, DealState)
+        assert copy.counted_brisques
+        assert copy.result == state.result
+
+
+def test_scenario_54_the_other_formulas_keep_the_brisques_in_the_totals() -> None:
+    """SC-54; S003 and PAR pay no brisques beside the totals, so brisques counted
+    stay in them: S003 1000 + 1000 + 900 = 2900; PAR 500 + 500 + 1000 + 900."""
+    for formula, points in (("s003", 2900), ("par", 2900)):
+        rules = RUBICON.evolve(rubicon_bonus_formula=formula)
+        assert deal_game_scores(rules, (1050, 980), (200, 120)) == ((points, 0), (False, True))
+
+
+def test_brisques_not_counted_leave_the_flag_down() -> None:
+    """A deal whose brisques were not counted (SC-43) records nothing, and its state
+    document has no ``counted_brisques`` key."""
+    after, _ = _finish(final_trick(RUBICON, (2420, 860)))
+    assert not after.counted_brisques
+    assert "counted_brisques" not in bz.state_to_json(after)
+
+
+def test_scenario_53_hundreds_that_tie_keep_the_totals_exact() -> None:
+    """SC-53; BIC: fractions of a hundred are ignored "unless needed to determine the
+    winner". Before the last trick 2420 / 2430; seat 0 wins it: 2470 / 2430. Dropped,
+    both are 2400, so the exact totals decide and are paid: 500 + 40 = 540."""
+    after, _ = _finish(final_trick(RUBICON, (2420, 2430)))
+    result = after.result
+    assert result is not None
+    assert result.scores == (2470, 2430)
+    assert result.game_scores == (540, 0)
 
 
 def test_six_pack_never_counts_brisques() -> None:

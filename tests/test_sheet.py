@@ -13,7 +13,7 @@ import bezique as bz
 from bezique import MeldKind, NotationError, Reason, Suit
 from bezique.cli import main
 from bezique.laws.irregularities import IRREGULARITIES, forfeit_changes, forfeit_points
-from bezique.laws.scoring import all_brisque_points
+from bezique.laws.scoring import all_brisque_points, deal_game_scores
 from bezique.rules import variants
 from bezique.sheet import (
     AllLastTricks,
@@ -548,6 +548,21 @@ def test_the_how_to_table_is_the_data() -> None:
     keys = tuple(f"| `{key}` |" for key in IRREGULARITIES)
     rows = [line for line in page.read_text(encoding="utf-8").splitlines() if line.startswith(keys)]
     assert rows == [i.table_row() for i in IRREGULARITIES.values()]
+
+
+def test_scenario_54_the_sheet_pays_each_brisque_once() -> None:
+    """SC-54, SC-53; BIC: a tie at 90 broken by the aces and tens (290 / 210) leaves
+    seat 1 under the rubicon; the totals enter without the brisques, and as their
+    hundreds tie they stay exact: 1000 + 90 + 90 + 320, as the engine's law says."""
+    rules = variants.RUBICON
+    marriage = Declaration(0, MeldKind.ROYAL_MARRIAGE, ["KD", "QD"])
+    jacks = Declaration(1, MeldKind.FOUR_JACKS, ["JH", "JS", "JC", "JH"])
+    tie = (marriage, jacks, CarteBlancheShown(1), Brisques(0, 20), Brisques(1, 12))
+    deal = tally(*tie, rules=rules).deals[0]
+    assert deal.scores == (290, 210)
+    assert deal.rubiconed == (False, True)
+    assert deal.game_scores == (1000 + 90 + 90 + all_brisque_points(rules), 0)
+    assert (deal.game_scores, deal.rubiconed) == deal_game_scores(rules, (290, 210), (200, 120))
 
 
 def test_a_rubicon_deal_is_a_game_of_its_own() -> None:

@@ -56,7 +56,11 @@ from bezique.laws.declaring import (
     tracks_broken,
     trump_fixers,
 )
-from bezique.laws.scoring import carte_blanche_spoilers
+from bezique.laws.scoring import (
+    brisques_counted,
+    brisques_counted_when_needed,
+    carte_blanche_spoilers,
+)
 from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.turns import in_duels, next_leader, trick_seats, tricks_left
 from bezique.laws.zones import bits, deck_tables
@@ -787,6 +791,31 @@ def check_scores(state: DealState) -> None:
         melded = sum(m.points for m in state.melds if m.seat == s and m.scored)
         if score < melded:
             _bad(f"scores[{s}]: {score}, less than the {melded} its scored melds are worth")
+    if state.counted_brisques:
+        _check_counted_brisques(state)
+
+
+def _check_counted_brisques(state: DealState) -> None:
+    """Brisques counted only when they matter (BIC) are so only once the deal is
+    over, and only where the scores before them called for it."""
+    rules = state.rules
+    if state.phase is not Phase.OVER or not brisques_counted_when_needed(rules):
+        _bad(
+            "counted_brisques: the aces and tens are counted only after the last trick, "
+            "under rules that count them when they matter"
+        )
+    mask = deck_tables(rules.deck.packs).brisques
+    points = rules.scoring.brisque_points
+    before = [
+        score - (won & mask).bit_count() * points
+        for score, won in zip(state.scores, state.won_masks, strict=True)
+    ]
+    if min(before) < 0 or not brisques_counted(rules, before, state.won_masks, mask):
+        _bad(
+            "counted_brisques: the scores before the aces and tens, "
+            + "/".join(map(str, before))
+            + ", neither tie nor leave the lower one to escape the rubicon by them"
+        )
 
 
 # -- helpers ---------------------------------------------------------------------------

@@ -96,7 +96,8 @@ _EXPLANATIONS = {
     ),
     Reason.SAME_KIND_REUSED: (
         "a card was already declared in a meld of this kind (under the new-set rule, "
-        "these very cards together)"
+        "these very cards together; under re-forming, in a meld still whole, or in "
+        "another broken meld than the other cards re-used)"
     ),
     Reason.INFERIOR_ORDER: (
         "a card was already declared in a meld worth as much or more of the same class"

@@ -70,7 +70,12 @@ from bezique.laws.declaring import (
     trump_fixers,
 )
 from bezique.laws.irregularities import IRREGULARITIES, forfeit_changes
-from bezique.laws.scoring import brisques_counted, deal_game_scores, trick_scores
+from bezique.laws.scoring import (
+    brisques_counted,
+    brisques_in_totals,
+    deal_game_scores,
+    trick_scores,
+)
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind
@@ -378,11 +383,11 @@ class ScoreSheet:
                 refusals = (*counter.refusals, refusal)
                 deals.append(_unscored(n, totals, winners, refusals, tuple(counter.scores)))
                 continue
-            scores = counter.final_scores()
+            scores, counted = counter.final_scores()
             if rules.game.end is GameEnd.FIRST_TO_REACH:
                 game_scores, rubiconed = scores, (False,) * n
             else:
-                game_scores, rubiconed = deal_game_scores(rules, scores)
+                game_scores, rubiconed = deal_game_scores(rules, scores, counted)
             totals = tuple(t + s for t, s in zip(totals, game_scores, strict=True))
             if not over:
                 winners, over = self._decide(totals, scores, counter, len(deals) + 1)
@@ -769,12 +774,13 @@ class _DealCounter:
             return None
         return tuple(c * entry.count for c in changes)
 
-    def final_scores(self) -> tuple[int, ...]:
-        """The deal's points, with the aces and tens if the rules count them now."""
+    def final_scores(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The deal's points, with the aces and tens if the rules count them now, and
+        the points of the aces and tens among them (:func:`brisques_in_totals`)."""
         rules = self.rules
         scores = tuple(self.scores)
         if rules.scoring.brisques is not BrisqueTiming.TIES_AND_RUBICON:
-            return scores
+            return scores, brisques_in_totals(rules, self.brisques, counted=False)
         brisque_mask = deck_tables(rules.deck.packs).brisques
         # The law asks which aces and tens each seat won; only how many matters.
         won, rest = [], brisque_mask
@@ -786,9 +792,9 @@ class _DealCounter:
                 rest ^= low
             won.append(mask)
         if not brisques_counted(rules, scores, won, brisque_mask):
-            return scores
-        points = rules.scoring.brisque_points
-        return tuple(s + b * points for s, b in zip(scores, self.brisques, strict=True))
+            return scores, ()
+        counted = brisques_in_totals(rules, self.brisques, counted=True)
+        return tuple(s + b for s, b in zip(scores, counted, strict=True)), counted
 
 
 # -- JSON -----------------------------------------------------------------------------------

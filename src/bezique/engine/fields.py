@@ -20,7 +20,7 @@ import attrs
 from bezique.actions import Action, CardRef
 from bezique.cards import Card, CardIds, Suit, face_of
 from bezique.errors import InvalidStateError, SeatError, require_int, shown
-from bezique.laws.scoring import deal_game_scores
+from bezique.laws.scoring import brisques_in_totals, deal_game_scores
 from bezique.laws.turns import in_duels, trick_seats
 from bezique.laws.zones import DeckTables, bits, deck_tables
 from bezique.melds import MeldKind, kinds_in
@@ -85,6 +85,10 @@ class DealDraft:
     revealed_masks: tuple[int, ...] = attrs.field(
         default=attrs.Factory(lambda self: (0,) * len(self.hand_masks), takes_self=True)
     )
+    #: Whether the aces and tens won were counted after the last trick (S000 laws
+    #: 11-12; under BIC's rule only for a tie or a rubicon): the deal's score in the
+    #: game pays them once (:func:`~bezique.laws.scoring.deal_game_scores`).
+    counted_brisques: bool = False
     #: Memo of the legal actions (see :mod:`bezique.engine.speed`) (not part of the value).
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
@@ -131,6 +135,9 @@ class DealFields(DealDraft):
         Per seat: the cards in its hand that the others have seen (shown in a
         carte blanche, gained by exchanging the seven, the turn-up taken last,
         table cards taken back at the end phase), until played.
+    ``counted_brisques``
+        Once the deal is over, whether the aces and tens won were counted after
+        the last trick (under BIC's rule, only for a tie or a rubicon).
     """
 
     # -- queries -------------------------------------------------------------------
@@ -246,10 +253,12 @@ class DealFields(DealDraft):
         """Scores, brisques and last-trick winner once the deal is over."""
         if self.phase is not OVER:
             return None
-        game_scores, rubiconed = deal_game_scores(self.rules, self.scores)
+        brisques = tuple(self.brisques_won(s) for s in range(self.players))
+        counted = brisques_in_totals(self.rules, brisques, self.counted_brisques)
+        game_scores, rubiconed = deal_game_scores(self.rules, self.scores, counted)
         return DealResult(
             scores=self.scores,
-            brisques=tuple(self.brisques_won(s) for s in range(self.players)),
+            brisques=brisques,
             last_trick_winner=self.tricks[-1].winner,
             game_scores=game_scores,
             rubiconed=rubiconed,

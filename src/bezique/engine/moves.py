@@ -23,7 +23,7 @@ declaration is listed, refused or made.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
@@ -78,6 +78,7 @@ from bezique.laws.declaring import (
     partner_table_reasons,
     rearranged_pair,
     rearrangement_applies,
+    reform_allows,
     reuse_reasons,
     second_double_allows,
     second_double_applies,
@@ -471,6 +472,14 @@ def _class_reasons(
     broken = tuple([cls >> 32 for _, cls in classes]) if state.broken else None
     reasons = _reuse_reasons(rules, kind, histories, broken)
     if (
+        not reasons
+        and broken is not None
+        and _reforms_several(rules, kind, histories)
+        and _melds_choice(state, seat, kind, classes, _exchanged(state)) is None
+    ):
+        # S003: re-forming re-creates one broken meld; two melds' remnants do not combine.
+        reasons = (Reason.SAME_KIND_REUSED,)
+    if (
         reasons
         and rearrangement_applies(rules, kind, reasons)
         and _rearranged_choice(state, seat, kind, classes) is not None
@@ -485,7 +494,7 @@ def _class_reasons(
     if (
         reasons
         and new_set_applies(rules, kind, reasons)
-        and _new_set_choice(state, seat, kind, classes, _exchanged(state)) is not None
+        and _melds_choice(state, seat, kind, classes, _exchanged(state)) is not None
     ):
         return ()
     return reasons
@@ -656,22 +665,80 @@ def _doubles(state: DealFields) -> dict[int, list[int]]:
     return doubles
 
 
-def _new_set_choice(
+def _reforms_several(rules: Rules, kind: MeldKind, histories: Sequence[int]) -> bool:
+    """Whether a declaration of ``kind`` with cards of these histories re-forms a
+    meld re-using more than one card already declared in the kind: only then may
+    they come from two melds (:func:`~bezique.laws.declaring.reform_allows`)."""
+    if rules.declarations.same_kind_reuse is not SameKindReuse.REFORM_AFTER_PLAY:
+        return False
+    bit = kind.bit
+    return sum(1 for h in histories if h & bit) > 1
+
+
+def _melds_choice(
     state: DealFields,
     seat: int,
     kind: MeldKind,
     classes: Sequence[tuple[int, int]],
     barred: int | None,
 ) -> list[int] | None:
-    """Held card ids of these classes (face, ``broken << 32 | history``) that ``seat``
-    never declared together in ``kind`` (``SameKindReuse.NEW_SET``), if any; ``barred``:
-    a card that may not be used (the one gained by the exchange, S000 law 8)."""
+    """Held card ids of these classes (face, ``broken << 32 | history``), in order,
+    that the rules reading the declared melds past the cards' histories allow, if
+    any; the lowest ids that do. ``barred``: a card that may not be used (the one
+    gained by the exchange, S000 law 8).
+
+    * ``SameKindReuse.NEW_SET``: a set of cards ``seat`` never declared together in
+      ``kind`` (:func:`~bezique.laws.declaring.new_set_allows`).
+    * Re-forming: the cards re-used from ``kind`` all from one broken meld
+      (:func:`~bezique.laws.declaring.reform_allows`). Alike cards re-used may lie
+      in different melds, so each is tried; the others of a class are
+      interchangeable.
+    """
+    if state.rules.declarations.same_kind_reuse is SameKindReuse.NEW_SET:
+        return _first_pick(
+            state, seat, classes, barred, lambda pick: new_set_allows(state.melds, seat, kind, pick)
+        )
+    bit = kind.bit
+    return _first_pick(
+        state,
+        seat,
+        classes,
+        barred,
+        lambda pick: reform_allows(state.rules, kind, pick, state.melds, seat, state.history),
+        lambda cls: bool(cls & bit),
+    )
+
+
+def _first_pick(
+    state: DealFields,
+    seat: int,
+    classes: Sequence[tuple[int, int]],
+    barred: int | None,
+    fits: Callable[[Sequence[int]], bool],
+    tried: Callable[[int], bool] = lambda cls: True,
+) -> list[int] | None:
+    """The first choice of held card ids, one of each of these classes (face,
+    ``broken << 32 | history``) in order and the lowest ids first, that ``fits``;
+    ``None`` if none does. Each card of a class that is ``tried`` is tried; of the
+    other classes the cards are interchangeable, and the next free one is taken.
+    ``barred``: a card that may not be used (the one gained by the exchange)."""
     held = declarable(state, seat)
     if barred is not None:
         held &= ~(1 << barred)
-    options = [_ids_of(state, held, face, cls) for face, cls in classes]
+    options: list[list[int]] = []
+    taken: dict[tuple[int, int], int] = {}
+    for face, cls in classes:
+        ids = _ids_of(state, held, face, cls)
+        if tried(cls):
+            options.append(ids)
+            continue
+        n = taken.get((face, cls), 0)
+        if n >= len(ids):
+            return None
+        taken[(face, cls)] = n + 1
+        options.append([ids[n]])
     for pick in itertools.product(*options):
-        if len(set(pick)) == len(pick) and new_set_allows(state.melds, seat, kind, pick):
+        if len(set(pick)) == len(pick) and fits(pick):
             return list(pick)
     return None
 
@@ -1057,6 +1124,20 @@ def declare_reasons(
         broken = tuple([ref.broken_mask for ref in action.cards]) if state.broken else None
         reuse = _reuse_reasons(rules, kind, histories, broken)
         if (
+            not reuse
+            and state.broken
+            and len(chosen) == len(action.cards)
+            and not reform_allows(rules, kind, chosen, state.melds, seat, state.history)
+        ):
+            # S003: the re-used cards from one broken meld, if alike cards allow it.
+            classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
+            barred = None if Reason.USES_EXCHANGED_CARD in reasons else window.exchanged
+            reformed = _melds_choice(state, seat, kind, classes, barred)
+            if reformed is None:
+                reuse = (Reason.SAME_KIND_REUSED,)
+            else:
+                chosen = reformed
+        if (
             reuse
             and rearrangement_applies(rules, kind, reuse)
             and len(chosen) == len(action.cards) == 2
@@ -1075,7 +1156,7 @@ def declare_reasons(
         if reuse and new_set_applies(rules, kind, reuse) and len(chosen) == len(action.cards):
             classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
             barred = None if Reason.USES_EXCHANGED_CARD in reasons else window.exchanged
-            new_set = _new_set_choice(state, seat, kind, classes, barred)
+            new_set = _melds_choice(state, seat, kind, classes, barred)
             if new_set is not None:
                 reuse, chosen = (), new_set
         reasons.extend(reuse)

@@ -54,6 +54,7 @@ from bezique.laws.declaring import (
 from bezique.laws.scoring import (
     all_last_tricks_winner,
     brisques_counted,
+    brisques_counted_when_needed,
     last_card_drawn_points,
     seven_played,
     trick_won,
@@ -308,9 +309,12 @@ def _complete_trick(
     brisques = plan.tables.brisques
     phase = state.phase
     window: Window | None = None
+    counted = False
     if final:
         phase = OVER
         if brisques_counted(rules, scores, won, brisques):
+            # A deal that counts them only when they matter (BIC) records that it did.
+            counted = brisques_counted_when_needed(rules)
             # S000 laws 11-12: aces and tens counted after the last trick, non-dealer first.
             for i in range(1, n + 1):
                 seat = (state.dealer + i) % n
@@ -346,6 +350,7 @@ def _complete_trick(
             state.carte_blanche,
             state.offers,
             revealed,
+            counted,
         ),
         type(state),
     )

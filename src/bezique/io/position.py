@@ -71,11 +71,15 @@ FIELDS = (
     "revealed",
     "carte-blanche",
     "offers",
+    "brisques",
     "scores",
 )
 #: The fields a position must give; the others default to empty.
 _REQUIRED = ("dealer", "stock", "hands", "scores")
 _EMPTY = "-"
+#: The ``brisques`` field of a finished deal that counted the aces and tens only
+#: because they mattered (BIC).
+_COUNTED = "counted"
 #: How many choices the search for the tricks may try before it gives up.
 _SEARCH_BUDGET = 20_000
 
@@ -119,6 +123,8 @@ def format_position(state: DealState, *, lines: bool = False) -> str:
         out.append(("carte-blanche", " ".join(lasting)))
     if state.offers:
         out.append(("offers", " ".join(map(str, state.offers))))
+    if state.counted_brisques:
+        out.append(("brisques", _COUNTED))
     out.append(("scores", "/".join(map(str, state.scores))))
     return ("\n" if lines else "; ").join(f"{name}: {value}" for name, value in out)
 
@@ -511,6 +517,7 @@ class _Reader:
             carte_blanche=lasting,
             offers=offers,
             revealed_masks=tuple(revealed),
+            counted_brisques=self.counted_brisques(),
         )
         # A declared card written without its kinds has those of the melds it is in.
         declared, expected, _ = meld_histories(state)
@@ -612,6 +619,13 @@ class _Reader:
             return Suit.parse(text)
         except NotationError as error:
             raise NotationError(f"trumps: {error}") from None
+
+    def counted_brisques(self) -> bool:
+        """The ``brisques`` field: ``counted`` or empty."""
+        text = self.field("brisques").strip()
+        if text not in ("", _COUNTED):
+            raise NotationError(f"brisques: expected {_COUNTED!r} or {_EMPTY!r}, got {text!r}")
+        return text == _COUNTED
 
     def phase(self, done: int, stock_size: int) -> Phase:
         if done == self.rules.total_tricks:

@@ -87,9 +87,11 @@ def what(value: object) -> str:
     return f"{type(value).__name__} {text}"
 
 
-def read_header(data: object, fmt: str, version: int, keys: Sequence[str]) -> Mapping[str, Any]:
+def read_header(
+    data: object, fmt: str, version: int, keys: Sequence[str], optional: Sequence[str] = ()
+) -> Mapping[str, Any]:
     """The document, once its ``format`` and ``version`` are the ones expected and it
-    has exactly ``keys``."""
+    has exactly ``keys``, and any of ``optional``."""
     if not isinstance(data, Mapping):
         fail("document", "an object", data)
     found = data.get("format")
@@ -100,20 +102,24 @@ def read_header(data: object, fmt: str, version: int, keys: Sequence[str]) -> Ma
         raise NotationError(
             f"version: this release reads {fmt} version {version}, got {what(number)}"
         )
-    return read_object(data, "document", keys)
+    return read_object(data, "document", keys, optional)
 
 
-def read_object(value: object, path: str, keys: Sequence[str]) -> Mapping[str, Any]:
-    """A JSON object with exactly ``keys``."""
+def read_object(
+    value: object, path: str, keys: Sequence[str], optional: Sequence[str] = ()
+) -> Mapping[str, Any]:
+    """A JSON object with exactly ``keys``, and any of ``optional``."""
     if not isinstance(value, Mapping):
         fail(path, "an object", value)
     for key in keys:
         if key not in value:
             raise NotationError(f"{path}: missing key {key!r}")
     for key in value:
-        if key not in keys:
+        if key not in keys and key not in optional:
             raise NotationError(
-                f"{path}: unknown key {shown(key)} (expected the keys " + ", ".join(keys) + ")"
+                f"{path}: unknown key {shown(key)} (expected the keys "
+                + ", ".join((*keys, *optional))
+                + ")"
             )
     return value
 

@@ -102,6 +102,10 @@ _STATE_KEYS = (
     "scores",
     "to_move",
 )
+#: The keys written only when they say something. The only one is ``counted_brisques``,
+#: true once a deal whose rules count the aces and tens only when they matter (BIC)
+#: counted them.
+_OPTIONAL_KEYS = ("counted_brisques",)
 _SEAT_KEYS = ("hand", "hand_kinds", "table", "revealed", "won", "carte_blanche")
 
 
@@ -131,6 +135,7 @@ _WRITTEN: dict[type[Any], frozenset[str]] = {
             "carte_blanche",
             "offers",
             "revealed_masks",
+            "counted_brisques",
         }
     ),
     Window: frozenset({"seat", "declarations", "scored", "exchanged", "passed"}),
@@ -196,7 +201,7 @@ def state_to_dict(state: DealState) -> dict[str, Any]:
                 "carte_blanche": bool(state.carte_blanche and state.carte_blanche[seat]),
             }
         )
-    return {
+    doc: dict[str, Any] = {
         "format": STATE_FORMAT,
         "version": STATE_VERSION,
         "rules": rules_to_dict(state.rules),
@@ -214,6 +219,9 @@ def state_to_dict(state: DealState) -> dict[str, Any]:
         "scores": list(state.scores),
         "to_move": state.current_player,
     }
+    if state.counted_brisques:
+        doc["counted_brisques"] = True
+    return doc
 
 
 def state_to_json(state: DealState, *, indent: int | None = 2) -> str:
@@ -283,7 +291,7 @@ class _Places:
 def state_from_dict(data: object, *, trick_cards: bool = True) -> DealState:
     """Like :func:`load_state`, from JSON data already parsed."""
     require(trick_cards, bool, "state_from_dict()", "trick_cards", "True or False")
-    doc = read_header(data, STATE_FORMAT, STATE_VERSION, _STATE_KEYS)
+    doc = read_header(data, STATE_FORMAT, STATE_VERSION, _STATE_KEYS, _OPTIONAL_KEYS)
     rules = rules_from_dict(doc["rules"])
     n = rules.players
     size = rules.deck_size
@@ -350,6 +358,7 @@ def state_from_dict(data: object, *, trick_cards: bool = True) -> DealState:
             history[card] = kinds
     scores = read_ints(doc["scores"], "scores")
     to_move = None if doc["to_move"] is None else read_int(doc["to_move"], "to_move")
+    counted = read_bool(doc.get("counted_brisques", False), "counted_brisques")
 
     state = DealState(
         rules=rules,
@@ -372,6 +381,7 @@ def state_from_dict(data: object, *, trick_cards: bool = True) -> DealState:
         carte_blanche=tuple(lasting),
         offers=offers,
         revealed_masks=tuple(revealed),
+        counted_brisques=counted,
     )
     check_state(state, trick_cards=trick_cards)
     if to_move != state.current_player:

@@ -28,6 +28,10 @@ The multi-pack games relax the same-kind rule (WKC, BIC, S003):
   card of a declared meld has been played, its other cards are *broken* for
   that kind and may form the same kind again with a like card from the hand
   (SC-37, SC-38). The fresh-card rule still asks for the card from the hand.
+  The cards re-used all come from one broken meld (S003: the player re-creates
+  "that meld"): the remnants of two broken melds of a kind do not combine
+  (SC-52). Which meld a card lies in is no part of its history, so the engine
+  reads the declared melds and asks :func:`reform_allows`.
 * **Marriage re-pairing** (:class:`~bezique.rules.MarriageRearrangement`) lets
   cards of declared marriages marry again with no card from the hand: crosswise
   with nothing played (S003, SC-40), or a lone partner with a card taken from
@@ -103,6 +107,7 @@ __all__ = [
     "partner_table_reasons",
     "rearranged_pair",
     "rearrangement_applies",
+    "reform_allows",
     "reuse_reasons",
     "second_double_allows",
     "second_double_applies",
@@ -488,6 +493,28 @@ def last_meld(melds: Sequence[DeclaredMeld], seat: int, kind: MeldKind, card: in
         if meld.seat == seat and meld.kind is kind and card in meld.cards:
             return index
     return None
+
+
+def reform_allows(
+    rules: Rules,
+    kind: MeldKind,
+    cards: Iterable[int],
+    melds: Sequence[DeclaredMeld],
+    seat: int,
+    history: Sequence[int],
+) -> bool:
+    """Whether ``seat`` may declare ``kind`` with these ``cards`` (ids) as far as the
+    melds they are re-used from go: under re-forming all the cards already declared
+    in ``kind`` come from one broken meld of it (S003: "move a card out of that meld
+    ... then re-create that meld with a replacement card"). The remnants of two
+    broken melds of a kind never make a new one between them, even with a card from
+    the hand. Always true where melds are not re-formed (the other re-use rules, in
+    :func:`reuse_reasons`, then decide)."""
+    if rules.declarations.same_kind_reuse is not SameKindReuse.REFORM_AFTER_PLAY:
+        return True
+    bit = kind.bit
+    sources = {last_meld(melds, seat, kind, card) for card in cards if history[card] & bit}
+    return len(sources) <= 1
 
 
 def broken_after_declaration(

@@ -3,18 +3,26 @@
 Two-hand (``DealScoring.CUMULATIVE``): each player's points go to his game
 total (S000 law 12). Rubicon and the multi-pack games
 (``DealScoring.RUBICON``): each deal is a game of its own (HGM, BIC, PAR).
-Totals are dropped to their hundreds (``Rounding.HUNDREDS``), the winner being
-decided on the exact totals; the winner scores the game bonus plus the
-difference; if the loser is under the rubicon, the winner scores instead by
-the rubicon formula (:class:`~bezique.rules.RubiconBonus`).
+The winner is decided on the exact totals. They are dropped to their hundreds
+(``Rounding.HUNDREDS``) unless that is needed to decide the winner (BIC): when
+the dropped totals are equal, both stay exact. The winner scores the game
+bonus plus the difference; if the loser is under the rubicon, the winner
+scores instead by the rubicon formula (:class:`~bezique.rules.RubiconBonus`),
+where under BIC's every brisque of the deck is paid once, by its own item:
+brisques counted into the totals (a tie, or an escape from the rubicon that
+failed for the other seat) are taken out of them again.
 
-Worked examples (SC-42, SC-43), Rubicon, BIC formula:
+Worked examples (SC-42, SC-43, SC-53, SC-54), Rubicon, BIC formula:
 
 >>> import bezique as bz
 >>> deal_game_scores(bz.variants.RUBICON, (2470, 1530))
 ((1400, 0), (False, False))
 >>> deal_game_scores(bz.variants.RUBICON, (2470, 860))
 ((4520, 0), (False, True))
+>>> deal_game_scores(bz.variants.RUBICON, (2470, 2430))
+((540, 0), (False, False))
+>>> deal_game_scores(bz.variants.RUBICON, (1070, 960), brisques=(220, 100))
+((2920, 0), (False, True))
 """
 
 from __future__ import annotations
@@ -44,6 +52,8 @@ __all__ = [
     "all_brisque_points",
     "all_last_tricks_winner",
     "brisques_counted",
+    "brisques_counted_when_needed",
+    "brisques_in_totals",
     "carte_blanche_spoilers",
     "deal_game_scores",
     "is_seven_of_trumps",
@@ -64,10 +74,15 @@ def all_brisque_points(rules: Rules) -> int:
 
 
 def deal_game_scores(
-    rules: Rules, totals: Sequence[int]
+    rules: Rules, totals: Sequence[int], brisques: Sequence[int] = ()
 ) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """What each seat scores in the game for a deal with these final totals,
-    and which seats were rubiconed."""
+    and which seats were rubiconed.
+
+    ``brisques``: the points each seat's aces and tens added to its total where
+    they were counted after the last trick (:func:`brisques_counted`); empty when
+    they were not.
+    """
     scoring = rules.scoring
     n = len(totals)
     if scoring.deal_scoring is DealScoring.CUMULATIVE:
@@ -81,19 +96,27 @@ def deal_game_scores(
     loser = min(range(n), key=lambda seat: totals[seat])
     # The rubicon is judged on the exact total (BIC: "under 1000").
     rubiconed = tuple(seat != winner and totals[seat] < scoring.rubicon for seat in range(n))
+    # BIC: fractions of a hundred are ignored "unless needed to determine the
+    # winner": where the dropped totals are equal, both stay exact.
+    drop = scoring.rounding is Rounding.HUNDREDS and (totals[winner] // 100 != totals[loser] // 100)
 
     def rounded(total: int) -> int:
-        return total // 100 * 100 if scoring.rounding is Rounding.HUNDREDS else total
+        return total // 100 * 100 if drop else total
 
-    win, lose = rounded(totals[winner]), rounded(totals[loser])
     if not rubiconed[loser]:
-        points = scoring.game_bonus + win - lose
+        points = scoring.game_bonus + rounded(totals[winner]) - rounded(totals[loser])
     elif scoring.rubicon_bonus_formula is RubiconBonus.BIC:
+        # BIC pays every brisque of the deck as an item of its own, so each is paid
+        # once: brisques counted into the totals (to break a tie, or for a rubicon
+        # the loser did not escape) are taken out of them first.
+        paid = tuple(brisques) or (0,) * n
+        win = rounded(totals[winner] - paid[winner])
+        lose = rounded(totals[loser] - paid[loser])
         points = scoring.rubicon_bonus + win + lose + all_brisque_points(rules)
     elif scoring.rubicon_bonus_formula is RubiconBonus.S003:
-        points = scoring.rubicon_bonus + win + lose
+        points = scoring.rubicon_bonus + rounded(totals[winner]) + rounded(totals[loser])
     else:  # RubiconBonus.PAR
-        points = scoring.game_bonus + 500 + win + lose
+        points = scoring.game_bonus + 500 + rounded(totals[winner]) + rounded(totals[loser])
     return tuple(points if seat == winner else 0 for seat in range(n)), rubiconed
 
 
@@ -118,6 +141,25 @@ def brisques_counted(
     loser = list(scores).index(low)
     points = (won[loser] & brisques).bit_count() * rules.scoring.brisque_points
     return low < rules.scoring.rubicon <= low + points
+
+
+def brisques_counted_when_needed(rules: Rules) -> bool:
+    """Whether the aces and tens are counted after the last trick only when they
+    matter (``BrisqueTiming.TIES_AND_RUBICON``, BIC): a finished deal then records
+    whether they were (:attr:`DealState.counted_brisques
+    <bezique.engine.fields.DealFields>`)."""
+    return rules.scoring.brisques is BrisqueTiming.TIES_AND_RUBICON
+
+
+def brisques_in_totals(rules: Rules, won: Sequence[int], counted: bool) -> tuple[int, ...]:
+    """The points each seat's aces and tens put into its total of a finished deal,
+    from how many each seat won (``won``): all of them where they always score
+    (S000 laws 11-12; PAR, as won), where they count only when they matter (BIC)
+    only if they were ``counted``; empty where they scored nothing."""
+    timing = rules.scoring.brisques
+    if timing is BrisqueTiming.NEVER or (timing is BrisqueTiming.TIES_AND_RUBICON and not counted):
+        return ()
+    return tuple(count * rules.scoring.brisque_points for count in won)
 
 
 # -- what a card played and a trick won score ---------------------------------------------

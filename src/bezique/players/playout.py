@@ -62,6 +62,7 @@ from bezique.laws.scoring import (
     TrickScores,
     all_last_tricks_winner,
     brisques_counted,
+    brisques_counted_when_needed,
     last_card_drawn_points,
     seven_played,
     trick_won,
@@ -295,6 +296,7 @@ class _Deal:
         self.carte_blanche = state.carte_blanche
         self.revealed = list(state.revealed_masks)
         self.broken = state.broken
+        self.counted_brisques = state.counted_brisques
 
     def state(self) -> DealState:
         """The state of the copy's fields."""
@@ -320,6 +322,7 @@ class _Deal:
                 self.carte_blanche,
                 (),
                 tuple(self.revealed),
+                self.counted_brisques,
             ),
             self.cls,
         )
@@ -518,6 +521,7 @@ class _Deal:
         brisques = self.deck.brisques
         if brisques_counted(rules, scores, won, brisques):
             # S000 laws 11-12: aces and tens counted after the last trick.
+            self.counted_brisques = brisques_counted_when_needed(rules)
             for seat in range(2):
                 scores[seat] += (won[seat] & brisques).bit_count() * rules.scoring.brisque_points
         sweeper = all_last_tricks_winner(rules, [trick.winner for trick in self.tricks])

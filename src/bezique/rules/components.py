@@ -279,8 +279,9 @@ class Rounding(Option):
 
     #: No rounding.
     NONE = "none"
-    #: Totals are dropped to their hundreds; the winner is still decided on the exact
-    #: totals ("unless needed to determine the winner", BIC; S003).
+    #: Totals are dropped to their hundreds (BIC; S003), "unless needed to determine
+    #: the winner" (BIC): the winner is decided on the exact totals, and where their
+    #: hundreds are equal both stay exact.
     HUNDREDS = "hundreds"
 
 
