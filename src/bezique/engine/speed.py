@@ -282,9 +282,14 @@ KIND_INDEX = {kind: i for i, kind in enumerate(MeldKind)}
 
 def declare_order(
     action: Declare,
-) -> tuple[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int], ...]]:
-    """Declarations are listed by kind, then by their cards' :attr:`CardRef.sort_key`."""
-    return (KIND_INDEX[action.kind], tuple(card.sort_key for card in action.cards))
+) -> tuple[
+    int, tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...]
+]:
+    """Declarations are listed by kind, then by their cards' :attr:`CardRef.sort_key`
+    (face, history, broken kinds, melds), and only then by the copies they name
+    (:attr:`CardRef.just_won`: the declarations of one set of cards side by side)."""
+    keys = [card.sort_key for card in action.cards]
+    return (KIND_INDEX[action.kind], tuple([k[:4] for k in keys]), tuple([k[4] for k in keys]))
 
 
 _INIT_FIELDS = tuple(f.name for f in attrs.fields(DealDraft) if f.init)
