@@ -243,7 +243,7 @@ def _before_last_trick(won: str, hand: str, other_hand: str) -> DealState:
     )
 
 
-def test_scenario_50_a_meld_after_the_last_trick() -> None:
+def test_scenario_55_a_meld_after_the_last_trick() -> None:
     """S003: "After every trick, you may score either one or two melds", and "You can
     continue to meld after the Close": the winner of the 32nd trick declares four
     jacks with the J♥ just won before the deal is scored (the last trick's 10 first);
@@ -265,7 +265,7 @@ def test_scenario_50_a_meld_after_the_last_trick() -> None:
     assert over.scores[0] - state.scores[0] == 40
 
 
-def test_scenario_51_the_player_chooses_the_copy() -> None:
+def test_scenario_56_the_player_chooses_the_copy() -> None:
     """S003, read by the presets page: with K♣ Q♣ just won and a Q♣ won before, the
     common marriage may take either queen, and each is its own action. The Q♣ won
     before leaves the one just won for four queens after the same trick (20 + 60);
@@ -314,7 +314,7 @@ def test_the_copies_that_do_not_matter_make_one_action() -> None:
     ],
     ids=lambda r: getattr(r, "name", str(r)),
 )
-def test_scenario_52_each_seven_of_trumps_scores_once(rules: bz.Rules, points: int) -> None:
+def test_scenario_57_each_seven_of_trumps_scores_once(rules: bz.Rules, points: int) -> None:
     """S003: "Or if he does not exchange, he scores 10 points when playing the dix":
     the seven of spades exchanged for the turn-up (10) and taken back by the other
     seat as the last card of the stock scores nothing when played in the last tricks,
@@ -544,7 +544,7 @@ def _sevens_scored(before: DealState, after: DealState, events: tuple[bz.ScoreEv
 
 @pytest.mark.parametrize("rules", [POLISH, variants.CARDS_AND_DOMINOES], ids=lambda r: r.name)
 def test_random_eager_deals_keep_the_rules_of_s003(rules: bz.Rules) -> None:
-    """SC-50, SC-51, SC-52 over random deals where each seat declares whenever it can,
+    """SC-55, SC-56, SC-57 over random deals where each seat declares whenever it can,
     at every step: after the 32nd trick the deal is not over, its winner's turn is
     open with every meld the brute force finds, and only his pass ends the deal
     (S003); in every winner's turn each choice of alike copies is its own declaration,
