@@ -211,6 +211,18 @@ def test_the_dix() -> None:
     assert events == (ScoreEvent(0, 10, ScoreSource.SEVEN_OF_TRUMPS, "played"),)
 
 
+def test_the_card_gained_by_the_exchange_waits_for_the_next_trick() -> None:
+    """S000 law 8, which no Marjolet source lifts: the winner may exchange the dix and
+    still declare on the trick, but not with the card gained. With the Q♠ gained for
+    the 7♠, the marjolet J♠ Q♠ waits; the K♥ Q♥ marriage may be declared."""
+    state = build(MARJOLET, trump="S", turn_up="QS", hand="7S JS KH QH")
+    state, _ = step(state, bz.Exchange())
+    marjolet = declare("royal-marjolet", "JS QS")
+    assert state.why_illegal(marjolet) == (Reason.USES_EXCHANGED_CARD,)
+    assert marjolet not in state.legal_declarations()
+    assert declare("common-marriage", "KH QH") in state.legal_declarations()
+
+
 def test_the_last_six_tricks() -> None:
     """S003, WMJ: after the stock the table cards go back to the hands; the follower
     must follow suit and win if able, and trump when void."""

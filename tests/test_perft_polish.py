@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,11 @@ POSITIONS: list[tuple[str, str, int, int, int]] = [
     ("fildinski-seed-36-trick-14", "fildinski", 36, 13, 5),
     # The end phase: declarations go on after the close (S003), duties of S000 law 9.
     ("polish-seed-7-trick-26", "polish", 7, 25, 6),
+    # The last two tricks: the winner of the 32nd declares before the deal is scored
+    # (S003), choosing between a queen just won and one won before.
+    ("polish-seed-0-trick-31", "polish", 0, 30, 8),
+    # A choice of copies in the stock phase: a K♦ just won or one won before.
+    ("polish-seed-32-trick-23", "polish", 32, 22, 5),
 ]
 
 
@@ -115,12 +121,23 @@ def test_first_two_depths_by_hand(name: str) -> None:
     assert _entry(name)["counts"][:2] == first_two_depths(_start(name))
 
 
-Choice = tuple[bz.MeldKind, tuple[tuple[int, int], ...]]
+Choice = tuple[bz.MeldKind, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
+def _copies_matter(state: bz.DealState) -> bool:
+    """Whether a meld's choice of the cards of the trick just won leaves a different
+    position (S003): another meld may follow in the turn, and needs one of them."""
+    rules = state.rules
+    return (
+        rules.declarations.limit is not bz.DeclarationLimit.ONE
+        and rules.zones.trick_card is not TrickCard.NOT_REQUIRED
+    )
 
 
 def declarations_by_brute_force(state: bz.DealState) -> set[Choice]:
     """Every declaration of the winner's turn, as (kind, sorted (face index, history)
-    of its cards), found by trying every set of the seat's open cards won."""
+    of its cards, and, where the choice of copies matters, those of the cards of the
+    trick just won it takes), found by trying every set of the seat's open cards won."""
     rules = state.rules
     window = state.window
     assert window is not None
@@ -160,33 +177,59 @@ def declarations_by_brute_force(state: bz.DealState) -> set[Choice]:
                     continue
                 if reuse_reasons(rules, kind, [state.history[c] for c in combo]):
                     continue
-                out.add((kind, tuple(sorted((c % 32, state.history[c]) for c in combo))))
+                out.add((kind, _faces(state, combo), _trick_cards(state, combo, fresh)))
     return out
 
 
-def _listed(state: bz.DealState) -> set[Choice]:
-    return {
-        (d.kind, tuple(sorted((ref.card.index, ref.mask) for ref in d.cards)))
-        for d in state.legal_declarations()
-    }
+def _faces(state: bz.DealState, cards: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((c % 32, state.history[c]) for c in cards))
+
+
+def _trick_cards(
+    state: bz.DealState, cards: Sequence[int], fresh: set[int]
+) -> tuple[tuple[int, int], ...]:
+    if not _copies_matter(state):
+        return ()
+    return _faces(state, [c for c in cards if c in fresh])
+
+
+def _listed(state: bz.DealState) -> list[Choice]:
+    """Each listed declaration, as the brute force names it: the cards of the trick it
+    takes read from the meld it makes."""
+    out = []
+    trick = set(state.tricks[-1].cards)
+    spent = {c for m in state.melds if m.trick == len(state.tricks) for c in m.cards}
+    for declaration in state.legal_declarations():
+        meld = state.apply(declaration).melds[-1]
+        if state.rules.zones.trick_card is TrickCard.ONE_DECLARATION_EACH:
+            fresh = trick - spent
+        else:
+            fresh = trick
+        out.append((meld.kind, _faces(state, meld.cards), _trick_cards(state, meld.cards, fresh)))
+    return out
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_declarations_by_brute_force(name: str) -> None:
-    """Every winner's turn within three actions of the position lists exactly the
-    declarations the brute force finds (after the trick, and after one meld)."""
+    """Every winner's turn within three actions of the position (seven from the last
+    two tricks, to reach the turn after the last) lists exactly the declarations the
+    brute force finds (after the trick, and after one meld), each choice once."""
     layer = {_start(name)}
     turns = 0
     listed = 0
-    for _ in range(3):
+    last_tricks = name == "polish-seed-0-trick-31"
+    for _ in range(7 if last_tricks else 3):
         layer = {s.apply(a) for s in layer for a in s.legal_actions()}
         for state in layer:
             if state.window is not None:
                 turns += 1
-                listed += len(state.legal_declarations())
-                assert _listed(state) == declarations_by_brute_force(state)
-    assert turns > 10
-    assert listed > 20
+                found = _listed(state)
+                listed += len(found)
+                # Each choice once, the choices of copies included (S003).
+                assert len(set(found)) == len(found)
+                assert set(found) == declarations_by_brute_force(state)
+    assert turns > (3 if last_tricks else 10)
+    assert listed > (3 if last_tricks else 20)
 
 
 if __name__ == "__main__":  # pragma: no cover - maintenance entry point

@@ -9,6 +9,7 @@ and takes the trick, and its turn is open.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import random
 
@@ -17,10 +18,12 @@ from positions import build, declare, declared, illegal, legal, play, play_trick
 
 import bezique as bz
 from bezique import DealState, Declare, Exchange, Reason, ScoreSource
+from bezique.cards import FACES
 from bezique.determinize import determinize
 from bezique.invariants import check_state
 from bezique.io import DealRecord, record_deal, view_from_json, view_to_json
 from bezique.rules import variants
+from bezique.state import initial_events
 
 POLISH = variants.POLISH
 FILDINSKI = variants.FILDINSKI
@@ -223,6 +226,120 @@ def test_fildinski_no_declarations_after_the_close() -> None:
     assert state.why_illegal(declare("royal-marriage", "KH QH")) == (Reason.NOT_IN_STOCK_PHASE,)
 
 
+def _before_last_trick(won: str, hand: str, other_hand: str) -> DealState:
+    """Seat 0, having won ``won``, and seat 1, every other card of 31 tricks, hold
+    ``hand`` and ``other_hand`` for the last trick, seat 0 to lead; hearts are trumps."""
+    named = collections.Counter(f"{hand} {other_hand} {won}".split())
+    rest = [str(face) for face in FACES for _ in range(2 - named[str(face)])]
+    return build(
+        POLISH,
+        trump="H",
+        hand=hand,
+        other_hand=other_hand,
+        won=won,
+        other_won=" ".join(rest),
+        stock_size=0,
+        tricks_done=31,
+    )
+
+
+def test_scenario_55_a_meld_after_the_last_trick() -> None:
+    """S003: "After every trick, you may score either one or two melds", and "You can
+    continue to meld after the Close": the winner of the 32nd trick declares four
+    jacks with the J♥ just won before the deal is scored (the last trick's 10 first);
+    his pass ends the deal, and the brisques are counted."""
+    state, events = play_trick(_before_last_trick("JS JD JC 8S", "JH", "7C"), "JH", "7C")
+    assert [(e.seat, e.points, e.source) for e in events] == [(0, 10, ScoreSource.LAST_TRICK)]
+    assert len(state.tricks) == 32
+    assert state.phase is bz.Phase.END
+    assert not state.is_over
+    assert state.current_player == 0
+    jacks = declare("four-jacks", "JS JH JD JC")
+    assert state.legal_actions() == (jacks, bz.Pass())
+    after = legal(state, jacks, (declared(0, 40, "four-jacks"),))
+    assert after.legal_actions() == (bz.Pass(),)
+    over, events = after.step(bz.Pass())
+    assert over.is_over
+    assert [(e.seat, e.points, e.source) for e in events] == [(1, 160, ScoreSource.BRISQUES)]
+    assert over.result is not None
+    assert over.scores[0] - state.scores[0] == 40
+
+
+def test_scenario_56_the_player_chooses_the_copy() -> None:
+    """S003, read by the presets page: with K♣ Q♣ just won and a Q♣ won before, the
+    common marriage may take either queen, and each is its own action. The Q♣ won
+    before leaves the one just won for four queens after the same trick (20 + 60);
+    the one just won uses up both cards of the trick. A declaration that does not say
+    which is refused (``copy-not-named``); the engine never picks."""
+    state = turn_after(POLISH, "KC", "QC", won="QC QH QS QD 8S 9S")
+    new, old = declare("common-marriage", "KC QC/new"), declare("common-marriage", "KC QC/old")
+    assert [a for a in state.legal_declarations() if a.kind is bz.MeldKind.COMMON_MARRIAGE] == [
+        new,
+        old,
+    ]
+    illegal(state, declare("common-marriage", "KC QC"), Reason.COPY_NOT_NAMED)
+    spent = legal(state, new, (declared(0, 20, "common-marriage"),))
+    assert spent.legal_declarations() == ()
+    kept = legal(state, old, (declared(0, 20, "common-marriage"),))
+    queens = declare("four-queens", "QS QH QD QC")
+    assert queens in kept.legal_declarations()
+    both = legal(kept, queens, (declared(0, 60, "four-queens"),))
+    assert both.scores[0] - state.scores[0] == 80
+    # The copy read back from its text, written with suit symbols.
+    assert bz.parse_action(state, "declare common-marriage K♣ Q♣/old") == old
+    assert bz.format_action(old, symbols=True) == "declare common-marriage K♣ Q♣/old"
+
+
+def test_the_copies_that_do_not_matter_make_one_action() -> None:
+    """Where the choice of copies leaves the same position, one declaration is listed,
+    its cards unnamed: under FILDINSKI (EB11) one meld a trick, so nothing follows it;
+    under POLISH with no alike card won before; and where the card just won is the
+    meld's only card of the trick."""
+    fildinski = turn_after(FILDINSKI, "KC", "QC", won="QC QH QS QD 8S 9S")
+    assert declare("common-marriage", "KC QC") in fildinski.legal_declarations()
+    assert not any("/" in str(a) for a in fildinski.legal_actions())
+    alone = turn_after(POLISH, "KC", "QC", won="QH QS 8S 9S")
+    assert declare("common-marriage", "KC QC") in alone.legal_declarations()
+    queens = turn_after(POLISH, "QC", "7D", won="QC QH QS QD 8S 9S")
+    assert declare("four-queens", "QS QH QD QC") in queens.legal_declarations()
+    assert not any("/" in str(a) for a in queens.legal_actions())
+
+
+@pytest.mark.parametrize(
+    ("rules", "points"),
+    [
+        (variants.CARDS_AND_DOMINOES, 0),
+        (POLISH, 0),
+        (variants.CARDS_AND_DOMINOES.evolve(name="twice", seven_scores_once=False), 10),
+    ],
+    ids=lambda r: getattr(r, "name", str(r)),
+)
+def test_scenario_57_each_seven_of_trumps_scores_once(rules: bz.Rules, points: int) -> None:
+    """S003: "Or if he does not exchange, he scores 10 points when playing the dix":
+    the seven of spades exchanged for the turn-up (10) and taken back by the other
+    seat as the last card of the stock scores nothing when played in the last tricks,
+    under ``CARDS_AND_DOMINOES`` and ``POLISH``; with ``seven_scores_once=False`` it
+    scores again."""
+    state = build(
+        rules,
+        trump="S",
+        stock_size=2,
+        turn_up="AS",
+        hand="7S KH QH JH 9H 8H 8H",
+        other_hand="7D 8D 9D 7C 8C 9C TD",
+    )
+    state, events = state.step(Exchange())
+    assert [(e.points, e.source) for e in events] == [(10, ScoreSource.EXCHANGE)]
+    state = state.apply(bz.Draw())
+    assert state.phase is bz.Phase.END
+    assert bz.Card.parse("7S") in [bz.face_of(c) for c in state.hand(1)]
+    state = state.apply(play("8H"))
+    # Void in hearts, seat 1 must trump with its only trump (S000 law 9).
+    assert state.legal_actions() == (play("7S"),)
+    _, events = state.step(play("7S"))
+    assert sum(e.points for e in events if e.source is ScoreSource.SEVEN_OF_TRUMPS) == points
+
+
 # -- scoring ------------------------------------------------------------------------------
 
 
@@ -412,6 +529,66 @@ def test_the_thorough_checks_of_every_step(rules: bz.Rules) -> None:
         start = bz.new_deal(rules, seed=seed, dealer=seed % 2)
         steps = checked_playout(start, random.Random(seed), thorough_every=3, eager=True)
         assert steps[-1].after.is_over
+
+
+def _sevens_scored(before: DealState, after: DealState, events: tuple[bz.ScoreEvent, ...]) -> int:
+    """The card id of the seven of trumps a step scored for, if it scored one, else -1."""
+    if not any(e.source in (ScoreSource.SEVEN_OF_TRUMPS, ScoreSource.EXCHANGE) for e in events):
+        return -1
+    if any(e.source is ScoreSource.EXCHANGE for e in events):
+        # The seven exchanged lies as the turn-up now.
+        assert after.turn_up is not None
+        return after.turn_up
+    return after.trick[-1] if after.trick else after.tricks[-1].cards[-1]
+
+
+@pytest.mark.parametrize("rules", [POLISH, variants.CARDS_AND_DOMINOES], ids=lambda r: r.name)
+def test_random_eager_deals_keep_the_rules_of_s003(rules: bz.Rules) -> None:
+    """SC-55, SC-56, SC-57 over random deals where each seat declares whenever it can,
+    at every step: after the 32nd trick the deal is not over, its winner's turn is
+    open with every meld the brute force finds, and only his pass ends the deal
+    (S003); in every winner's turn each choice of alike copies is its own declaration,
+    once (``test_perft_polish.declarations_by_brute_force``); no seven of trumps
+    scores twice, whether turned up, exchanged or played (S003)."""
+    from test_perft_polish import _listed, declarations_by_brute_force
+
+    polish = rules.zones.declare_from is bz.rules.DeclareFrom.WON
+    final_turns = final_melds = choices = 0
+    for seed in range(40 if polish else 80):
+        rng = random.Random(seed)
+        state = bz.new_deal(rules, seed=seed, dealer=seed % 2)
+        sevens = [state.turn_up] if initial_events(state) else []
+        while not state.is_over:
+            actions = state.legal_actions()
+            if polish and state.window is not None:
+                found = _listed(state)
+                assert len(set(found)) == len(found)
+                assert set(found) == declarations_by_brute_force(state)
+                choices += sum(1 for a in actions if "/" in str(a))
+            melds = [a for a in actions if isinstance(a, Declare)]
+            action = rng.choice(melds) if melds else rng.choice(actions)
+            after, events = state.step(action)
+            if len(after.tricks) == rules.total_tricks and len(state.tricks) < len(after.tricks):
+                if polish:
+                    assert not after.is_over
+                    assert after.window is not None
+                    assert after.window.seat == after.tricks[-1].winner
+                    assert bz.Pass() in after.legal_actions()
+                    final_turns += 1
+                    final_melds += bool(after.legal_declarations())
+                else:
+                    assert after.is_over
+            if after.is_over and polish:
+                assert isinstance(action, bz.Pass)
+            seven = _sevens_scored(state, after, events)
+            if seven >= 0:
+                assert seven not in sevens, "a seven of trumps scored twice"
+                sevens.append(seven)
+            state = after
+    if polish:
+        assert final_turns == 40
+        assert final_melds > 3
+        assert choices > 3
 
 
 # -- the built-in players -----------------------------------------------------------------

@@ -280,6 +280,27 @@ def test_a_seven_scores_once_played_or_declared() -> None:
     assert scores(Seven(0, "played"), Seven(1, "played")) == (20, 10)
 
 
+@pytest.mark.parametrize("preset", ["cards-and-dominoes", "polish"])
+def test_each_seven_scores_once_turned_up_exchanged_or_played(preset: str) -> None:
+    """S003: "Or if he does not exchange, he scores 10 points when playing the dix":
+    each seven of trumps scores once. Two packs hold two: one exchanged and one played
+    make both, and the exchanged one played later is refused; so is the turned-up seven
+    played after the other. Under CLASSIC (S000 law 8) a seven played always scores."""
+    rules = variants.get(preset)
+    exchanged = (Seven(0, "exchange"), Seven(1, "played"), Seven(0, "played"))
+    assert scores(*exchanged[:2], rules=rules) == (20, 10)
+    over = tally(*exchanged, rules=rules)
+    assert [r.entry for r in over.refusals] == [2]
+    assert over.refusals[0].problems == (
+        "each seven of trumps scores once, turned up, exchanged or played (S003): "
+        "0 turn-up, 1 exchange, 1 played, of the 2 in the deck",
+    )
+    turned = (Seven(1, "turn-up"), Seven(0, "played"), Seven(0, "played"))
+    assert [r.entry for r in tally(*turned, rules=rules).refusals] == [2]
+    assert scores(*exchanged) == (30, 10)
+    assert scores(*turned) == (30, 10)
+
+
 def test_sevens_the_rules_do_not_score_are_refused() -> None:
     """Rubicon has no turn-up and no dix (HGM, BIC)."""
     rules = variants.RUBICON

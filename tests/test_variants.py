@@ -50,8 +50,10 @@ DIFFERENCES: dict[str, dict[str, Any]] = {
         "melding_after_close": True,
         "double_bezique": 350,
         "plain_sequence": 120,
-        # S003: the dix played to a trick scores, with no exception for the last tricks.
+        # S003: the dix played to a trick scores, with no exception for the last tricks;
+        # "Or if he does not exchange, he scores 10 points when playing the dix": once.
         "seven_in_end_phase": True,
+        "seven_scores_once": True,
     },
 }
 #: the multi-pack rules pages: the multi-pack family, each a fixed reading of its sources

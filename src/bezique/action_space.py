@@ -17,7 +17,8 @@ An id names an action by what a player sees in it, never by a physical card:
 
 Two legal actions share an id only when they agree on all of that and differ in
 the declaration histories of declared cards (or the melds those cards lie in,
-under Rubicon's re-forming). :meth:`ActionSpace.action_from_id` then gives the
+under Rubicon's re-forming, or, in Polish Bezique, which of alike cards won a
+declaration takes: :attr:`CardRef.just_won`). :meth:`ActionSpace.action_from_id` then gives the
 first of them in the engine's order of :meth:`bezique.DealState.legal_actions`,
 and :meth:`ActionSpace.choices` lists them all, for a second choice.
 

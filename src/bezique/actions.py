@@ -10,6 +10,7 @@ declared card on the table lists its kinds::
     play QS                     the Q♠ from the concealed hand
     play QS[bezique]            the Q♠ on the table, declared in a bezique
     declare double-bezique QS QS[bezique] JD JD[bezique]
+    declare common-marriage KC QC/old   the Q♣ won before, not the one just won (Polish)
     exchange                    the seven of trumps for the turn-up
     show-carte-blanche          show a hand without court cards (multi-pack games)
     score 3                     score pending meld number 3
@@ -114,12 +115,20 @@ class CardRef:
     in face, history and broken marks lie in different melds, so that playing
     one or the other breaks different melds. Text: ``QS[four-queens*]@3``, or
     ``QS[bezique,four-queens]@2+5`` for a card in two melds.
+
+    ``just_won`` names which of alike cards won a declaration takes, where melds
+    are shown from the cards won (S003, Polish): ``True`` the card of the trick just
+    won, ``False`` one won in an earlier trick. It is given only where it matters:
+    when alike cards of both kinds could serve and the choice leaves different
+    cards free for another meld of the turn (a card of the trick goes into one meld
+    at most). Text: ``QC/new``, ``QC/old``.
     """
 
     card: Card
     history: tuple[MeldKind, ...] = attrs.field(default=(), converter=_normal_history)
     broken: tuple[MeldKind, ...] = attrs.field(default=(), converter=_normal_history)
     melds: tuple[int, ...] = attrs.field(default=(), converter=_meld_numbers)
+    just_won: bool | None = attrs.field(default=None)
     #: ``history`` as a bit mask of :attr:`MeldKind.bit` (derived).
     mask: int = attrs.field(init=False, eq=False, repr=False)
     #: ``broken`` as a bit mask (derived).
@@ -128,6 +137,8 @@ class CardRef:
     def __attrs_post_init__(self) -> None:
         if type(self.card) is not Card:
             wrong_type("CardRef()", "card", "a Card", self.card)
+        if self.just_won is not None and type(self.just_won) is not bool:
+            wrong_type("CardRef()", "just_won", "True, False or None", self.just_won)
 
     @mask.default
     def _history_mask(self) -> int:
@@ -139,10 +150,18 @@ class CardRef:
 
     @classmethod
     def parse(cls, text: str) -> CardRef:
-        """Parse ``QS``, ``QS[bezique,four-queens]``, ``QS[four-queens*]`` or
-        ``QS[four-queens*]@3``."""
+        """Parse ``QS``, ``QS[bezique,four-queens]``, ``QS[four-queens*]``,
+        ``QS[four-queens*]@3`` or ``QC/new``."""
         require(text, str, "CardRef.parse()", "text", "a str")
         cleaned = text.strip()
+        if "/" in cleaned:
+            base, _, which = cleaned.rpartition("/")
+            if which.lower() not in _WON_COPIES:
+                raise NotationError(
+                    f"a card won is named /new (just won) or /old (won before), "
+                    f"in {shown(text, 80)}"
+                )
+            return attrs.evolve(cls.parse(base), just_won=_WON_COPIES[which.lower()])
         if "]@" in cleaned:
             base, _, numbers = cleaned.rpartition("@")
             parts = numbers.split("+")
@@ -169,27 +188,36 @@ class CardRef:
         return cls(Card.parse(face), kinds, broken)
 
     @property
-    def sort_key(self) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        return (self.card.index, _kinds_key(self.history), _kinds_key(self.broken), self.melds)
+    def sort_key(self) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+        """The order of references: face, history, broken kinds, meld numbers, then
+        unnamed, just won, won before."""
+        return (
+            self.card.index,
+            _kinds_key(self.history),
+            _kinds_key(self.broken),
+            self.melds,
+            _WON_ORDER[self.just_won],
+        )
 
     @property
-    def display_key(self) -> tuple[tuple[int, int], _Key, _Key, _Key]:
+    def display_key(self) -> tuple[tuple[int, int], _Key, _Key, _Key, int]:
         """Where this card goes when a meld is shown: :attr:`Card.display_key`, then as
         :attr:`sort_key`."""
-        _, history, broken, melds = self.sort_key
-        return (self.card.display_key, history, broken, melds)
+        _, history, broken, melds, won = self.sort_key
+        return (self.card.display_key, history, broken, melds, won)
 
     def display(self) -> str:
         return self.card.display() + self._suffix()
 
     def _suffix(self) -> str:
+        won = "" if self.just_won is None else _WON_TEXT[self.just_won]
         if not self.history:
-            return ""
+            return won
         broken = set(self.broken)
         kinds = "[" + ",".join(k.value + ("*" if k in broken else "") for k in self.history) + "]"
         if self.melds:
-            return kinds + "@" + "+".join(map(str, self.melds))
-        return kinds
+            return kinds + "@" + "+".join(map(str, self.melds)) + won
+        return kinds + won
 
     def __str__(self) -> str:
         return str(self.card) + self._suffix()
@@ -198,10 +226,17 @@ class CardRef:
         text = _text_of(self)
         if text is not None:
             return f"CardRef.parse({text!r})"
+        won = "" if self.just_won is None else f", just_won={self.just_won!r}"
         return (
             f"CardRef(card={self.card!r}, history={self.history!r}, "
-            f"broken={self.broken!r}, melds={self.melds!r})"
+            f"broken={self.broken!r}, melds={self.melds!r}{won})"
         )
+
+
+#: The text of :attr:`CardRef.just_won`, each way.
+_WON_TEXT = {True: "/new", False: "/old"}
+_WON_COPIES = {"new": True, "old": False}
+_WON_ORDER = {None: 0, True: 1, False: 2}
 
 
 def _text_of(ref: CardRef) -> str | None:

@@ -55,6 +55,7 @@ from bezique.laws.declaring import (
     several_declarations,
     tracks_broken,
     trump_fixers,
+    window_after_last_trick,
 )
 from bezique.laws.scoring import (
     brisques_counted,
@@ -273,6 +274,8 @@ def check_window(state: DealState) -> None:
         rules.declarations.melding_after_close and done > rules.stock_tricks
     ):
         _bad("window: no trick winner's turn in the end phase unless melding continues")
+    if done == rules.total_tricks and not window_after_last_trick(rules):
+        _bad("window: no trick winner's turn after the last trick under these rules")
     if state.phase is Phase.OVER:
         _bad("window: the deal is over")
     if window.declarations < 0:
@@ -326,7 +329,8 @@ def check_window_actions(state: DealState) -> None:
 
 
 def check_stock(state: DealState) -> None:
-    """The phase is ``over`` exactly when every trick is completed; in the stock phase
+    """The phase is ``over`` exactly when every trick is completed (and the turn of
+    the last trick's winner ended, where he has one, S003); in the stock phase
     the cards left to draw are the players times the stock tricks not yet drawn for,
     at least one draw left; after it the stock is drawn out."""
     rules = state.rules
@@ -336,10 +340,13 @@ def check_stock(state: DealState) -> None:
     stock_tricks = rules.stock_tricks
     if done > total:
         _bad(f"tricks: {done} completed tricks, a deal has {total}")
-    if (state.phase is Phase.OVER) != (done == total):
+    # S003 (Polish): the winner of the last trick may declare before the deal ends.
+    last_turn = done == total and state.window is not None and window_after_last_trick(rules)
+    if (state.phase is Phase.OVER) != (done == total and not last_turn):
         _bad(
             f"phase: {state.phase.value!r} with {done} of {total} tricks completed "
-            f"(the phase is 'over' exactly when all {total} are)"
+            f"(the phase is 'over' exactly when all {total} are"
+            + (", and the last trick's winner has ended his turn)" if last_turn else ")")
         )
     draws = _draws(state)
     if state.phase is Phase.STOCK:

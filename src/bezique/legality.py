@@ -48,6 +48,7 @@ class Reason(enum.StrEnum):
     NO_CARD_OF_TRICK = "no-card-of-trick"
     TRICK_CARD_DECLARED = "trick-card-declared"
     CARD_DECLARED_BEFORE = "card-declared-before"
+    COPY_NOT_NAMED = "copy-not-named"
     # Zetema's (S003, PAR-Z).
     NOT_ON_TABLEAU = "not-on-tableau"
     DISCARD_FROM_COMBINATION = "discard-from-combination"
@@ -75,6 +76,9 @@ _EXPLANATIONS = {
         "each card of the trick just won goes into one declaration of the turn at most"
     ),
     Reason.CARD_DECLARED_BEFORE: "under these rules every card won goes into one meld only",
+    Reason.COPY_NOT_NAMED: (
+        "alike cards just won and won before could serve: name the copy (QC/new or QC/old)"
+    ),
     Reason.DEAL_OVER: "the deal is over",
     Reason.WRONG_ACTION_NOW: "this kind of action is not possible at this point of the deal",
     Reason.NOT_TRICK_WINNER: "only the winner of the trick just played may do this, before drawing",

@@ -58,7 +58,7 @@ def _resolve_bare(source: DealFields | SeatView, ref: CardRef) -> CardRef:
     holds no concealed copy and all its copies are named alike (one history, the
     same melds broken); otherwise the face stays bare (a concealed card, or one not
     held). No seat types in a state whose deal is over."""
-    if ref.history:
+    if ref.history or ref.just_won is not None:
         return ref
     copies = set(_copies(source, ref.card))
     if len(copies) == 1:

@@ -716,9 +716,22 @@ class _DealCounter:
         return self._points(entry.seat, points)
 
     def _sevens_spent(self) -> str:
-        """Where a seven of trumps scores played or declared, each seven once (S001):
-        why no seven is left to score, once as many have been played or declared as
-        the deck holds; empty while one is left."""
+        """Where a seven of trumps scores played or declared, each seven once (S001),
+        or where each seven scores once, turned up, exchanged or played (S003:
+        ``Trumps.seven_scores_once``): why no seven is left to score, once as many
+        have scored as the deck holds; empty while one is left."""
+        packs = self.rules.deck.packs
+        if self.rules.trumps.seven_scores_once:
+            # S003: "Or if he does not exchange, he scores 10 points when playing the
+            # dix": a seven that scored turned up or exchanged scores no more.
+            done = [self.sevens.get(how, 0) for how in SevenScore]
+            if sum(done) < packs:
+                return ""
+            said = ", ".join(f"{n} {how.value}" for how, n in zip(SevenScore, done, strict=True))
+            return (
+                f"each seven of trumps scores once, turned up, exchanged or played (S003): "
+                f"{said}, of the {packs} in the deck"
+            )
         if self.rules.trumps.seven_of_trumps is not SevenOfTrumps.ON_PLAY_OR_DECLARATION:
             return ""
         seven = MeldKind.SEVEN_OF_TRUMPS.bit

@@ -83,6 +83,7 @@ from bezique.laws.declaring import (
     second_double_allows,
     second_double_applies,
     trick_cards_open,
+    won_copy_choices,
 )
 from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import best_card_index, duty_reason, playable
@@ -454,12 +455,64 @@ def _declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declar
                     continue
                 if held != own and _partner_reasons(state, kind, classes, own):
                     continue
-                out.append(
-                    shared_declaration(kind, tuple([face << 64 | cls for face, cls in classes]))
-                )
+                keys = tuple([face << 64 | cls for face, cls in classes])
+                if trick is None:
+                    out.append(shared_declaration(kind, keys))
+                    continue
+                # S003: where alike cards just won and won before could serve, each
+                # choice of copies is a declaration of its own.
+                for marks in _copy_marks(state, kind, classes, own, trick):
+                    out.append(shared_declaration(kind, keys, marks))
     if len(out) > 1:
         out.sort(key=declare_order)
     return tuple(out)
+
+
+def _copy_marks(
+    state: DealFields,
+    kind: MeldKind,
+    classes: Sequence[tuple[int, int]],
+    held: int,
+    trick: tuple[int, int],
+) -> list[tuple[bool | None, ...] | None]:
+    """For a declaration from the cards won of cards of these classes (face,
+    ``broken << 32 | history``), drawn from ``held`` (the cards it may take, a
+    mask) after the trick ``trick`` (its cards and those still open, masks): the
+    :attr:`CardRef.just_won` of each card, card by card, for each choice of alike
+    copies the player has (:func:`~bezique.laws.declaring.won_copy_choices`);
+    ``[None]`` where the copies do not matter, and the cards go unnamed.
+
+    The cards of a group whose count of cards just won varies from choice to choice
+    are named, the cards just won first; the others are not."""
+    histories = tuple([cls & LOW for _, cls in classes])
+    broken = tuple([cls >> 32 for _, cls in classes]) if state.broken else None
+    if _reuse_reasons(state.rules, kind, histories, broken):
+        # Cards picked by the special re-use rules (re-pairing, new sets) are the
+        # engine's: their copies are not named.
+        return [None]
+    cards, fresh = trick
+    order = list(dict.fromkeys(classes))
+    groups = []
+    for face, cls in order:
+        ids = _ids_of(state, held, face, cls)
+        new = sum(1 for c in ids if fresh >> c & 1)
+        old = sum(1 for c in ids if not cards >> c & 1)
+        groups.append((classes.count((face, cls)), new, old))
+    choices = won_copy_choices(state.rules, len(state.tricks), groups)
+    if len(choices) == 1:
+        return [None]
+    varying = [i for i in range(len(order)) if len({counts[i] for counts in choices}) > 1]
+    out: list[tuple[bool | None, ...] | None] = []
+    for counts in choices:
+        left = {order[i]: counts[i] for i in varying}
+        marks: list[bool | None] = []
+        for slot in classes:
+            n = left.get(slot)
+            marks.append(None if n is None else n > 0)
+            if n:
+                left[slot] = n - 1
+        out.append(tuple(marks))
+    return out
 
 
 def _class_reasons(
@@ -1082,8 +1135,19 @@ def declare_reasons(
     partner = plan.partners[seat] if plan.partners else None
     lent = 0 if partner is None else state.table_masks[partner]
     chosen: list[int] = []
+    if trick is not None and len(action.cards) > 1:
+        # S003: where the player has a choice of alike copies, the action names it.
+        reasons.extend(_unnamed_copies(state, window, action, held, trick))
     for ref in action.cards:
         candidates = [c for c in _find(state, seat, held, ref) if c not in chosen]
+        if ref.just_won is not None:
+            # The copy named: the card of the trick just won, or one won before.
+            if trick is None:
+                candidates = []
+            elif ref.just_won:
+                candidates = [c for c in candidates if fresh >> c & 1]
+            else:
+                candidates = [c for c in candidates if not trick[0] >> c & 1]
         if fresh:
             candidates.sort(key=lambda c: not fresh >> c & 1)
         if partner is not None and lent:
@@ -1169,6 +1233,23 @@ def declare_reasons(
         for i, card in enumerate(chosen):
             chosen[i] = most_doubled(state, pool, card, chosen, window.exchanged)
     return reasons, chosen
+
+
+def _unnamed_copies(
+    state: DealFields, window: Window, action: Declare, held: int, trick: tuple[int, int]
+) -> list[Reason]:
+    """``[COPY_NOT_NAMED]`` when ``action`` leaves unnamed a card whose copy the
+    player must choose (:func:`_copy_marks`: alike cards just won and won before)."""
+    classes = [(ref.card.index, _class_of(state, ref)) for ref in action.cards]
+    if window.exchanged is not None:
+        held &= ~(1 << window.exchanged)
+    choices = _copy_marks(state, action.kind, classes, held, trick)
+    if len(choices) == 1:
+        return []
+    named = {i for marks in choices if marks for i, mark in enumerate(marks) if mark is not None}
+    if any(action.cards[i].just_won is None for i in named):
+        return [Reason.COPY_NOT_NAMED]
+    return []
 
 
 def _class_of(state: DealFields, ref: CardRef) -> int:

@@ -45,7 +45,7 @@ from bezique.actions import (
 )
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
 from bezique.engine.fields import DealDraft, DealFields
-from bezique.laws.declaring import partner_of
+from bezique.laws.declaring import partner_of, window_after_last_trick
 from bezique.laws.scoring import TrickScores, trick_scores
 from bezique.laws.tricks import takes_table, trick_terms
 from bezique.laws.turns import in_duels
@@ -73,6 +73,9 @@ class Plan:
     tables: DeckTables
     total_tricks: int
     window_in_end_phase: bool
+    #: S003 (Polish); the winner of the last trick has his turn before the deal is
+    #: scored (:func:`~bezique.laws.declaring.window_after_last_trick`).
+    window_after_last_trick: bool
     #: FOS p.326; several melds shown, one scored, the rest scored on later tricks.
     pending_melds: bool
     #: S003 (Polish); melds come from the cards won in tricks, and stay there.
@@ -127,6 +130,7 @@ def make_plan(rules: Rules) -> Plan:
         tables=deck_tables(rules.deck.packs),
         total_tricks=rules.total_tricks,
         window_in_end_phase=rules.declarations.melding_after_close,
+        window_after_last_trick=window_after_last_trick(rules),
         pending_melds=rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING,
         declare_from_won=rules.zones.declare_from is DeclareFrom.WON,
         seven_kept_in_hand=not rules.trumps.declared_seven_on_table,
@@ -193,10 +197,25 @@ def _make_declaration(key: tuple[MeldKind, tuple[int, ...]]) -> Declare:
     return Declare(kind, tuple(map(ref_of, keys)))
 
 
+def _make_named_declaration(
+    key: tuple[MeldKind, tuple[int, ...], tuple[bool | None, ...]],
+) -> Declare:
+    kind, keys, marks = key
+    refs = (
+        ref_of(k) if mark is None else attrs.evolve(ref_of(k), just_won=mark)
+        for k, mark in zip(keys, marks, strict=True)
+    )
+    return Declare(kind, tuple(refs))
+
+
 #: The shared references and declarations, made when first asked for; a memo offers
 #: reading only, so no caller can put another action in place of one the engine lists.
 REFS: Memo[int, CardRef] = Memo(_make_ref)
 DECLARES: Memo[tuple[MeldKind, tuple[int, ...]], Declare] = Memo(_make_declaration)
+#: The same, with the copies of cards won named (:attr:`CardRef.just_won`, S003).
+NAMED_DECLARES: Memo[tuple[MeldKind, tuple[int, ...], tuple[bool | None, ...]], Declare] = Memo(
+    _make_named_declaration
+)
 
 
 LOW = 0xFFFFFFFF
@@ -226,9 +245,14 @@ def faces_of(mask: int) -> int:
     return faces
 
 
-def shared_declaration(kind: MeldKind, keys: tuple[int, ...]) -> Declare:
-    """The shared ``Declare`` of a kind and cards given by keys of :func:`card_key`."""
-    return DECLARES((kind, keys))
+def shared_declaration(
+    kind: MeldKind, keys: tuple[int, ...], marks: tuple[bool | None, ...] | None = None
+) -> Declare:
+    """The shared ``Declare`` of a kind and cards given by keys of :func:`card_key`;
+    ``marks``, where given, name each card's copy (:attr:`CardRef.just_won`)."""
+    if marks is None:
+        return DECLARES((kind, keys))
+    return NAMED_DECLARES((kind, keys, marks))
 
 
 #: For each suit and each set of its ranks (a byte), the keys (:func:`card_key`) of those
@@ -248,7 +272,7 @@ SUIT_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 
 
 @functools.cache
-def play_order(key: int) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def play_order(key: int) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
     """Sort key of a play: face, then history, in the order of :attr:`CardRef.sort_key`."""
     return ref_of(key).sort_key
 
@@ -258,9 +282,14 @@ KIND_INDEX = {kind: i for i, kind in enumerate(MeldKind)}
 
 def declare_order(
     action: Declare,
-) -> tuple[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]]:
-    """Declarations are listed by kind, then by their cards' :attr:`CardRef.sort_key`."""
-    return (KIND_INDEX[action.kind], tuple(card.sort_key for card in action.cards))
+) -> tuple[
+    int, tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...]
+]:
+    """Declarations are listed by kind, then by their cards' :attr:`CardRef.sort_key`
+    (face, history, broken kinds, melds), and only then by the copies they name
+    (:attr:`CardRef.just_won`: the declarations of one set of cards side by side)."""
+    keys = [card.sort_key for card in action.cards]
+    return (KIND_INDEX[action.kind], tuple([k[:4] for k in keys]), tuple([k[4] for k in keys]))
 
 
 _INIT_FIELDS = tuple(f.name for f in attrs.fields(DealDraft) if f.init)

@@ -109,6 +109,13 @@ def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:
     if isinstance(action, PassToPartner):
         # Partnerships: the right to declare goes to the partner (BIC, EB9, S004).
         return replace(state, window=window_after_pass(state.rules, window)), ()
+    if len(state.tricks) == state.rules.derived(make_plan).total_tricks:
+        # S003 (Polish): the turn after the last trick ends, and the deal is scored.
+        events: list[ScoreEvent] = []
+        scores, counted = _deal_end(state, state.won_masks, state.tricks, state.scores, events)
+        return replace(
+            state, phase=OVER, window=None, scores=scores, counted_brisques=counted
+        ), tuple(events)
     return replace(state, window=None), ()
 
 
@@ -306,27 +313,14 @@ def _complete_trick(
         # laws.scoring.trick_won for each would cost about 3% of a deal.
         for points, source, detail in trick_won(rules, cards, trump, stock_phase, number):
             scores = scored(scores, events, winner, points, source, detail)
-    brisques = plan.tables.brisques
     phase = state.phase
     window: Window | None = None
     counted = False
-    if final:
+    if final and not plan.window_after_last_trick:
         phase = OVER
-        if brisques_counted(rules, scores, won, brisques):
-            # A deal that counts them only when they matter (BIC) records that it did.
-            counted = brisques_counted_when_needed(rules)
-            # S000 laws 11-12: aces and tens counted after the last trick, non-dealer first.
-            for i in range(1, n + 1):
-                seat = (state.dealer + i) % n
-                count = (won[seat] & brisques).bit_count()
-                points = count * rules.scoring.brisque_points
-                scores = scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
-        sweeper = all_last_tricks_winner(rules, [trick.winner for trick in tricks])
-        if sweeper is not None:
-            # Marjolet (S003, WMJ): one seat won every trick after the stock.
-            points = rules.scoring.all_last_tricks_points or 0
-            scores = scored(scores, events, sweeper, points, ScoreSource.ALL_LAST_TRICKS, "")
+        scores, counted = _deal_end(state, won, tricks, scores, events)
     elif stock_phase or plan.window_in_end_phase:
+        # S003 (Polish): after the last trick too, before the deal is scored.
         window = OPEN_WINDOWS[winner]
     new = seal(
         DealDraft(
@@ -355,6 +349,37 @@ def _complete_trick(
         type(state),
     )
     return new, tuple(events)
+
+
+def _deal_end(
+    state: S,
+    won: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    scores: tuple[int, ...],
+    events: list[ScoreEvent],
+) -> tuple[tuple[int, ...], bool]:
+    """The scores once the deal ends (after its last trick, or after the turn of that
+    trick's winner where he has one, S003): the brisques and the bonus for all the
+    last tricks, each recorded in ``events``; and whether the brisques were counted
+    where they count only when they matter (BIC), which the deal records."""
+    rules = state.rules
+    n = len(won)
+    brisques = rules.derived(make_plan).tables.brisques
+    counted = False
+    if brisques_counted(rules, scores, won, brisques):
+        counted = brisques_counted_when_needed(rules)
+        # S000 laws 11-12: aces and tens counted after the last trick, non-dealer first.
+        for i in range(1, n + 1):
+            seat = (state.dealer + i) % n
+            count = (won[seat] & brisques).bit_count()
+            points = count * rules.scoring.brisque_points
+            scores = scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
+    sweeper = all_last_tricks_winner(rules, [trick.winner for trick in tricks])
+    if sweeper is not None:
+        # Marjolet (S003, WMJ): one seat won every trick after the stock.
+        points = rules.scoring.all_last_tricks_points or 0
+        scores = scored(scores, events, sweeper, points, ScoreSource.ALL_LAST_TRICKS, "")
+    return scores, counted
 
 
 def _exchange(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:

@@ -498,7 +498,9 @@ class _Reader:
             rules=rules,
             dealer=dealer,
             phase=self.phase(
-                len(winners) if count is None else int(count), len(stock_ids) + (up is not None)
+                len(winners) if count is None else int(count),
+                len(stock_ids) + (up is not None),
+                bool(self.field("window")),
             ),
             trump=trump,
             turn_up=up,
@@ -627,8 +629,9 @@ class _Reader:
             raise NotationError(f"brisques: expected {_COUNTED!r} or {_EMPTY!r}, got {text!r}")
         return text == _COUNTED
 
-    def phase(self, done: int, stock_size: int) -> Phase:
-        if done == self.rules.total_tricks:
+    def phase(self, done: int, stock_size: int, window: bool) -> Phase:
+        # S003 (Polish): the winner of the last trick may have his turn still open.
+        if done == self.rules.total_tricks and not window:
             return Phase.OVER
         return Phase.STOCK if stock_size else Phase.END
 

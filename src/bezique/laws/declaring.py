@@ -61,6 +61,7 @@ With three and four players the same-kind rule has one exception:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
@@ -73,6 +74,7 @@ from bezique.melds import CLASS_MASK, MeldKind, Pattern, kinds_in, patterns
 from bezique.records import DeclaredMeld, Window
 from bezique.rules import (
     DeclarationLimit,
+    DeclareFrom,
     FreshCard,
     InferiorOrder,
     MarriageRearrangement,
@@ -115,8 +117,10 @@ __all__ = [
     "tracks_broken",
     "trick_cards_open",
     "trump_fixers",
+    "window_after_last_trick",
     "window_after_pass",
     "won_card_histories",
+    "won_copy_choices",
 ]
 
 
@@ -289,6 +293,20 @@ def declaration_limit_reasons(
     if declared and not several_declarations(rules, tricks_done):
         return [Reason.ALREADY_DECLARED]
     return []
+
+
+def window_after_last_trick(rules: Rules) -> bool:
+    """Whether the winner of the deal's last trick has a turn to declare before the
+    deal is scored.
+
+    S003 (Polish): "After every trick, you may score either one or two melds", and
+    "You can continue to meld after the Close": the turn opens after every trick,
+    the last included, where melds are shown from the cards won and melding goes on
+    after the close. (Melds from the hand need cards in it, and after the last
+    trick the hands are empty; where melding stops at the close, EB11, there is no
+    turn after any end-phase trick.)
+    """
+    return rules.zones.declare_from is DeclareFrom.WON and rules.declarations.melding_after_close
 
 
 def every_declaration_scores(rules: Rules, stock_phase: bool, tricks_done: int) -> bool:
@@ -604,6 +622,31 @@ def trick_cards_open(
                 for card in meld.cards:
                     cards &= ~(1 << card)
     return cards
+
+
+def won_copy_choices(
+    rules: Rules, trick: int, groups: Sequence[tuple[int, int, int]]
+) -> tuple[tuple[int, ...], ...]:
+    """How many cards of the trick just won (number ``trick``) a declaration from the
+    cards won may take from each of its groups of alike cards: one tuple (a count
+    per group) per choice the player has, the only one where the copies do not matter.
+
+    Each group is (cards of the group the declaration needs, cards of the trick that
+    may still go into a meld, cards won before), all alike in face and history. S003
+    (Polish, with the reading of the presets page): where a card just won and one won
+    before could both serve, the player chooses; the choices leave different cards
+    free for another meld of the turn, since each card of the trick goes into one
+    meld at most (or, where it may go into several, EB11, carries its kinds into the
+    next). At least one card of the trick is taken. The copies do not matter where
+    no other meld may follow in the turn (``DeclarationLimit.ONE``) or where a meld
+    needs no card of the trick: then the card of the trick is taken first.
+    """
+    first = tuple(min(need, new) for need, new, _ in groups)
+    if rules.zones.trick_card is TrickCard.NOT_REQUIRED or not several_declarations(rules, trick):
+        return (first,)
+    ranges = [range(max(0, need - old), min(need, new) + 1) for need, new, old in groups]
+    choices = tuple(counts for counts in itertools.product(*ranges) if any(counts))
+    return choices or (first,)
 
 
 # -- partnerships (the partnership rules page) ---------------------------------------

@@ -115,8 +115,12 @@ CARDS_AND_DOMINOES = CLASSIC.evolve(
     melding_after_close=True,
     double_bezique=350,
     plain_sequence=120,
-    # S003 scores the dix "played to trick" with no exception for the last tricks.
+    # S003 scores the dix "played to trick" with no exception for the last tricks;
+    # and gives the exchange and the play as alternatives ("Or if he does not
+    # exchange, he scores 10 points when playing the dix"): each seven scores once,
+    # so not again when one that lay as the turn-up (turned up, or exchanged) is played.
     seven_in_end_phase=True,
+    seven_scores_once=True,
 )
 
 
