@@ -14,7 +14,17 @@ import nox
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = False
-nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "release", "rl", "compiled"]
+nox.options.sessions = [
+    "tests",
+    "typing",
+    "lint",
+    "docs",
+    "examples",
+    "release",
+    "rl",
+    "web",
+    "compiled",
+]
 
 ROOT = Path(__file__).parent
 PYPROJECT: dict[str, Any] = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -37,7 +47,8 @@ def tests(session: nox.Session) -> None:
 def typing(session: nox.Session) -> None:
     """Type-check the library, tests, examples, benchmarks and tools with mypy --strict."""
     install_groups(session, "typing")
-    session.install("-e", ".")
+    # The web extra too: bezique.web and its tests are checked against Starlette's types.
+    session.install("-e", ".[web]")
     session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks", "tools")
 
 
@@ -91,6 +102,16 @@ def rl(session: nox.Session) -> None:
     session.run("pytest", "tests/rl", *session.posargs)
     for script in sorted((ROOT / "examples" / "rl").glob("*.py")):
         session.run("python", str(script.relative_to(ROOT)))
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """Install the web extra (Starlette, uvicorn) and run the tests of ``bezique serve``
+    (tests/web): every route through Starlette's TestClient, the secrets of each seat,
+    tables that survive the server, a whole game played by people and built-in players."""
+    install_groups(session, "test", "web-test")
+    session.install("-e", ".[web]")
+    session.run("pytest", "tests/web", *session.posargs)
 
 
 #: The tests run against each installed artefact of ``nox -s release``: the behaviour
