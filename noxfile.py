@@ -264,6 +264,24 @@ def browser(session: nox.Session) -> None:
     session.run("python", "tests/browser_check.py", chromium, outdir)
 
 
+@nox.session(default=False, name="web-browser")
+def web_browser(session: nox.Session) -> None:
+    """Play a whole deal of ``bezique serve`` in headless Chromium, by clicking cards and
+    buttons as a person does (Playwright driving the machine's Chromium), and check what
+    the page shows; a screenshot of the table is left in the session's tmp directory."""
+    names = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+    chromium = next((found for name in names if (found := shutil.which(name))), None)
+    if chromium is None:
+        session.error(
+            "this session needs Chromium, which is not installed: on Debian or Ubuntu "
+            "run `apt-get install -y chromium` (or set PATH to a chromium binary)"
+        )
+    install_groups(session, "web-test", "web-browser")
+    session.install("-e", ".[web]")
+    outdir = os.path.join(session.create_tmp(), "web-browser")
+    session.run("python", "tests/web_browser.py", chromium, outdir)
+
+
 @nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """Run the benchmarks in benchmarks/run.py."""

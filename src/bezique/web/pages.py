@@ -29,6 +29,8 @@ def _page(title: str, body: str, *, main: str = "") -> str:
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
+        # No icon to fetch (the browser would ask for /favicon.ico).
+        '<link rel="icon" href="data:,">'
         '<link rel="stylesheet" href="/static/bezique.css">'
         '<script src="/static/bezique.js" defer></script>'
         f"</head><body><main{main}>{body}</main></body></html>\n"
@@ -147,7 +149,7 @@ def seat_fragment(table: Table, seat: int, token: str, refusal: Outcome | None =
     else:
         record = "The game record can be downloaded when the game is over."
     return (
-        f'<p class="turn">{turn}</p>'
+        f'<p class="turn" data-moves="{data["moves"]}">{turn}</p>'
         f'<section class="board" id="board">{board}</section>'
         f'<section id="moves"><h2>Your moves</h2>{moves or "<p>None now.</p>"}</section>'
         f'<section id="refusal" role="alert">{refused}</section>'

@@ -11,8 +11,13 @@
     const me = main.dataset.seat;
     const table = document.getElementById("table");
 
-    function show(html) {
+    // The number of moves of the position shown. An update of a position already shown
+    // (a move's own, arriving after the answer to the move) would erase a refusal, and
+    // an answer arriving after the built-in players' next moves would show an older one.
+    let shown = -1;
+    function show(html, moves) {
       table.innerHTML = html;
+      shown = moves;
     }
 
     async function act(text) {
@@ -22,8 +27,8 @@
         body: JSON.stringify({ action: text }),
       });
       const body = await answer.json();
-      if (body.html) {
-        show(body.html);
+      if (body.html && body.state.moves >= shown) {
+        show(body.html, body.state.moves);
       } else if (body.message) {
         document.getElementById("refusal").textContent = body.message;
       }
@@ -50,7 +55,9 @@
       const socket = new WebSocket(scheme + location.host + "/ws/" + encodeURIComponent(token));
       socket.addEventListener("message", function (message) {
         const update = JSON.parse(message.data);
-        if (update.type === "update") show(update.html);
+        if (update.type === "update" && update.state.moves > shown) {
+          show(update.html, update.state.moves);
+        }
         delay = 500;
       });
       socket.addEventListener("close", function () {
