@@ -171,6 +171,9 @@ def test_bad_bodies_are_refused(client: TestClient) -> None:
 
     answer = client.post("/api/tables", content=chunks())
     assert answer.status_code == 413
+    answer = client.post("/api/tables", content=b"{}", headers={"content-length": "two"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "bad-request"
     answer = client.post("/tables", data={"preset": "classic", "seats": "many"})
     assert answer.status_code == 400
     assert answer.json()["error"] == "bad-seats"

@@ -90,7 +90,11 @@ class _Guard:
         guarded = _with_headers(send)
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > self.limit:
+        if not length.isdigit():
+            response = _error(400, "bad-request", "Content-Length: not a number of bytes")
+            await response(scope, receive, guarded)
+            return
+        if int(length) > self.limit:
             response = _error(413, "too-large", f"a request body is at most {self.limit} bytes")
             await response(scope, receive, guarded)
             return
@@ -342,7 +346,11 @@ class App:
 
         table, _seat, _token = self._seat(request)
         text = table.record()
-        name = f"bezique-{table.rules.name}-{table.row.created}.json".replace(" ", "-")
+        # The file's name from the preset's: letters, digits, dots and dashes alone.
+        preset = "".join(
+            ch if ch.isascii() and (ch.isalnum() or ch in ".-") else "-" for ch in table.rules.name
+        )
+        name = f"bezique-{preset}-{table.row.created}.json"
         return Response(
             text,
             media_type="application/json",
