@@ -23,6 +23,7 @@ nox.options.sessions = [
     "release",
     "rl",
     "ray",
+    "web",
     "compiled",
 ]
 
@@ -47,7 +48,8 @@ def tests(session: nox.Session) -> None:
 def typing(session: nox.Session) -> None:
     """Type-check the library, tests, examples, benchmarks and tools with mypy --strict."""
     install_groups(session, "typing")
-    session.install("-e", ".")
+    # The web extra too: bezique.web and its tests are checked against Starlette's types.
+    session.install("-e", ".[web]")
     session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks", "tools")
 
 
@@ -101,6 +103,16 @@ def rl(session: nox.Session) -> None:
     session.run("pytest", "tests/rl", *session.posargs)
     for script in sorted((ROOT / "examples" / "rl").glob("*.py")):
         session.run("python", str(script.relative_to(ROOT)))
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """Install the web extra (Starlette, uvicorn) and run the tests of ``bezique serve``
+    (tests/web): every route through Starlette's TestClient, the secrets of each seat,
+    tables that survive the server, a whole game played by people and built-in players."""
+    install_groups(session, "test", "web-test")
+    session.install("-e", ".[web]")
+    session.run("pytest", "tests/web", *session.posargs)
 
 
 #: The tests run against each installed artefact of ``nox -s release``: the behaviour
@@ -260,6 +272,24 @@ def browser(session: nox.Session) -> None:
     session.install(".")
     outdir = os.path.join(session.create_tmp(), "pictures")
     session.run("python", "tests/browser_check.py", chromium, outdir)
+
+
+@nox.session(default=False, name="web-browser")
+def web_browser(session: nox.Session) -> None:
+    """Play a whole deal of ``bezique serve`` in headless Chromium, by clicking cards and
+    buttons as a person does (Playwright driving the machine's Chromium), and check what
+    the page shows; a screenshot of the table is left in the session's tmp directory."""
+    names = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+    chromium = next((found for name in names if (found := shutil.which(name))), None)
+    if chromium is None:
+        session.error(
+            "this session needs Chromium, which is not installed: on Debian or Ubuntu "
+            "run `apt-get install -y chromium` (or set PATH to a chromium binary)"
+        )
+    install_groups(session, "web-test", "web-browser")
+    session.install("-e", ".[web]")
+    outdir = os.path.join(session.create_tmp(), "web-browser")
+    session.run("python", "tests/web_browser.py", chromium, outdir)
 
 
 @nox.session(default=False)

@@ -647,3 +647,30 @@ def test_replay_refuses_a_tampered_record(
     assert code == 2
     assert err.startswith("bezique: cannot read ")
     assert "Traceback" not in err
+
+
+def test_serve_says_it_needs_the_web_extra(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without Starlette (or uvicorn), ``bezique serve`` says which extra to install
+    and exits with status 2, before it listens on anything."""
+    for missing in ("starlette", "uvicorn"):
+        with monkeypatch.context() as patch:
+            patch.setitem(sys.modules, missing, None)
+            code, out, err = run(capsys, "serve", "--port", "0")
+        assert code == 2
+        assert out == ""
+        assert re.search(r"this needs (starlette|uvicorn), which is not installed", err)
+        assert "pip install 'bezique[web]'" in err
+
+
+def test_serve_refuses_a_port_out_of_range_and_a_db_it_cannot_write(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["serve", "--port", "70000"])
+    assert caught.value.code == 2
+    assert "a port is 0 to 65535" in capsys.readouterr().err
+    code, _out, err = run(capsys, "serve", "--db", str(tmp_path / "no" / "tables.db"))
+    assert code == 2
+    assert "--db" in err

@@ -188,6 +188,40 @@ def test_table_cards_are_grouped_by_the_melds_they_were_declared_in() -> None:
         assert "100 points" in texts(panel)
 
 
+@pytest.mark.parametrize("name", ["classic", "polish", "partnership", "six-pack"])
+def test_every_card_drawn_face_up_carries_its_machine_ids(name: str) -> None:
+    """A page makes the picture clickable from the ids alone: every card face up
+    carries ``data-card`` (its face as the notation reads it), ``data-id``,
+    ``data-zone`` and, but for the turn-up, ``data-seat``; a card back none of
+    them. A click on a card of the seat's hand is the action ``play`` of that face:
+    every legal play of the view's seat is a card so drawn."""
+    rules = variants.get(name)
+    for state in playout(rules, seed=7):
+        for seat in range(state.players):
+            view = state.view(seat)
+            root = parse(svg.draw(view))
+            cards = groups(root, "card")
+            for card in cards:
+                face = face_of(int(card.get("data-id") or -1))
+                assert card.get("data-card") == str(face)
+                assert (card.findtext(f"{SVG}title") or "").split(" (")[0] == face.display()
+                zone = card.get("data-zone")
+                assert zone in ("hand", "table", "trick", "turn-up")
+                assert (card.get("data-seat") is None) == (zone == "turn-up")
+            for back in groups(root, "card-back"):
+                assert not any(key.startswith("data-") for key in back.attrib)
+            mine = {
+                f"play {card.get('data-card')}"
+                for card in cards
+                if card.get("data-seat") == str(seat) and card.get("data-zone") in ("hand", "table")
+            }
+            plays = {str(a) for a in view.legal_actions() if isinstance(a, bz.Play)}
+            assert {text.split("[")[0] for text in plays} <= mine
+            for group in groups(root, "meld"):
+                kinds = (group.get("data-melds") or "").split()
+                assert all(bz.MeldKind(kind) for kind in kinds)
+
+
 def test_the_partnership_scores_are_drawn_by_seat_and_by_side() -> None:
     """Partners' scores are added up by side (S004, BIC)."""
     state = bz.new_deal(variants.PARTNERSHIP, seed=4)

@@ -4,12 +4,12 @@ partnerships); ``bezique tournament`` plays a round robin of players;
 ``bezique simulate`` plays many deals and summarises them (each of the three on this
 machine's cores or on a Ray cluster, ``--backend ray``);
 ``bezique replay`` narrates a game record; ``bezique play`` lets a person play a game
-against built-in players; ``bezique variants`` lists the presets with their player
-counts. Every preset of :func:`bezique.variants.names` is served, Zetema's
-included, with the same options and the same screen: the commands play any
-:class:`bezique.State` through the protocol, and ask what differs from game to
-game (its screen, its records, what a simulation counts) of its
-:class:`bezique.variants.Game`, never its name. Players are named as
+against built-in players; ``bezique serve`` opens tables in the browser (the ``web``
+extra); ``bezique variants`` lists the presets with their player counts. Every preset
+of :func:`bezique.variants.names` is served, Zetema's included, with the same options
+and the same screen: the commands play any :class:`bezique.State` through the
+protocol, and ask what differs from game to game (its screen, its records, what a
+simulation counts) of its :class:`bezique.variants.Game`, never its name. Players are named as
 :func:`bezique.variants.make_player` names them, and each is handed only its
 seat's view.
 
@@ -294,6 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_backend(simulate)
     _add_replay(sub)
     _add_score(sub)
+    _add_serve(sub)
     return parser
 
 
@@ -665,6 +666,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return _play(args)
         if args.command == "score":
             return _score(args, print)
+        if args.command == "serve":
+            return _serve(args)
         return _variants(print)
     except BeziqueError as error:
         print(f"bezique: {error}", file=sys.stderr)
@@ -833,3 +836,49 @@ def _refuse_a_sheet_of(data: bytes) -> None:
             f"rules: {rules.name} keeps no score sheet: the sheets are for Bezique's "
             "presets (bezique variants lists them)"
         )
+
+
+# -- tables in the browser ---------------------------------------------------------------
+
+
+def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = sub.add_parser(
+        "serve",
+        help="open tables in the browser, for people and built-in players (the web extra)",
+        description="Run a local web server where tables are opened for any preset, "
+        "each seat a person (with a private link) or a built-in player. It needs the "
+        "web extra: python -m pip install 'bezique[web]'. See the how-to 'Play in the "
+        "browser'.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=_port, default=8000, help="the port to listen on (8000)")
+    serve.add_argument(
+        "--db",
+        metavar="PATH",
+        default=None,
+        help="keep the tables in this SQLite file, to resume them when the server is "
+        "started again (default: in memory, gone when the server stops)",
+    )
+
+
+def _port(text: str) -> int:
+    value = _count(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, got {value}")
+    return value
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from bezique.errors import require_extra
+
+    if args.db is not None:
+        _check_writable(args.db, "--db")
+    try:
+        require_extra("starlette", "web")
+        require_extra("uvicorn", "web")
+    except ImportError as error:
+        raise BeziqueError(str(error)) from None
+    from bezique.web.app import serve
+
+    serve(args.host, args.port, args.db)
+    return 0

@@ -13,6 +13,13 @@ the middle lie the stock with its count and the turn-up under it, the trump
 suit, the trick being played (or the last trick) and the scores, by side in
 partnerships. The seat to act is outlined.
 
+Every card drawn face up carries machine ids, so that a page can make it
+clickable: ``data-card`` (its face as the action notation reads it: ``play QS``
+plays it), ``data-id`` (the card's id in the view or state drawn), ``data-zone``
+(``hand``, ``table``, ``trick``, ``turn-up``) and ``data-seat``; each group of
+declared cards carries ``data-melds``, the kinds it was declared in. A card back
+carries none.
+
 A seat's view is drawn from the :class:`~bezique.SeatView` alone, so it shows
 nothing the seat may not see; a :class:`~bezique.DealState` drawn without a
 seat shows every hand face up. The layout is computed from the view's data
@@ -311,7 +318,31 @@ def _kinds_text(kinds: Iterable[MeldKind]) -> str:
     return ", ".join(kind.value.replace("-", " ") for kind in kinds)
 
 
-def _card(card: int, x: int, y: int, note: str = "") -> str:
+@attrs.frozen
+class _Place:
+    """Where a card lies, for a page that makes the picture clickable: the zone
+    (``hand``, ``table``, ``trick``, ``turn-up``) and the seat whose it is (``None``
+    for the turn-up)."""
+
+    zone: str
+    seat: int | None = None
+
+    def data(self, card: int) -> dict[str, str | int]:
+        """The card's machine ids: ``data-card``, its face as the action notation
+        reads it (``QS``, ``TD``: ``play QS`` plays it); ``data-id``, the card's id in
+        the view or the state drawn (two copies of a face differ in it); then
+        ``data-zone`` and ``data-seat``. A card back carries none: it names nothing."""
+        values: dict[str, str | int] = {
+            "data_card": str(face_of(card)),
+            "data_id": card,
+            "data_zone": self.zone,
+        }
+        if self.seat is not None:
+            values["data_seat"] = self.seat
+        return values
+
+
+def _card(card: int, x: int, y: int, place: _Place, note: str = "") -> str:
     """A card face up: its rank and suit in the corner, a large suit mark in the middle."""
     face = face_of(card)
     rank = "10" if face.rank is Rank.TEN else face.rank.letter
@@ -323,7 +354,7 @@ def _card(card: int, x: int, y: int, note: str = "") -> str:
         # Under the next card of a fan, whole on the last.
         _suit_mark(face.suit, FAN, CARD_H - 26, 20),
     )
-    return _group(x, y, body, **{"class": "card"})
+    return _group(x, y, body, **{"class": "card"}, **place.data(card))
 
 
 def _back(x: int, y: int) -> str:
@@ -362,11 +393,11 @@ def _display_key(card: int) -> tuple[int, int, int]:
     return SUIT_ORDER[face.suit], -face.rank, card
 
 
-def _fan(cards: Sequence[int], notes: dict[int, str] | None = None) -> _Block:
+def _fan(cards: Sequence[int], place: _Place, notes: dict[int, str] | None = None) -> _Block:
     """Cards face up, overlapping left to right, by suit and from the ace down."""
     ordered = sorted(cards, key=_display_key)
     notes = notes or {}
-    body = tuple(_card(c, i * FAN, 0, notes.get(c, "")) for i, c in enumerate(ordered))
+    body = tuple(_card(c, i * FAN, 0, place, notes.get(c, "")) for i, c in enumerate(ordered))
     if not ordered:
         return _Block(0, 0, ())
     return _Block((len(ordered) - 1) * FAN + CARD_W, CARD_H, body)
@@ -409,23 +440,30 @@ def _history_note(entry: TableCard) -> str:
     return note + ("; broken: " + _kinds_text(entry.broken) if entry.broken else "")
 
 
-def _table_block(deal: _Deal, table: tuple[TableCard, ...]) -> _Block:
+def _table_block(deal: _Deal, seat: int, table: tuple[TableCard, ...]) -> _Block:
     """The seat's declared cards, each group under the kinds it was declared in."""
     body: list[str] = []
     x = 0
     for cards in _table_groups(deal, table):
         kinds = {kind for entry in cards for kind in entry.history}
         label = _kinds_text(kind for kind in MeldKind if kind in kinds) or "declared"
-        fan = _fan([t.card for t in cards], {t.card: _history_note(t) for t in cards})
+        fan = _fan(
+            [t.card for t in cards],
+            _Place("table", seat),
+            {t.card: _history_note(t) for t in cards},
+        )
         text = _text(0, 11, label, 11, fill=DIM)
-        body.append(_group(x, 0, (text, fan.at(0, LINE)), **{"class": "meld"}))
+        # The kinds as the action notation writes them, for a page (``data-melds``).
+        names = " ".join(kind.value for kind in MeldKind if kind in kinds)
+        body.append(_group(x, 0, (text, fan.at(0, LINE)), **{"class": "meld", "data_melds": names}))
         x += max(fan.width, _text_width(label, 11)) + GAP
     return _Block(max(x - GAP, 0), LINE + CARD_H if body else 0, tuple(body))
 
 
 def _hand_block(seat: _Seat) -> _Block:
     """The cards shown face up, then the hidden ones as backs."""
-    fan = _fan(seat.shown, {entry.card: _history_note(entry) for entry in seat.hand_kinds})
+    notes = {entry.card: _history_note(entry) for entry in seat.hand_kinds}
+    fan = _fan(seat.shown, _Place("hand", seat.seat), notes)
     x = fan.width + 6 if fan.width else 0
     backs = tuple(_back(x + i * BACK_FAN, 0) for i in range(seat.backs))
     width = x + (seat.backs - 1) * BACK_FAN + CARD_W if seat.backs else fan.width
@@ -457,7 +495,7 @@ def _seat_block(picture: _Picture, seat: _Seat) -> _Block:
     )
     score = f"{deal.scores[seat.seat]} points"
     hand = _hand_block(seat)
-    table = _table_block(deal, seat.table)
+    table = _table_block(deal, seat.seat, seat.table)
     # The table lies between the seat and the middle of the table.
     rows = (table, hand) if seat.seat == picture.bottom else (hand, table)
     inner = max(
@@ -512,7 +550,7 @@ def _stock_block(deal: _Deal) -> _Block:
     x = 0
     if deal.turn_up is not None:
         # Turned a quarter to the left: the card's corner index comes to the left end.
-        turned = _card(deal.turn_up, 0, 0, "the turn-up")
+        turned = _card(deal.turn_up, 0, 0, _Place("turn-up"), "the turn-up")
         top = (CARD_H - CARD_W) // 2 + CARD_W
         body.append(_el("g", turned, transform=f"translate(0,{top}) rotate(-90)"))
         x = 34
@@ -565,7 +603,7 @@ def _trick_block(deal: _Deal) -> _Block:
     step = CARD_W + 12
     body: list[str] = []
     for i, (card, seat) in enumerate(zip(cards, seats, strict=False)):
-        body.append(_card(card, i * step, 0, f"played by seat {seat}"))
+        body.append(_card(card, i * step, 0, _Place("trick", seat), f"played by seat {seat}"))
         body.append(
             _text(
                 i * step + CARD_W // 2,

@@ -51,6 +51,8 @@ from bezique.io import state_from_dict as _bezique_state_from_dict
 from bezique.io import state_to_json as _bezique_state_to_json
 from bezique.io import view_from_dict as _bezique_view_from_dict
 from bezique.io import view_to_json as _bezique_view_to_json
+from bezique.io.rules_json import rules_from_dict as _bezique_rules_from_dict
+from bezique.io.rules_json import rules_to_dict as _bezique_rules_to_dict
 from bezique.io.text import loads
 from bezique.melds import MeldKind
 from bezique.notation import format_action as _bezique_format_action
@@ -348,6 +350,14 @@ class Game:
     score_sheets: bool
     #: What the learning adapters ask of it.
     learning: Learning
+    #: Its rules as plain JSON data and read back (a rule set no preset names is kept
+    #: so, by a table of ``bezique serve`` say).
+    rules_to_dict: Callable[[Any], dict[str, Any]]
+    rules_from_dict: Callable[[object], Any]
+    #: The picture of a seat's view as SVG text (:func:`bezique.svg.draw`); ``None``
+    #: for a game that has no picture, whose views are drawn as their text board
+    #: (``view.render()``).
+    picture: Callable[[Any], str] | None = None
 
 
 def _zetema_deal(
@@ -415,6 +425,12 @@ def _bezique_table(
     from bezique.screen import Table
 
     return Table(names, out, symbols, seat)
+
+
+def _bezique_picture(view: SeatView) -> str:
+    from bezique import svg
+
+    return svg.draw(view)
 
 
 def _bezique_deal_ended(before: GameState, after: GameState) -> tuple[bool, bool]:
@@ -627,6 +643,9 @@ BEZIQUE = Game(
         in_play=lambda state: state.deal if isinstance(state, GameState) else state,
         private_blocks=("hand", "hand_declared"),
     ),
+    rules_to_dict=_bezique_rules_to_dict,
+    rules_from_dict=_bezique_rules_from_dict,
+    picture=_bezique_picture,
 )
 
 ZETEMA_GAME = Game(
@@ -680,6 +699,8 @@ ZETEMA_GAME = Game(
         in_play=lambda state: state,
         private_blocks=("hand",),
     ),
+    rules_to_dict=zetema_io.rules_to_dict,
+    rules_from_dict=zetema_io.rules_from_dict,
 )
 
 _GAMES = (BEZIQUE, ZETEMA_GAME)

@@ -1,0 +1,1 @@
+"""The tests of ``bezique serve``; see conftest.py."""

@@ -1,0 +1,167 @@
+"""``bezique serve`` in a browser, as a person uses it (``nox -s web-browser``).
+
+Starts the server on the loopback, opens a table of two-hand Bezique from its home
+page (seat 0 a person, seat 1 the rule-of-thumb player), follows the person's link
+and plays a whole deal in headless Chromium by clicking: a card of the hand to play
+it, a button for any other move. On the way it checks what the page shows: whose turn
+it is, a click refused with its reason, the narration, the totals at the deal's end;
+and that the page ran under its content security policy without a console error. A
+screenshot of the table is left in the output directory.
+
+Usage: ``python tests/web_browser.py CHROMIUM OUTDIR`` (Playwright for Python drives
+the Chromium binary given).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+# httpx and Playwright are imported where they are used: the default test run imports
+# this script (for its doctests) without them.
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def server(port: int, db: Path) -> Iterator[str]:
+    import httpx
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bezique", "serve", "--port", str(port), "--db", str(db)],
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(base, timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def state(base: str, token: str) -> dict[str, Any]:
+    import httpx
+
+    data: dict[str, Any] = httpx.get(f"{base}/api/seat/{token}").json()
+    return data
+
+
+def shown(page: Page, moves: int) -> None:
+    """Wait until the page shows the position after ``moves`` moves."""
+    page.wait_for_selector(f'.turn[data-moves="{moves}"]', timeout=20_000)
+
+
+def play_a_deal(page: Page, base: str, token: str) -> int:
+    """Play seat 0's moves of the first deal by clicking; return the clicks made."""
+    clicks = 0
+    refused = False
+    while True:
+        data = state(base, token)
+        if any(line.startswith("Deal 1 over") for line in data["log"]):
+            return clicks
+        if data["current_player"] != 0:
+            time.sleep(0.05)
+            continue
+        shown(page, data["moves"])
+        assert "Your turn" in page.inner_text(".turn")
+        legal = data["legal"]
+        plays = [text for text in legal if text.startswith("play ")]
+        if not plays and not refused and data["view"]["hand"]:
+            # A card clicked when no card may be played: refused, with the reason.
+            page.click('#board g.card[data-zone="hand"]', position={"x": 8, "y": 30})
+            page.wait_for_selector("#refusal li code", timeout=20_000)
+            assert "refused" in page.inner_text("#refusal")
+            refused = True
+        if plays:
+            face = plays[0].split()[1].split("[")[0]
+            # The card of the hand (or of the table, a card declared) that the move
+            # plays; not a card of the same face in the trick.
+            mine = f'#board g.card[data-seat="0"][data-card="{face}"]'
+            card = f'{mine}[data-zone="hand"], {mine}[data-zone="table"]'
+            page.locator(card).first.click(position={"x": 8, "y": 30})
+        else:
+            page.click(f'#moves button[value="{legal[0]}"]')
+        clicks += 1
+        deadline = time.monotonic() + 20
+        while state(base, token)["moves"] == data["moves"]:
+            assert time.monotonic() < deadline, f"the click on {legal[0]!r} did nothing"
+            time.sleep(0.02)
+
+
+def main(chromium: str, outdir: str) -> int:
+    from playwright.sync_api import sync_playwright
+
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
+    with server(free_port(), out / "tables.db") as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        # A refused move is answered 422, which the browser logs: expected, once.
+        refusal = "the server responded with a status of 422"
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base)
+        page.select_option("select[name=preset]", "classic")
+        page.fill("input[name=seats]", "2")
+        assert page.is_hidden('fieldset[data-seat="2"]')
+        page.fill("input[name=name0]", "<b>Ann</b>")
+        page.select_option("select[name=seat1]", "rule-of-thumb")
+        page.click("#open-table button[type=submit]")
+        link = page.get_attribute("ul.links a", "href")
+        assert link is not None
+        assert "&lt;b&gt;" in page.content()
+        token = link.rsplit("/", 1)[1]
+        page.goto(link)
+        clicks = play_a_deal(page, base, token)
+        data = state(base, token)
+        shown(page, data["moves"])
+        text = page.inner_text("#table")
+        assert "Deal 1 over" in text
+        assert str(data["game"]["scores"][0]) in page.inner_text("#totals")
+        page.screenshot(path=str(out / "table.png"), full_page=True)
+        browser.close()
+    assert [e for e in errors if refusal not in e] == [], errors
+    assert len(errors) <= 1, errors
+    print(f"a deal played in the browser: {clicks} clicks; screenshot {out / 'table.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
