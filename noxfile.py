@@ -38,10 +38,10 @@ def install_groups(session: nox.Session, *groups: str) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite and the doctests (slow tests excluded)."""
+    """Run the test suite and the doctests (slow tests excluded), on every core."""
     install_groups(session, "test")
     session.install("-e", ".")
-    session.run("pytest", *session.posargs)
+    session.run("pytest", "-n", "auto", *session.posargs)
 
 
 @nox.session
@@ -100,7 +100,7 @@ def rl(session: nox.Session) -> None:
     simulation test) and the examples in examples/rl."""
     install_groups(session, "test")
     session.install("-e", ".[rl]")
-    session.run("pytest", "tests/rl", *session.posargs)
+    session.run("pytest", "tests/rl", "-n", "auto", *session.posargs)
     for script in sorted((ROOT / "examples" / "rl").glob("*.py")):
         session.run("python", str(script.relative_to(ROOT)))
 
@@ -206,7 +206,7 @@ def compiled(session: nox.Session) -> None:
     session.run("python", "benchmarks/engines.py", "--which")
     session.run("python", "-c", "import bezique.engine as e, sys; sys.exit(not e.accelerated())")
     # `tests` only: the doctests of src/ would import the pure sources beside the wheel.
-    session.run("pytest", "tests", "-p", "no:cacheprovider", *session.posargs)
+    session.run("pytest", "tests", "-p", "no:cacheprovider", "-n", "auto", *session.posargs)
     session.run(
         "sphinx-build",
         "-W",
