@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Protocol, overload
 import attrs
 
 from bezique.actions import (
+    ACTION_TYPES,
     Action,
     CardRef,
     Declare,
@@ -192,6 +193,10 @@ class ActionSpace:
     def action_id(self, action: Action, position: HasLegalActions | None = None) -> int:
         """The id of ``action``. Scoring a pending meld is read in ``position`` (the
         state or view it is legal in), which must then be given."""
+        if not isinstance(action, ACTION_TYPES):
+            wrong_type("ActionSpace.action_id()", "action", "an Action (Play, Declare...)", action)
+        if position is not None:
+            self._check(position)
         if isinstance(action, ScorePending):
             if position is None:
                 raise IllegalActionError(action, (Reason.NO_SUCH_PENDING_MELD,))
@@ -275,6 +280,12 @@ class ActionSpace:
         return action_id
 
     def _check(self, position: HasLegalActions) -> None:
+        if not isinstance(getattr(position, "rules", None), Rules) or not callable(
+            getattr(position, "legal_actions", None)
+        ):
+            wrong_type(
+                "ActionSpace", "position", "a position (a DealState or a SeatView)", position
+            )
         if position.rules is not self.rules and position.rules != self.rules:
             raise NotationError(
                 f"a position of {position.rules.name} read with the action space of "
