@@ -267,3 +267,82 @@ def test_a_two_seat_view_whose_trick_holds_three_cards_is_refused() -> None:
         determinize(forged, random.Random(1))
     doc = json.loads(bz.view_to_json(view))
     assert bz.view_from_json(json.dumps(doc)) == view
+
+
+# -- text that takes over a terminal ----------------------------------------------------------
+
+#: A name and tags that recolour a terminal, retitle its window, reverse a line and
+#: break a line of a record.
+RED = "\x1b[31mred"
+TAGS = {"Event": "\x1b]0;pwned\x07", "Site": "a\u2028b\x1cc\rd", "Round": "\U0001f600 \\x41"}
+
+
+def _escape_record() -> bz.GameRecord:
+    rules = bz.variants.CLASSIC.evolve(target=200)
+    game = start = bz.new_game(rules, seed=1)
+    rng = random.Random(1)
+    actions = []
+    while not game.is_over:
+        action = rng.choice(game.legal_actions())
+        actions.append(action)
+        game = game.apply(action)
+    return bz.record_game(start, actions, players=[RED, "b\u202eob"], tags=TAGS)
+
+
+def _unprinted(text: str) -> list[str]:
+    """The characters of ``text`` a terminal would obey rather than print."""
+    return [ch for ch in text if ch != "\n" and not ch.isprintable() and ch != " "]
+
+
+def test_printable_escapes_control_characters_only() -> None:
+    assert bz.errors.printable("Ann, Zoë, 张伟, ١٢") == "Ann, Zoë, 张伟, ١٢"
+    assert bz.errors.printable(RED) == "\\x1b[31mred"
+    escaped = "a\\u202eb\\u2028c\\x0dd\\U000e0001"
+    assert bz.errors.printable("a\u202eb\u2028c\rd\U000e0001") == escaped
+
+
+def test_a_text_record_keeps_its_control_characters_escaped_and_reads_back() -> None:
+    record = _escape_record()
+    text = record.to_text()
+    assert _unprinted(text) == []
+    assert '[Event "\\x1b]0;pwned\\x07"]' in text
+    again = bz.GameRecord.from_text(text)
+    assert again.players == record.players
+    assert dict(again.tags) == TAGS
+
+
+@pytest.mark.parametrize("form", ["json", "text"])
+def test_replay_prints_names_and_tags_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, form: str
+) -> None:
+    record = _escape_record()
+    path = tmp_path / f"record.{form}"
+    path.write_text(record.to_json() if form == "json" else record.to_text(), encoding="utf-8")
+    assert main(["replay", str(path), "--ascii"]) == 0
+    out, err = capsys.readouterr()
+    assert _unprinted(out + err) == []
+    assert "first dealer \\x1b[31mred0" in out
+    assert "  Event: \\x1b]0;pwned\\x07" in out
+
+
+def test_score_prints_names_and_entries_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    entries = (IrregularityEntry(1, "\x1b[2J"), LastTrick(0))
+    sheet = ScoreSheet(bz.variants.CLASSIC, (SheetDeal(0, bz.Suit.HEARTS, entries),), (RED, "b"))
+    path = tmp_path / "sheet.json"
+    path.write_text(sheet.to_json(), encoding="utf-8")
+    assert main(["score", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert _unprinted(out + err) == []
+    assert "deal 1: \\x1b[31mred 10, b 0" in out
+    assert "seat 1: \\x1b[2J" in out
+
+
+def test_an_error_line_prints_what_it_quotes_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["replay", str(tmp_path / "\x1b[2Jmissing.json")]) == 2
+    _, err = capsys.readouterr()
+    assert _unprinted(err) == []
+    assert "\\x1b[2Jmissing.json" in err

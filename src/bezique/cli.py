@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from bezique import variants
-from bezique.errors import MAX_SEED_BITS, BeziqueError, RulesError, shown
+from bezique.errors import MAX_SEED_BITS, BeziqueError, RulesError, printable, shown
 from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, display_name
 from bezique.sheet import ScoreSheet, format_tally
 
@@ -609,7 +609,9 @@ def _main(argv: Sequence[str] | None) -> int:
             return _score(args, print)
         return _variants(print)
     except BeziqueError as error:
-        print(f"bezique: {error}", file=sys.stderr)
+        # A message may quote what was given (a path, a name): escaped, as all text
+        # the command prints of what it was given.
+        print(f"bezique: {printable(str(error))}", file=sys.stderr)
         return 2
 
 
@@ -719,13 +721,14 @@ def _replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     game = variants.game_of(record.rules)
     reading = game.read_record(record)
     rules = reading.rules
+    # The record's text is the writer's: its control characters are shown escaped.
     if reading.players:
-        names = [display_name(p, s) for s, p in enumerate(reading.players)]
+        names = [printable(display_name(p, s)) for s, p in enumerate(reading.players)]
     else:
         names = [f"Seat{s}" for s in range(rules.players)]
-    out(f"Game record: {rules.name}, first dealer {names[reading.first_dealer]}")
+    out(f"Game record: {printable(rules.name)}, first dealer {names[reading.first_dealer]}")
     for name, value in reading.tags:
-        out(f"  {name}: {value}")
+        out(f"  {printable(name)}: {printable(value)}")
     narration = game.narration(names, out, not args.ascii and _prints_symbols(sys.stdout))
     final = _narrate_game(game, reading.start, reading.steps, narration)
     narration.result(final)

@@ -51,6 +51,7 @@ from bezique.cards import Card, Suit
 from bezique.errors import (
     InvalidStateError,
     NotationError,
+    printable,
     require,
     require_int,
     shown,
@@ -972,8 +973,9 @@ def format_tally(sheet: ScoreSheet, tally: Tally) -> str:
     """The tally as lines for people: each deal's points, what they add to the game,
     the running totals, any refused entry, and the decision."""
     rules = sheet.rules
-    names = sheet.players or tuple(f"seat {s}" for s in range(rules.players))
-    lines = [f"rules: {rules.name}; target {rules.game.target}"]
+    # The sheet's text is its writer's: its control characters are shown escaped.
+    names = tuple(map(printable, sheet.players)) or tuple(f"seat {s}" for s in range(rules.players))
+    lines = [f"rules: {printable(rules.name)}; target {rules.game.target}"]
     for number, deal in enumerate(tally.deals, 1):
         points = ", ".join(f"{n} {s}" for n, s in zip(names, deal.scores, strict=True))
         lines.append(f"deal {number}: {points}")
@@ -983,7 +985,7 @@ def format_tally(sheet: ScoreSheet, tally: Tally) -> str:
         running = ", ".join(f"{n} {s}" for n, s in zip(names, deal.totals, strict=True))
         lines.append(f"  totals: {running}")
         lines.extend(_remedies(sheet, number - 1, deal, names))
-        lines.extend(f"  refused: {r}" for r in deal.refusals)
+        lines.extend(f"  refused: {printable(str(r))}" for r in deal.refusals)
     if tally.over and tally.winners:
         if rules.sides:
             won = " and ".join(f"side {w}" for w in tally.winners)
