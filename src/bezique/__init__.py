@@ -9,102 +9,241 @@ registry :mod:`bezique.variants`, the constructors :func:`new_deal` and
 >>> state = state.apply(state.legal_actions()[0])
 >>> state.current_player
 0
+
+Each public name is loaded when it is first used (:pep:`562`): ``import bezique``
+loads none of the engine, so that a program that needs a part (the command line's
+``bezique --version``, a reader of records) pays only for that part.
 """
 
 from __future__ import annotations
 
-from bezique import players, variants
-from bezique.action_space import ActionSpace
-from bezique.actions import (
-    Action,
-    CardRef,
-    Declare,
-    Draw,
-    Exchange,
-    Pass,
-    PassToPartner,
-    Play,
-    ScorePending,
-    ShowCarteBlanche,
-)
-from bezique.cards import Card, CardIds, Rank, Suit, card_id_name, face_of, parse_card_id
-from bezique.errors import (
-    BeziqueError,
-    IllegalActionError,
-    InvalidStateError,
-    NotationError,
-    RulesError,
-    SeatError,
-)
-from bezique.game import GameState
-from bezique.game_record import GameRecord, GameStep, record_game
-from bezique.invariants import check_state
-from bezique.io import (
-    DealRecord,
-    deck_order,
-    format_position,
-    parse_position,
-    record_deal,
-    same_position,
-)
-from bezique.legality import Reason
-from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
-from bezique.protocol import Score, State, View
-from bezique.records import (
-    DealResult,
-    DeclaredMeld,
-    Phase,
-    ScoreEvent,
-    ScoreSource,
-    TableCard,
-    Trick,
-    Window,
-)
-from bezique.rules import (
-    BrisqueTiming,
-    CarteBlanche,
-    DealScoring,
-    Deck,
-    DeclarationLimit,
-    Declarations,
-    EndPhase,
-    Forfeits,
-    FreshCard,
-    GameEnd,
-    GameRules,
-    InferiorOrder,
-    LastTrick,
-    MarriageRearrangement,
-    Partnership,
-    PartnershipBeziqueSource,
-    PartnershipDeclarer,
-    Rounding,
-    RubiconBonus,
-    Rules,
-    SameKindReuse,
-    Scoring,
-    SevenOfTrumps,
-    StockEndBonus,
-    TrickPlay,
-    Trumps,
-    TrumpSelection,
-)
-from bezique.state import DealState, PerfectInformationView, play_many
-from bezique.variants import (
-    format_action,
-    load_game_record,
-    load_state,
-    make_player,
-    new_deal,
-    new_game,
-    parse_action,
-    state_to_json,
-    view_from_json,
-    view_to_json,
-)
-from bezique.views import SeatView
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bezique import players, variants
+    from bezique.action_space import ActionSpace
+    from bezique.actions import (
+        Action,
+        CardRef,
+        Declare,
+        Draw,
+        Exchange,
+        Pass,
+        PassToPartner,
+        Play,
+        ScorePending,
+        ShowCarteBlanche,
+    )
+    from bezique.cards import Card, CardIds, Rank, Suit, card_id_name, face_of, parse_card_id
+    from bezique.errors import (
+        BeziqueError,
+        IllegalActionError,
+        InvalidStateError,
+        NotationError,
+        RulesError,
+        SeatError,
+    )
+    from bezique.game import GameState
+    from bezique.game_record import GameRecord, GameStep, record_game
+    from bezique.invariants import check_state
+    from bezique.io import (
+        DealRecord,
+        deck_order,
+        format_position,
+        parse_position,
+        record_deal,
+        same_position,
+    )
+    from bezique.legality import Reason
+    from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
+    from bezique.protocol import Score, State, View
+    from bezique.records import (
+        DealResult,
+        DeclaredMeld,
+        Phase,
+        ScoreEvent,
+        ScoreSource,
+        TableCard,
+        Trick,
+        Window,
+    )
+    from bezique.rules import (
+        BrisqueTiming,
+        CarteBlanche,
+        DealScoring,
+        Deck,
+        DeclarationLimit,
+        Declarations,
+        EndPhase,
+        Forfeits,
+        FreshCard,
+        GameEnd,
+        GameRules,
+        InferiorOrder,
+        LastTrick,
+        MarriageRearrangement,
+        Partnership,
+        PartnershipBeziqueSource,
+        PartnershipDeclarer,
+        Rounding,
+        RubiconBonus,
+        Rules,
+        SameKindReuse,
+        Scoring,
+        SevenOfTrumps,
+        StockEndBonus,
+        TrickPlay,
+        Trumps,
+        TrumpSelection,
+    )
+    from bezique.state import DealState, PerfectInformationView, play_many
+    from bezique.variants import (
+        format_action,
+        load_game_record,
+        load_state,
+        make_player,
+        new_deal,
+        new_game,
+        parse_action,
+        state_to_json,
+        view_from_json,
+        view_to_json,
+    )
+    from bezique.views import SeatView
 
 __version__ = "0.1.0"
+
+#: The public names, by the module each is loaded from (``bezique``: a subpackage).
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "bezique": ("players", "variants"),
+    "bezique.action_space": ("ActionSpace",),
+    "bezique.actions": (
+        "Action",
+        "CardRef",
+        "Declare",
+        "Draw",
+        "Exchange",
+        "Pass",
+        "PassToPartner",
+        "Play",
+        "ScorePending",
+        "ShowCarteBlanche",
+    ),
+    "bezique.cards": (
+        "Card",
+        "CardIds",
+        "Rank",
+        "Suit",
+        "card_id_name",
+        "face_of",
+        "parse_card_id",
+    ),
+    "bezique.errors": (
+        "BeziqueError",
+        "IllegalActionError",
+        "InvalidStateError",
+        "NotationError",
+        "RulesError",
+        "SeatError",
+    ),
+    "bezique.game": ("GameState",),
+    "bezique.game_record": ("GameRecord", "GameStep", "record_game"),
+    "bezique.invariants": ("check_state",),
+    "bezique.io": (
+        "DealRecord",
+        "deck_order",
+        "format_position",
+        "parse_position",
+        "record_deal",
+        "same_position",
+    ),
+    "bezique.legality": ("Reason",),
+    "bezique.melds": ("BeziquePair", "MeldClass", "MeldKind", "MeldValues", "QuartetSuits"),
+    "bezique.protocol": ("Score", "State", "View"),
+    "bezique.records": (
+        "DealResult",
+        "DeclaredMeld",
+        "Phase",
+        "ScoreEvent",
+        "ScoreSource",
+        "TableCard",
+        "Trick",
+        "Window",
+    ),
+    "bezique.rules": (
+        "BrisqueTiming",
+        "CarteBlanche",
+        "DealScoring",
+        "Deck",
+        "DeclarationLimit",
+        "Declarations",
+        "EndPhase",
+        "Forfeits",
+        "FreshCard",
+        "GameEnd",
+        "GameRules",
+        "InferiorOrder",
+        "LastTrick",
+        "MarriageRearrangement",
+        "Partnership",
+        "PartnershipBeziqueSource",
+        "PartnershipDeclarer",
+        "Rounding",
+        "RubiconBonus",
+        "Rules",
+        "SameKindReuse",
+        "Scoring",
+        "SevenOfTrumps",
+        "StockEndBonus",
+        "TrickPlay",
+        "Trumps",
+        "TrumpSelection",
+    ),
+    "bezique.state": ("DealState", "PerfectInformationView", "play_many"),
+    "bezique.variants": (
+        "format_action",
+        "load_game_record",
+        "load_state",
+        "make_player",
+        "new_deal",
+        "new_game",
+        "parse_action",
+        "state_to_json",
+        "view_from_json",
+        "view_to_json",
+    ),
+    "bezique.views": ("SeatView",),
+}
+#: The module of each public name.
+_HOMES = {name: home for home, names in _EXPORTS.items() for name in names}
+
+if not TYPE_CHECKING:
+    # At run time only: to the type checker, the names are those imported above, and
+    # any other name stays an error.
+
+    def __getattr__(name: str) -> Any:
+        """A public name, loaded from its module on first use (and kept); or a
+        subpackage or module of the package (``bezique.errors``), as an attribute."""
+        home = _HOMES.get(name)
+        if home is None:
+            if name.startswith("_"):
+                raise AttributeError(f"module 'bezique' has no attribute {name!r}")
+            try:
+                return importlib.import_module(f"bezique.{name}")
+            except ModuleNotFoundError as error:
+                if error.name != f"bezique.{name}":
+                    raise
+                raise AttributeError(f"module 'bezique' has no attribute {name!r}") from None
+        value = importlib.import_module(f"bezique.{name}" if home == "bezique" else home)
+        if home != "bezique":
+            value = getattr(value, name)
+        globals()[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "Action",
