@@ -87,7 +87,8 @@ def test_the_extra_card_of_a_stopped_game_is_a_winners_and_one_only() -> None:
 
 
 def test_a_zetema_state_with_points_and_nothing_declared_is_refused() -> None:
-    doc = state_to_dict(variants.new_game(variants.get("zetema"), seed=1))
+    start: Any = variants.new_game(variants.get("zetema"), seed=1)
+    doc = state_to_dict(start)
     doc["hand_scores"] = [30, 0]
     doc["side_scores"] = [30, 0]
     _refused(doc, "nothing has been declared in it")
@@ -109,6 +110,7 @@ def test_a_forged_broken_mark_on_a_bezique_is_refused() -> None:
     """Rubicon marks a meld broken once a card has left it (WKC, BIC): a mark on a
     bezique whose two cards both lie on the table is one no play makes."""
     rules = variants.get("rubicon")
+    assert isinstance(rules, bz.Rules)
     for seed in range(200):
         rng = random.Random(seed)
         state = bz.new_deal(rules, seed=seed)
