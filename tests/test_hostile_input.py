@@ -196,6 +196,15 @@ def test_the_action_space_refuses_what_is_not_a_position_or_an_action(variant: s
     assert space.legal_ids(state) == space.legal_ids(state)
 
 
+def test_the_action_space_reads_a_deal_not_a_game() -> None:
+    """A game has legal actions but no melds of its own: its deal is the position."""
+    game = bz.new_game(bz.variants.CLASSIC, seed=1)
+    space = ActionSpace.of(bz.variants.CLASSIC)
+    with pytest.raises(TypeError, match="position must be"):
+        space.legal_ids(game)  # type: ignore[arg-type]
+    assert space.legal_ids(game.deal) == space.legal_ids(game.deal)
+
+
 # -- the rules' texts ----------------------------------------------------------------------
 
 

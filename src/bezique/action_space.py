@@ -68,12 +68,17 @@ from bezique.legality import Reason
 from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld
 from bezique.rules import DeclarationLimit, Rules
+from bezique.state import DealState, PerfectInformationView
+from bezique.views import SeatView
 
 if TYPE_CHECKING:
     from bezique.zetema.action_space import ZetemaActionSpace
     from bezique.zetema.rules import ZetemaRules
 
 __all__ = ["ActionSpace", "HasLegalActions", "action_key", "serve_game"]
+
+#: The positions an action space reads: a deal, a seat's view, the whole deal's view.
+_POSITIONS = (DealState, SeatView, PerfectInformationView)
 
 #: The action space of the other games of the family, by the type of their rules.
 #: This module sits below them in the layers, so :mod:`bezique.variants`, which
@@ -280,9 +285,8 @@ class ActionSpace:
         return action_id
 
     def _check(self, position: HasLegalActions) -> None:
-        if not isinstance(getattr(position, "rules", None), Rules) or not callable(
-            getattr(position, "legal_actions", None)
-        ):
+        if not isinstance(position, _POSITIONS):
+            # A game is not one: its deal is (GameState.deal).
             wrong_type(
                 "ActionSpace", "position", "a position (a DealState or a SeatView)", position
             )
