@@ -114,7 +114,7 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-#: The public names, by the module each is loaded from (``bezique``: a subpackage).
+#: The public names, by the module each is loaded from (``bezique`` for a subpackage).
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "bezique": ("players", "variants"),
     "bezique.action_space": ("ActionSpace",),

@@ -77,7 +77,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionSpace", "HasLegalActions", "action_key", "serve_game"]
 
-#: The positions an action space reads: a deal, a seat's view, the whole deal's view.
+#: The positions an action space reads (a deal, a seat's view, the whole deal's view).
 _POSITIONS = (DealState, SeatView, PerfectInformationView)
 
 #: The action space of the other games of the family, by the type of their rules.

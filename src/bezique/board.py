@@ -167,7 +167,7 @@ class Reading(Generic[A]):
         return "refused: " + "; ".join(why) if why else ""
 
 
-#: The most digits of a move number typed at the prompt: more than any list holds.
+#: The most digits of a move number typed at the prompt, more than any list holds.
 _NUMBER_DIGITS = 4
 
 

@@ -18,8 +18,8 @@ import os
 
 __all__ = ["is_compiled"]
 
-#: The module whose compiled form marks the compiled build: the engine's transitions,
-#: compiled in every such build (``[tool.hatch.build.targets.wheel.hooks.mypyc]``).
+#: The module whose compiled form marks the compiled build (the engine's transitions,
+#: compiled in every such build, ``[tool.hatch.build.targets.wheel.hooks.mypyc]``).
 _MARKER = ("engine", "transitions")
 
 

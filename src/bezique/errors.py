@@ -128,9 +128,9 @@ def shown(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: max(limit - 3, 1)] + "..."
 
 
-#: The kinds of character that are not printed but obeyed by a terminal or an editor:
-#: controls (escape sequences, carriage returns), formats (the bidirectional
-#: overrides), line and paragraph separators, and lone surrogates.
+#: The kinds of character that a terminal or an editor obeys rather than prints, by
+#: Unicode category: controls (escape sequences, carriage returns), formats (the
+#: bidirectional overrides), line and paragraph separators, and lone surrogates.
 _UNPRINTED = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs"))
 
 

@@ -459,7 +459,7 @@ def _tag(name: str, value: str) -> str:
     return f'[{name} "{escaped}"]'
 
 
-#: An escape in a tag's value: a character written by its code (``\\x1b``,
+#: An escape in a tag's value, a character written by its code (``\\x1b``,
 #: ``\\u2028``, ``\\U0001f600``), or any other character after a backslash.
 _ESCAPE = re.compile(r"\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|(.))")
 

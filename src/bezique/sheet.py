@@ -164,7 +164,7 @@ def _how(how: SevenScore | str) -> SevenScore:
         raise NotationError(f"how: expected one of {expected}, got {how!r}") from None
 
 
-#: The largest seat number or count an entry may hold: far beyond any table or deck,
+#: The largest seat number or count an entry may hold, far beyond any table or deck,
 #: and short enough to print (an entry is printed in the refusals that name it).
 MAX_ENTRY_NUMBER = MAX_KNOB
 
