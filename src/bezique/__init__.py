@@ -10,9 +10,9 @@ registry :mod:`bezique.variants`, the constructors :func:`new_deal` and
 >>> state.current_player
 0
 
-Each public name is loaded when it is first used (:pep:`562`): ``import bezique``
-loads none of the engine, so that a program that needs a part (the command line's
-``bezique --version``, a reader of records) pays only for that part.
+``import bezique`` loads none of the library: the first of its names used loads it
+all (:pep:`562`), so that a program that needs only a part, imported from its module
+(the command line's ``bezique --version``), pays only for that part.
 """
 
 from __future__ import annotations
@@ -218,28 +218,48 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 #: The module of each public name.
 _HOMES = {name: home for home, names in _EXPORTS.items() for name in names}
 
+#: Whether the library is being loaded (its modules import names of the package).
+_loading = False
+
+
+def _load() -> None:
+    """Load the library as ``import bezique`` did before it was lazy: every module of
+    a public name (and so every module those import), every name kept here. Then
+    ``bezique.rules.variants`` and the like are there, as they always were."""
+    global _loading
+    if _loading:
+        return
+    _loading = True
+    try:
+        for home, names in _EXPORTS.items():
+            if home == "bezique":
+                found = {name: importlib.import_module(f"bezique.{name}") for name in names}
+            else:
+                module = importlib.import_module(home)
+                found = {name: getattr(module, name) for name in names}
+            globals().update(found)
+    finally:
+        _loading = False
+
+
 if not TYPE_CHECKING:
     # At run time only: to the type checker, the names are those imported above, and
     # any other name stays an error.
 
     def __getattr__(name: str) -> Any:
-        """A public name, loaded from its module on first use (and kept); or a
-        subpackage or module of the package (``bezique.errors``), as an attribute."""
-        home = _HOMES.get(name)
-        if home is None:
-            if name.startswith("_"):
-                raise AttributeError(f"module 'bezique' has no attribute {name!r}")
-            try:
-                return importlib.import_module(f"bezique.{name}")
-            except ModuleNotFoundError as error:
-                if error.name != f"bezique.{name}":
-                    raise
-                raise AttributeError(f"module 'bezique' has no attribute {name!r}") from None
-        value = importlib.import_module(f"bezique.{name}" if home == "bezique" else home)
-        if home != "bezique":
-            value = getattr(value, name)
-        globals()[name] = value
-        return value
+        """A public name, or a module of the package (``bezique.errors``): the first
+        such name asked for loads the library (:func:`_load`)."""
+        if name.startswith("_"):
+            raise AttributeError(f"module 'bezique' has no attribute {name!r}")
+        _load()
+        if name in globals():
+            return globals()[name]
+        try:
+            return importlib.import_module(f"bezique.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"bezique.{name}":
+                raise
+            raise AttributeError(f"module 'bezique' has no attribute {name!r}") from None
 
     def __dir__() -> list[str]:
         return sorted({*globals(), *__all__})
