@@ -41,9 +41,11 @@ from hypothesis import strategies as st
 
 import bezique as bz
 from bezique import BeziqueError, DealState, IllegalActionError
+from bezique.action_space import ActionSpace
 from bezique.actions import Action, CardRef, Declare, Play, ScorePending
 from bezique.cards import card_id_name
 from bezique.determinize import determinize
+from bezique.errors import printable
 from bezique.invariants import check_state
 from bezique.io import (
     DealRecord,
@@ -57,8 +59,22 @@ from bezique.io import (
     view_to_dict,
 )
 from bezique.players import make_player
+from bezique.screen import read_input
+from bezique.sheet import (
+    Brisques,
+    Declaration,
+    IrregularityEntry,
+    LastTrick,
+    ScoreSheet,
+    Seven,
+    SheetDeal,
+    format_tally,
+)
 from bezique.simulate import simulate
 from bezique.views import canonical_view
+from bezique.zetema import ZetemaState, ZetemaView
+from bezique.zetema import io as zetema_io
+from bezique.zetema.screen import ZetemaScreen
 
 T = TypeVar("T")
 
@@ -795,6 +811,189 @@ ENTRIES: tuple[Entry, ...] = (
     ),
 )
 
+# -- the surfaces around the engine: the prompt, the action space, score sheets, Zetema ---
+
+
+def _prompt(read: Callable[[], object]) -> object:
+    """A line read at a prompt: whatever is typed gives a reading, never an error (a
+    refusal of the library's would be a traceback at the prompt)."""
+    try:
+        return read()
+    except Exception as error:
+        raise RuntimeError(f"the prompt raised {type(error).__name__}: {error}") from error
+
+
+#: Lines a person may type at a prompt, before mutation.
+PROMPT_LINES = ("1", "2", "99", "q", "help", "b", "", "d", "x", "QS", "AH", "declare", "²")
+
+
+def _prompt_line(choose: Chooser, mat: Material) -> str:
+    return mutate_text(choose.pick((*PROMPT_LINES, *mat.action_texts)), choose)
+
+
+def _space(mat: Material) -> ActionSpace:
+    return ActionSpace.of(mat.rules)
+
+
+def _ids_accepted(mat: Material, value: object, result: object) -> None:
+    assert isinstance(value, (DealState, bz.SeatView))
+    assert isinstance(result, tuple)
+    space = _space(mat)
+    for action_id in result:
+        assert space.action_from_id(value, action_id) in value.legal_actions()
+
+
+def _sheet_doc(mat: Material) -> dict[str, Any]:
+    """A score sheet of two deals under the preset's rules, with an entry of each kind."""
+    n = mat.rules.players
+    entries = (
+        Declaration(0, bz.MeldKind.COMMON_MARRIAGE, ("KS", "QS")),
+        Declaration(1, bz.MeldKind.BEZIQUE, ("QS", "JD")),
+        Seven(0, "played"),
+        Brisques(0, 3),
+        IrregularityEntry(1, "short-deal", claimant=0),
+        LastTrick(1),
+    )
+    deals = (SheetDeal(0, bz.Suit.HEARTS, entries), SheetDeal(1 % n, bz.Suit.CLUBS, entries))
+    return ScoreSheet(mat.rules, deals, tuple(f"P{s}" for s in range(n))).to_dict()
+
+
+def _sheet_accepted(mat: Material, value: object, result: object) -> None:
+    assert isinstance(result, ScoreSheet)
+    # Printed for people: no control character of the sheet's text reaches a terminal.
+    for line in format_tally(result, result.tally()).split("\n"):
+        assert printable(line) == line, line
+    assert ScoreSheet.from_json(result.to_json()) == result
+
+
+@attrs.frozen(eq=False)
+class ZetemaMaterial:
+    """Valid input of Zetema at two and four seats: states of random games, their
+    documents and their seats' views."""
+
+    states: tuple[Any, ...]
+    state_docs: tuple[dict[str, Any], ...]
+    view_docs: tuple[dict[str, Any], ...]
+
+
+_ZETEMA: list[ZetemaMaterial] = []
+
+
+def zetema_material() -> ZetemaMaterial:
+    if _ZETEMA:
+        return _ZETEMA[0]
+    states: list[Any] = []
+    for players, seed in ((2, 1), (4, 2), (2, 72)):
+        rng = random.Random(seed)
+        game: Any = bz.variants.new_game(
+            bz.variants.get("zetema").evolve(players=players), seed=seed
+        )
+        while not game.is_over:
+            game = game.apply(rng.choice(game.legal_actions()))
+            if rng.random() < 0.1:
+                states.append(game)
+        states.append(game)
+    found = ZetemaMaterial(
+        states=tuple(states),
+        state_docs=tuple(zetema_io.state_to_dict(s) for s in states),
+        view_docs=tuple(zetema_io.view_to_dict(s.view(s.current_player or 0)) for s in states[::3]),
+    )
+    _ZETEMA.append(found)
+    return found
+
+
+def _zetema_accepted(mat: Material, value: object, result: object) -> None:
+    """A loaded Zetema state round-trips, and each seat's view loads again."""
+    assert isinstance(result, ZetemaState)
+    text = bz.variants.state_to_json(result)
+    assert bz.variants.state_to_json(bz.variants.load_state(text)) == text
+    for seat in range(result.rules.players):
+        view = result.view(seat)
+        assert bz.variants.view_from_json(bz.variants.view_to_json(view)) == view
+
+
+def _zetema_view_accepted(mat: Material, value: object, result: object) -> None:
+    assert isinstance(result, ZetemaView)
+    assert bz.variants.view_from_json(bz.variants.view_to_json(result)) == result
+
+
+SURFACES: tuple[Entry, ...] = (
+    Entry(
+        "read_input",
+        "line",
+        _with_state(_prompt_line),
+        _on_state(lambda s, v: _prompt(lambda: read_input(v, s))),  # type: ignore[arg-type]
+        weight=2,
+    ),
+    Entry(
+        "ZetemaScreen.read",
+        "line",
+        lambda c, m: mutate_text(c.pick(PROMPT_LINES + ("discard KS", "marry KH QH / QS")), c),
+        lambda m, v: _prompt(
+            lambda: [
+                ZetemaScreen(["a"] * 4, print, False, s.current_player).read(v, s)  # type: ignore[arg-type]
+                for s in zetema_material().states[::7]
+            ]
+        ),
+    ),
+    Entry(
+        "ActionSpace.legal_ids",
+        "position",
+        lambda c, m: c.pick(m.states) if c.number(0, 1) else malformed(c, m),
+        lambda m, v: _space(m).legal_ids(v),  # type: ignore[arg-type]
+        _ids_accepted,
+    ),
+    Entry(
+        "ActionSpace.action_id",
+        "action",
+        lambda c, m: random_action(c, m) if c.number(0, 1) else malformed(c, m),
+        lambda m, v: _space(m).describe(_space(m).action_id(v)),  # type: ignore[arg-type]
+    ),
+    Entry(
+        "ActionSpace.action_from_id",
+        "action_id",
+        _with_state(lambda c, m: c.number(-2, _space(m).size + 2) if c.number(0, 1) else junk(c)),
+        lambda m, v: _space(m).action_from_id(*_state_pair(m, v)),
+        lambda m, v, r: check_state(_state_pair(m, v)[0].apply(r)),  # type: ignore[arg-type]
+    ),
+    Entry(
+        "ScoreSheet.from_json",
+        "text",
+        lambda c, m: dumps(mutate_data(_sheet_doc(m), c)),
+        lambda m, v: ScoreSheet.from_json(v),  # type: ignore[arg-type]
+        _sheet_accepted,
+        weight=2,
+    ),
+    Entry(
+        "zetema load_state",
+        "text",
+        lambda c, m: dumps(
+            mutate_data(c.pick(zetema_material().state_docs), c, zetema_material().state_docs)
+        ),
+        lambda m, v: bz.variants.load_state(v),  # type: ignore[arg-type]
+        _zetema_accepted,
+        weight=3,
+    ),
+    Entry(
+        "zetema view_from_json",
+        "text",
+        lambda c, m: dumps(
+            mutate_data(c.pick(zetema_material().view_docs), c, zetema_material().view_docs)
+        ),
+        lambda m, v: bz.variants.view_from_json(v),  # type: ignore[arg-type]
+        _zetema_view_accepted,
+        weight=2,
+    ),
+)
+
+
+def _state_pair(mat: Material, packed: object) -> tuple[DealState, Any]:
+    index, value = _state_of(mat, packed)
+    assert isinstance(index, int)
+    return mat.states[index], value
+
+
+ENTRIES = (*ENTRIES, *SURFACES)
 ENTRY_NAMES = tuple(e.name for e in ENTRIES)
 _WEIGHTED = tuple(e for e in ENTRIES for _ in range(e.weight))
 

@@ -458,7 +458,9 @@ def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit) as info:
         main(["--version"])
     assert info.value.code == 0
-    build = "compiled with mypyc" if bz.engine.accelerated() else "pure Python"
+    from bezique.engine import accelerated
+
+    build = "compiled with mypyc" if accelerated() else "pure Python"
     assert capsys.readouterr().out == f"bezique {bz.__version__} ({build})\n"
 
 

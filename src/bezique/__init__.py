@@ -9,103 +9,263 @@ registry :mod:`bezique.variants`, the constructors :func:`new_deal` and
 >>> state = state.apply(state.legal_actions()[0])
 >>> state.current_player
 0
+
+``import bezique`` loads none of the library: the first of its names used loads it
+all (:pep:`562`), so that a program that needs only a part, imported from its module
+(the command line's ``bezique --version``), pays only for that part.
 """
 
 from __future__ import annotations
 
-from bezique import players, variants
-from bezique.action_space import ActionSpace
-from bezique.actions import (
-    Action,
-    CardRef,
-    Declare,
-    Draw,
-    Exchange,
-    Pass,
-    PassToPartner,
-    Play,
-    ScorePending,
-    ShowCarteBlanche,
-)
-from bezique.cards import Card, CardIds, Rank, Suit, card_id_name, face_of, parse_card_id
-from bezique.errors import (
-    BeziqueError,
-    IllegalActionError,
-    InvalidStateError,
-    MissingExtraError,
-    NotationError,
-    RulesError,
-    SeatError,
-)
-from bezique.game import GameState
-from bezique.game_record import GameRecord, GameStep, record_game
-from bezique.invariants import check_state
-from bezique.io import (
-    DealRecord,
-    deck_order,
-    format_position,
-    parse_position,
-    record_deal,
-    same_position,
-)
-from bezique.legality import Reason
-from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
-from bezique.protocol import Score, State, View
-from bezique.records import (
-    DealResult,
-    DeclaredMeld,
-    Phase,
-    ScoreEvent,
-    ScoreSource,
-    TableCard,
-    Trick,
-    Window,
-)
-from bezique.rules import (
-    BrisqueTiming,
-    CarteBlanche,
-    DealScoring,
-    Deck,
-    DeclarationLimit,
-    Declarations,
-    EndPhase,
-    Forfeits,
-    FreshCard,
-    GameEnd,
-    GameRules,
-    InferiorOrder,
-    LastTrick,
-    MarriageRearrangement,
-    Partnership,
-    PartnershipBeziqueSource,
-    PartnershipDeclarer,
-    Rounding,
-    RubiconBonus,
-    Rules,
-    SameKindReuse,
-    Scoring,
-    SevenOfTrumps,
-    StockEndBonus,
-    TrickPlay,
-    Trumps,
-    TrumpSelection,
-)
-from bezique.state import DealState, PerfectInformationView, play_many
-from bezique.variants import (
-    format_action,
-    load_game_record,
-    load_state,
-    make_player,
-    new_deal,
-    new_game,
-    parse_action,
-    state_to_json,
-    view_from_json,
-    view_to_json,
-)
-from bezique.views import SeatView
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bezique import players, variants
+    from bezique.action_space import ActionSpace
+    from bezique.actions import (
+        Action,
+        CardRef,
+        Declare,
+        Draw,
+        Exchange,
+        Pass,
+        PassToPartner,
+        Play,
+        ScorePending,
+        ShowCarteBlanche,
+    )
+    from bezique.cards import Card, CardIds, Rank, Suit, card_id_name, face_of, parse_card_id
+    from bezique.errors import (
+        BeziqueError,
+        IllegalActionError,
+        InvalidStateError,
+        MissingExtraError,
+        NotationError,
+        RulesError,
+        SeatError,
+    )
+    from bezique.game import GameState
+    from bezique.game_record import GameRecord, GameStep, record_game
+    from bezique.invariants import check_state
+    from bezique.io import (
+        DealRecord,
+        deck_order,
+        format_position,
+        parse_position,
+        record_deal,
+        same_position,
+    )
+    from bezique.legality import Reason
+    from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
+    from bezique.protocol import Score, State, View
+    from bezique.records import (
+        DealResult,
+        DeclaredMeld,
+        Phase,
+        ScoreEvent,
+        ScoreSource,
+        TableCard,
+        Trick,
+        Window,
+    )
+    from bezique.rules import (
+        BrisqueTiming,
+        CarteBlanche,
+        DealScoring,
+        Deck,
+        DeclarationLimit,
+        Declarations,
+        EndPhase,
+        Forfeits,
+        FreshCard,
+        GameEnd,
+        GameRules,
+        InferiorOrder,
+        LastTrick,
+        MarriageRearrangement,
+        Partnership,
+        PartnershipBeziqueSource,
+        PartnershipDeclarer,
+        Rounding,
+        RubiconBonus,
+        Rules,
+        SameKindReuse,
+        Scoring,
+        SevenOfTrumps,
+        StockEndBonus,
+        TrickPlay,
+        Trumps,
+        TrumpSelection,
+    )
+    from bezique.state import DealState, PerfectInformationView, play_many
+    from bezique.variants import (
+        format_action,
+        load_game_record,
+        load_state,
+        make_player,
+        new_deal,
+        new_game,
+        parse_action,
+        state_to_json,
+        view_from_json,
+        view_to_json,
+    )
+    from bezique.views import SeatView
 
 __version__ = "0.1.0"
+
+#: The public names, by the module each is loaded from (``bezique`` for a subpackage).
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "bezique": ("players", "variants"),
+    "bezique.action_space": ("ActionSpace",),
+    "bezique.actions": (
+        "Action",
+        "CardRef",
+        "Declare",
+        "Draw",
+        "Exchange",
+        "Pass",
+        "PassToPartner",
+        "Play",
+        "ScorePending",
+        "ShowCarteBlanche",
+    ),
+    "bezique.cards": (
+        "Card",
+        "CardIds",
+        "Rank",
+        "Suit",
+        "card_id_name",
+        "face_of",
+        "parse_card_id",
+    ),
+    "bezique.errors": (
+        "BeziqueError",
+        "IllegalActionError",
+        "InvalidStateError",
+        "MissingExtraError",
+        "NotationError",
+        "RulesError",
+        "SeatError",
+    ),
+    "bezique.game": ("GameState",),
+    "bezique.game_record": ("GameRecord", "GameStep", "record_game"),
+    "bezique.invariants": ("check_state",),
+    "bezique.io": (
+        "DealRecord",
+        "deck_order",
+        "format_position",
+        "parse_position",
+        "record_deal",
+        "same_position",
+    ),
+    "bezique.legality": ("Reason",),
+    "bezique.melds": ("BeziquePair", "MeldClass", "MeldKind", "MeldValues", "QuartetSuits"),
+    "bezique.protocol": ("Score", "State", "View"),
+    "bezique.records": (
+        "DealResult",
+        "DeclaredMeld",
+        "Phase",
+        "ScoreEvent",
+        "ScoreSource",
+        "TableCard",
+        "Trick",
+        "Window",
+    ),
+    "bezique.rules": (
+        "BrisqueTiming",
+        "CarteBlanche",
+        "DealScoring",
+        "Deck",
+        "DeclarationLimit",
+        "Declarations",
+        "EndPhase",
+        "Forfeits",
+        "FreshCard",
+        "GameEnd",
+        "GameRules",
+        "InferiorOrder",
+        "LastTrick",
+        "MarriageRearrangement",
+        "Partnership",
+        "PartnershipBeziqueSource",
+        "PartnershipDeclarer",
+        "Rounding",
+        "RubiconBonus",
+        "Rules",
+        "SameKindReuse",
+        "Scoring",
+        "SevenOfTrumps",
+        "StockEndBonus",
+        "TrickPlay",
+        "Trumps",
+        "TrumpSelection",
+    ),
+    "bezique.state": ("DealState", "PerfectInformationView", "play_many"),
+    "bezique.variants": (
+        "format_action",
+        "load_game_record",
+        "load_state",
+        "make_player",
+        "new_deal",
+        "new_game",
+        "parse_action",
+        "state_to_json",
+        "view_from_json",
+        "view_to_json",
+    ),
+    "bezique.views": ("SeatView",),
+}
+#: The module of each public name.
+_HOMES = {name: home for home, names in _EXPORTS.items() for name in names}
+
+#: Whether the library is being loaded (its modules import names of the package).
+_loading = False
+
+
+def _load() -> None:
+    """Load the library as ``import bezique`` did before it was lazy: every module of
+    a public name (and so every module those import), every name kept here. Then
+    ``bezique.rules.variants`` and the like are there, as they always were."""
+    global _loading
+    if _loading:
+        return
+    _loading = True
+    try:
+        for home, names in _EXPORTS.items():
+            if home == "bezique":
+                found = {name: importlib.import_module(f"bezique.{name}") for name in names}
+            else:
+                module = importlib.import_module(home)
+                found = {name: getattr(module, name) for name in names}
+            globals().update(found)
+    finally:
+        _loading = False
+
+
+if not TYPE_CHECKING:
+    # At run time only: to the type checker, the names are those imported above, and
+    # any other name stays an error.
+
+    def __getattr__(name: str) -> Any:
+        """A public name, or a module of the package (``bezique.errors``): the first
+        such name asked for loads the library (:func:`_load`)."""
+        if name.startswith("_"):
+            raise AttributeError(f"module 'bezique' has no attribute {name!r}")
+        _load()
+        if name in globals():
+            return globals()[name]
+        try:
+            return importlib.import_module(f"bezique.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"bezique.{name}":
+                raise
+            raise AttributeError(f"module 'bezique' has no attribute {name!r}") from None
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "Action",

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Protocol, overload
 import attrs
 
 from bezique.actions import (
+    ACTION_TYPES,
     Action,
     CardRef,
     Declare,
@@ -68,12 +69,17 @@ from bezique.legality import Reason
 from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld
 from bezique.rules import DeclarationLimit, Rules
+from bezique.state import DealState, PerfectInformationView
+from bezique.views import SeatView
 
 if TYPE_CHECKING:
     from bezique.zetema.action_space import ZetemaActionSpace
     from bezique.zetema.rules import ZetemaRules
 
 __all__ = ["ActionSpace", "HasLegalActions", "action_key", "serve_game"]
+
+#: The positions an action space reads (a deal, a seat's view, the whole deal's view).
+_POSITIONS = (DealState, SeatView, PerfectInformationView)
 
 #: The action space of the other games of the family, by the type of their rules.
 #: This module sits below them in the layers, so :mod:`bezique.variants`, which
@@ -193,6 +199,10 @@ class ActionSpace:
     def action_id(self, action: Action, position: HasLegalActions | None = None) -> int:
         """The id of ``action``. Scoring a pending meld is read in ``position`` (the
         state or view it is legal in), which must then be given."""
+        if not isinstance(action, ACTION_TYPES):
+            wrong_type("ActionSpace.action_id()", "action", "an Action (Play, Declare...)", action)
+        if position is not None:
+            self._check(position)
         if isinstance(action, ScorePending):
             if position is None:
                 raise IllegalActionError(action, (Reason.NO_SUCH_PENDING_MELD,))
@@ -276,6 +286,11 @@ class ActionSpace:
         return action_id
 
     def _check(self, position: HasLegalActions) -> None:
+        if not isinstance(position, _POSITIONS):
+            # A game is not one: its deal is (GameState.deal).
+            wrong_type(
+                "ActionSpace", "position", "a position (a DealState or a SeatView)", position
+            )
         if position.rules is not self.rules and position.rules != self.rules:
             raise NotationError(
                 f"a position of {position.rules.name} read with the action space of "

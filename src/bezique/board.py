@@ -63,7 +63,7 @@ import attrs
 
 from bezique.cards import FACES_PER_PACK, Card, Suit, card_id_name, face_of
 from bezique.engine.fields import DealFields
-from bezique.errors import BeziqueError, NotationError, require
+from bezique.errors import BeziqueError, NotationError, require, shown
 from bezique.game import GameState
 from bezique.laws.turns import trick_seats
 from bezique.legality import Reason
@@ -165,6 +165,33 @@ class Reading(Generic[A]):
         why = [self.refusal] if self.refusal else []
         why.extend(reason.explanation for reason in self.reasons)
         return "refused: " + "; ".join(why) if why else ""
+
+
+#: The most digits of a move number typed at the prompt, more than any list holds.
+_NUMBER_DIGITS = 4
+
+
+def read_number(line: str, actions: Sequence[A]) -> Reading[A] | None:
+    """The action numbered by ``line`` (a number alone, as the list numbers the
+    legal ``actions`` from 1), a refusal for a number the list has not, or ``None``
+    if ``line`` is not a number. Digits of other scripts (``²``, ``٣``), which
+    :meth:`str.isdigit` takes and :func:`int` may refuse, and numbers too long for
+    any list are refused in words, without converting them.
+
+    >>> read_number("2", ["a", "b"]).action, read_number("9" * 5000, ["a"]).message
+    ('b', "refused: no action numbered '99999999...: choose 1 to 1")
+    >>> read_number("play QS", ["a"]) is None
+    True
+    """
+    if not line.isdigit():
+        return None
+    number = int(line) if line.isascii() and len(line) <= _NUMBER_DIGITS else None
+    if number is not None and 1 <= number <= len(actions):
+        return Reading(actions[number - 1])
+    if not actions:
+        return Reading(refusal="there is nothing to do now")
+    named = shown(line, 12) if number is None else str(number)
+    return Reading(refusal=f"no action numbered {named}: choose 1 to {len(actions)}")
 
 
 def numbered_lines(items: Sequence[str], width: int = 78) -> list[str]:

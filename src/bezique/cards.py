@@ -148,8 +148,8 @@ class Card:
     Faces sort by suit, then by rank in trick order.
     """
 
-    suit: Suit
-    rank: Rank
+    suit: Suit = attrs.field(validator=lambda _, a, v: require(v, Suit, "Card()", a.name, "a Suit"))
+    rank: Rank = attrs.field(validator=lambda _, a, v: require(v, Rank, "Card()", a.name, "a Rank"))
     #: The face index 0..31, ``suit * 8 + rank`` (derived).
     index: int = attrs.field(init=False, eq=False, repr=False)
 

@@ -22,26 +22,21 @@ and a terminal that cannot print the suit symbols gets letters (``QS``).
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import signal
 import sys
-import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from bezique import variants
-from bezique.errors import MAX_SEED_BITS, BeziqueError, RulesError, shown
-from bezique.players import PLAYER_NAME_HELP, PLAYER_NAMES, display_name
-from bezique.sheet import ScoreSheet, format_tally
+from bezique.errors import MAX_SEED_BITS, BeziqueError, RulesError, printable, shown
+
+if TYPE_CHECKING:
+    # The command line loads the library when a command needs it, inside main():
+    # Ctrl-C while it loads is then answered as at any other moment, and bezique
+    # --version loads neither the players nor the engine.
+    from bezique import variants
 
 __all__ = ["main"]
-
-#: The kinds ``--players`` accepts (``greedy`` is an old name of ``rule-of-thumb``;
-#: ``monte-carlo`` takes options, e.g. ``monte-carlo:iterations=120``: see
-#: :mod:`bezique.players.registry`). Every game of the family has ``random``,
-#: ``rule-of-thumb`` and ``monte-carlo`` (:func:`bezique.variants.player_names`).
-PLAYERS: tuple[str, ...] = PLAYER_NAMES
 
 #: One step of a game, as the state before, the action, the state after and its scores.
 Step = tuple[Any, Any, Any, tuple[Any, ...]]
@@ -53,6 +48,8 @@ def _rules(
     """The preset ``--variant`` names, at a table of ``seats`` (or ``--seats``) where
     its game lets the number of players change (Zetema: two to six); ``option`` is
     the one that asked, for the message refusing it."""
+    from bezique import variants
+
     rules = variants.get(args.variant)
     seats = seats if seats is not None else getattr(args, "seats", None)
     if seats is None or seats == rules.players:
@@ -82,6 +79,11 @@ def _partnership(rules: variants.AnyRules) -> bool:
 
 
 def _demo(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    import datetime
+
+    from bezique import variants
+    from bezique.players import display_name
+
     players_arg: str | None = args.players
     # A number alone is the number of players, where the game lets it change.
     count = None
@@ -162,6 +164,8 @@ def _players(
     rules: variants.AnyRules, kinds: Sequence[str], seed: Callable[[int], int]
 ) -> list[variants.AnyPlayer]:
     """The players named by ``--players``, one per seat."""
+    from bezique import variants
+
     seats = rules.players
     message = (
         f"--players needs {seats} names, one per seat, comma-separated, of the kinds "
@@ -176,12 +180,16 @@ def _players(
 
 
 def _player_counts(rules: variants.AnyRules) -> str:
+    from bezique import variants
+
     counts = variants.game_of(rules).player_counts(rules)
     seats = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
     return f"{seats} players"
 
 
 def _variants(out: Callable[[str], None]) -> int:
+    from bezique import variants
+
     for name, aliases in variants.names():
         rules = variants.get(name)
         also = f" (also: {', '.join(aliases)})" if aliases else ""
@@ -189,9 +197,36 @@ def _variants(out: Callable[[str], None]) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose epilog is made when its help is printed
+    (``epilog_of``): the help on player names and on the prompt's input belongs to
+    the players and the screens, which ``bezique --version`` does not load."""
+
+    def __init__(self, *args: Any, epilog_of: Callable[[], str] | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.epilog_of = epilog_of
+
+    def format_help(self) -> str:
+        if self.epilog_of is not None:
+            self.epilog = self.epilog_of()
+        return super().format_help()
+
+
+def _player_help() -> str:
+    from bezique.players import PLAYER_NAME_HELP
+
+    return PLAYER_NAME_HELP
+
+
+def _play_help() -> str:
+    from bezique.console import INPUT_HELP
+
+    return f"{INPUT_HELP}\n\n{_TABLEAU_INPUT}\n\n{_player_help()}"
+
+
 #: The epilog of the commands that take ``--players``; the player name syntax.
 _with_player_help: dict[str, Any] = {
-    "epilog": PLAYER_NAME_HELP,
+    "epilog_of": _player_help,
     "formatter_class": argparse.RawDescriptionHelpFormatter,
 }
 
@@ -205,16 +240,18 @@ DESCRIPTION = (
 
 def version_line() -> str:
     """What ``bezique --version`` prints: the version and which build is installed, so
-    that a user (or a bug report) can tell the compiled wheel from the pure one."""
+    that a user (or a bug report) can tell the compiled wheel from the pure one. The
+    build is found on disk (:func:`bezique.build.is_compiled`): the engine is not
+    loaded to tell it."""
     from bezique import __version__
-    from bezique.engine import accelerated
+    from bezique.build import is_compiled
 
-    build = "compiled with mypyc" if accelerated() else "pure Python"
+    build = "compiled with mypyc" if is_compiled() else "pure Python"
     return f"bezique {__version__} ({build})"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bezique", description=DESCRIPTION)
+    parser = _Parser(prog="bezique", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     demo = sub.add_parser(
@@ -340,14 +377,12 @@ def _add_backend(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_play(sub: Any) -> None:
-    from bezique.console import INPUT_HELP
-
     play = sub.add_parser(
         "play",
         help="play a game yourself, in the terminal, against the built-in players",
         description="Play a whole game against the built-in players: your seat's board,\n"
         "your legal moves numbered, every move and score narrated.",
-        epilog=f"{INPUT_HELP}\n\n{_TABLEAU_INPUT}\n\n{PLAYER_NAME_HELP}",
+        epilog_of=_play_help,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("--variant", default="classic", help="preset name (see: bezique variants)")
@@ -393,8 +428,10 @@ lists them."""
 
 
 def _play(args: argparse.Namespace) -> int:
+    import datetime
     import random
 
+    from bezique import variants
     from bezique.board import can_encode_symbols
     from bezique.console import bot_names, play_game
 
@@ -632,11 +669,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _say_interrupted() -> None:
-    """Print that the command was interrupted, a second Ctrl-C ignored meanwhile."""
-    if threading.current_thread() is not threading.main_thread():
+    """Print that the command was interrupted, a second Ctrl-C ignored meanwhile (a
+    signal handler is set in the main thread only: elsewhere, just print). Nothing
+    is imported here: a second Ctrl-C during an import would end in a traceback."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
         print("\nbezique: interrupted", file=sys.stderr)
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         print("\nbezique: interrupted", file=sys.stderr)
     finally:
@@ -670,7 +710,9 @@ def _main(argv: Sequence[str] | None) -> int:
             return _serve(args)
         return _variants(print)
     except BeziqueError as error:
-        print(f"bezique: {error}", file=sys.stderr)
+        # A message may quote what was given (a path, a name): escaped, as all text
+        # the command prints of what it was given.
+        print(f"bezique: {printable(str(error))}", file=sys.stderr)
         return 2
 
 
@@ -754,7 +796,7 @@ def _save_record(
     _write_text(path, game.record_text(start, actions, players, tags, json))
 
 
-def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_replay(sub: argparse._SubParsersAction[_Parser]) -> None:
     replay = sub.add_parser(
         "replay",
         help="narrate a game record (JSON or text), checking it against the rules",
@@ -776,17 +818,21 @@ def _read_file(path: str) -> bytes:
 
 
 def _replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    from bezique import variants
+    from bezique.players import display_name
+
     record = variants.load_game_record(_read_file(args.file))
     game = variants.game_of(record.rules)
     reading = game.read_record(record)
     rules = reading.rules
+    # The record's text is the writer's: its control characters are shown escaped.
     if reading.players:
-        names = [display_name(p, s) for s, p in enumerate(reading.players)]
+        names = [printable(display_name(p, s)) for s, p in enumerate(reading.players)]
     else:
         names = [f"Seat{s}" for s in range(rules.players)]
-    out(f"Game record: {rules.name}, first dealer {names[reading.first_dealer]}")
+    out(f"Game record: {printable(rules.name)}, first dealer {names[reading.first_dealer]}")
     for name, value in reading.tags:
-        out(f"  {name}: {value}")
+        out(f"  {printable(name)}: {printable(value)}")
     narration = game.narration(names, out, not args.ascii and _prints_symbols(sys.stdout))
     final = _narrate_game(game, reading.start, reading.steps, narration)
     narration.result(final)
@@ -796,7 +842,7 @@ def _replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 # -- score sheets ------------------------------------------------------------------------
 
 
-def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_score(sub: argparse._SubParsersAction[_Parser]) -> None:
     score = sub.add_parser(
         "score",
         help="add up a score sheet of a game played at a table, checking each entry",
@@ -809,6 +855,8 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _score(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    from bezique.sheet import ScoreSheet, format_tally
+
     data = _read_file(args.file)
     try:
         sheet = ScoreSheet.from_json(data)
@@ -826,6 +874,8 @@ def _refuse_a_sheet_of(data: bytes) -> None:
     unknown."""
     import json
 
+    from bezique import variants
+
     try:
         name = json.loads(data).get("rules")
         rules = variants.get(name) if isinstance(name, str) else None
@@ -841,7 +891,7 @@ def _refuse_a_sheet_of(data: bytes) -> None:
 # -- tables in the browser ---------------------------------------------------------------
 
 
-def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_serve(sub: argparse._SubParsersAction[_Parser]) -> None:
     serve = sub.add_parser(
         "serve",
         help="open tables in the browser, for people and built-in players (the web extra)",

@@ -213,6 +213,12 @@ def _check_shape(view: SeatView) -> None:
         raise _fail(f"hand_kinds: {len(view.hand_kinds)} entries for {n} players")
     if view.stock_size < 0:
         raise _fail(f"stock_size: {view.stock_size} is negative")
+    # A trick holds a card of each seat at most; the last card closes it.
+    if len(view.trick) >= n:
+        raise _fail(f"trick: {len(view.trick)} cards on the table of a trick of {n} players")
+    for t, trick in enumerate(view.tricks):
+        if len(trick.cards) > n:
+            raise _fail(f"tricks[{t}]: {len(trick.cards)} cards in a trick of {n} players")
 
 
 class _Constraints:
@@ -261,6 +267,8 @@ class _Constraints:
             where = f"trick {number}"
             # Who played each card: in duels, two seats only (EB9, EB11).
             seats = trick_seats(rules, view.tricks[: number - 1], leader)
+            if len(cards) > len(seats):
+                raise _fail(f"{where}: {len(cards)} cards, but {len(seats)} seats play it")
             for j in range(1, len(cards)):
                 seat = seats[j]
                 card = face_of(cards[j])

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import unicodedata
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
@@ -34,6 +35,7 @@ __all__ = [
     "RulesError",
     "SeatError",
     "check_seed",
+    "printable",
     "require",
     "require_extra",
     "require_int",
@@ -131,6 +133,36 @@ def shown(value: object, limit: int = 40) -> str:
     except Exception:
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: max(limit - 3, 1)] + "..."
+
+
+#: The kinds of character that a terminal or an editor obeys rather than prints, by
+#: Unicode category: controls (escape sequences, carriage returns), formats (the
+#: bidirectional overrides), line and paragraph separators, and lone surrogates.
+_UNPRINTED = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs"))
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as its escape (``\\x1b``,
+    ``\\u202e``), as ``repr`` writes it: what the library prints or writes of text
+    it was given (a player's name, a record's tags, a sheet's entries) cannot move
+    the cursor, recolour a terminal, retitle its window, reorder a line or end a
+    line of a record. Other text, any script's letters included, is kept.
+
+    >>> printable("Ann"), printable("\\x1b[31mred"), printable("a\\u2028b")
+    ('Ann', '\\\\x1b[31mred', 'a\\\\u2028b')
+    """
+    if text.isprintable():
+        return text
+    return "".join(_escaped(ch) if unicodedata.category(ch) in _UNPRINTED else ch for ch in text)
+
+
+def _escaped(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
 
 
 def wrong_type(function: str, parameter: str, expected: str, value: object) -> NoReturn:

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -38,6 +39,7 @@ from bezique.errors import (
     IllegalActionError,
     InvalidStateError,
     NotationError,
+    printable,
     require,
     shown,
 )
@@ -450,8 +452,26 @@ def _result_text(over: bool, winners: Sequence[int]) -> str:
 
 
 def _tag(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag pair: the value's backslashes and quotes escaped by a backslash, and its
+    control characters written as escapes (``\\x1b``, ``\\u2028``), so that the
+    record stays one tag a line, as :meth:`_TextReader.tag` reads it back."""
+    escaped = printable(value.replace("\\", "\\\\").replace('"', '\\"'))
     return f'[{name} "{escaped}"]'
+
+
+#: An escape in a tag's value, a character written by its code (``\\x1b``,
+#: ``\\u2028``, ``\\U0001f600``), or any other character after a backslash.
+_ESCAPE = re.compile(r"\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|(.))")
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    code = match.group(1) or match.group(2) or match.group(3)
+    if code is None:
+        return match.group(4)
+    number = int(code, 16)
+    if number > sys.maxunicode:
+        raise NotationError(f"not a character: {shown(match.group(0))}")
+    return chr(number)
 
 
 def _events_text(events: Iterable[ScoreEvent]) -> str:
@@ -506,7 +526,7 @@ class _TextReader:
         match = _TAG_LINE.fullmatch(line)
         if match is None:
             raise self.fail(f'not a tag pair [Name "value"]: {line!r}')
-        value = re.sub(r"\\(.)", r"\1", match.group(2))
+        value = _ESCAPE.sub(_unescaped, match.group(2))
         return match.group(1), value
 
     def number(self, value: str, what: str) -> int:

@@ -672,6 +672,32 @@ def check_histories(state: DealState) -> None:
                 f"{_name(card)}: broken melds of kinds it was not declared in "
                 f"({_kinds_text(state.broken[card] & ~state.history[card])})"
             )
+    _check_broken_melds(state)
+
+
+def _check_broken_melds(state: DealState) -> None:
+    """A meld is broken once one of its cards has left it (WKC, BIC, S003): played to
+    a trick, or taken into a new meld of its kind (a marriage re-paired). A card
+    marked as in a broken meld whose other cards are all still held, and in no later
+    meld of the kind, is in a whole meld: the mark is one no play makes."""
+    if not state.broken:
+        return
+    held = 0
+    for mask in (*state.hand_masks, *state.table_masks):
+        held |= mask
+    for card, marks in enumerate(state.broken):
+        for kind in kinds_in(marks):
+            found = [i for i, m in enumerate(state.melds) if m.kind is kind and card in m.cards]
+            if not found:
+                continue
+            last = found[-1]
+            later = {c for m in state.melds[last + 1 :] if m.kind is kind for c in m.cards}
+            others = [c for c in state.melds[last].cards if c != card]
+            if others and all(held >> c & 1 and c not in later for c in others):
+                _bad(
+                    f"{_name(card)}: marked as in a broken {kind.value}, but every card of "
+                    f"that meld ({', '.join(map(_name, others))}) is still held in it"
+                )
 
 
 def meld_histories(state: DealState) -> tuple[int, list[int], str]:

@@ -46,6 +46,7 @@ from bezique.board import (
     describe_event,
     hand_key,
     numbered_lines,
+    read_number,
     render_view,
     scores_text,
 )
@@ -124,13 +125,9 @@ def read_input(text: str, state: DealState) -> Reading[Action]:
     if lower in COMMANDS:
         return Reading(command=COMMANDS[lower])
     actions = numbered_actions(state)
-    if lower.isdigit():
-        number = int(lower)
-        if 1 <= number <= len(actions):
-            return Reading(actions[number - 1])
-        if not actions:
-            return Reading(refusal="there is nothing to do now")
-        return Reading(refusal=f"no action numbered {number}: choose 1 to {len(actions)}")
+    numbered = read_number(lower, actions)
+    if numbered is not None:
+        return numbered
     try:
         action = _action(line, lower, state, actions)
     except NotationError as error:

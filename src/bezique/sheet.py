@@ -48,7 +48,15 @@ import attrs
 
 from bezique.actions import CardRef
 from bezique.cards import Card, Suit
-from bezique.errors import InvalidStateError, NotationError, require, require_int
+from bezique.errors import (
+    InvalidStateError,
+    NotationError,
+    printable,
+    require,
+    require_int,
+    shown,
+    wrong_type,
+)
 from bezique.game import decide_winners
 from bezique.io.readers import (
     fail,
@@ -79,6 +87,7 @@ from bezique.laws.scoring import (
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind
+from bezique.options import MAX_KNOB
 from bezique.records import DealResult
 from bezique.rules import (
     BrisqueTiming,
@@ -116,20 +125,37 @@ SHEET_FORMAT = "bezique-score-sheet"
 SHEET_VERSION = 1
 
 
+def _tuple(value: object, function: str, parameter: str) -> tuple[Any, ...]:
+    """``value`` as a tuple, or the :class:`TypeError` naming ``parameter``; text
+    and bytes, iterable as they are, are not a list of entries, names or cards."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        wrong_type(function, parameter, "a sequence", value)
+    return tuple(value)
+
+
 def _entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
-    return tuple(entries)
+    values = _tuple(entries, "SheetDeal()", "entries")
+    for i, entry in enumerate(values):
+        require(entry, _ENTRY_TYPES, "SheetDeal()", f"entries[{i}]", "a sheet entry")
+    return values
 
 
 def _deals(deals: Iterable[SheetDeal]) -> tuple[SheetDeal, ...]:
-    return tuple(deals)
+    return _tuple(deals, "ScoreSheet()", "deals")
 
 
 def _names(names: Iterable[str]) -> tuple[str, ...]:
-    return tuple(names)
+    values = _tuple(names, "ScoreSheet()", "players")
+    for i, name in enumerate(values):
+        require(name, str, "ScoreSheet()", f"players[{i}]", "a str")
+    return values
 
 
 def _refs(cards: Iterable[CardRef | str]) -> tuple[CardRef, ...]:
-    return tuple(c if isinstance(c, CardRef) else CardRef.parse(c) for c in cards)
+    values = _tuple(cards, "Declaration()", "cards")
+    for i, card in enumerate(values):
+        require(card, (CardRef, str), "Declaration()", f"cards[{i}]", "a CardRef or its text")
+    return tuple(c if isinstance(c, CardRef) else CardRef.parse(c) for c in values)
 
 
 def _how(how: SevenScore | str) -> SevenScore:
@@ -143,8 +169,25 @@ def _how(how: SevenScore | str) -> SevenScore:
         raise NotationError(f"how: expected one of {expected}, got {how!r}") from None
 
 
+#: The largest seat number or count an entry may hold, far beyond any table or deck,
+#: and short enough to print (an entry is printed in the refusals that name it).
+MAX_ENTRY_NUMBER = MAX_KNOB
+
+
 def _seat(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    require_int(value, f"{type(instance).__name__}()", attribute.name)
+    """A seat or a count: an ``int`` (:class:`TypeError`) of at most
+    :data:`MAX_ENTRY_NUMBER` either way (:class:`~bezique.InvalidStateError`); one
+    out of the table or the deck is refused by the tally, with the entry."""
+    number = require_int(value, f"{type(instance).__name__}()", attribute.name)
+    if abs(number) > MAX_ENTRY_NUMBER:
+        raise InvalidStateError(
+            f"{type(instance).__name__}(): {attribute.name} must be at most "
+            f"{MAX_ENTRY_NUMBER:,} either way, got {shown(number)}"
+        )
+
+
+def _trump(instance: object, attribute: attrs.Attribute[Suit | None], value: object) -> None:
+    require(value, (Suit, type(None)), "SheetDeal()", attribute.name, "a Suit or None")
 
 
 def _kind(instance: object, attribute: attrs.Attribute[MeldKind], value: object) -> None:
@@ -272,6 +315,17 @@ Entry = (
     | CarteBlancheShown
     | IrregularityEntry
 )
+#: The classes of :data:`Entry`.
+_ENTRY_TYPES = (
+    Declaration,
+    Seven,
+    LastTrick,
+    StockEnd,
+    AllLastTricks,
+    Brisques,
+    CarteBlancheShown,
+    IrregularityEntry,
+)
 
 
 @attrs.frozen
@@ -279,8 +333,8 @@ class SheetDeal:
     """One deal on the sheet: its dealer, its trump suit (``None`` where trumps are
     fixed by the first marriage), and its entries in the order they were made."""
 
-    dealer: int
-    trump: Suit | None
+    dealer: int = attrs.field(validator=_seat)
+    trump: Suit | None = attrs.field(validator=_trump)
     entries: tuple[Entry, ...] = attrs.field(converter=_entries)
 
 
@@ -354,11 +408,6 @@ class ScoreSheet:
                 raise InvalidStateError(
                     f"deal {i + 1}: these rules turn up a trump: the deal must name its suit"
                 )
-            for j, entry in enumerate(deal.entries):
-                if not isinstance(entry, Entry):
-                    raise InvalidStateError(
-                        f"deal {i + 1}, entry {j + 1}: not a sheet entry: {entry!r}"
-                    )
 
     def tally(self) -> Tally:
         """Check every entry and add up the game."""
@@ -370,7 +419,7 @@ class ScoreSheet:
         deals: list[DealTally] = []
         for index, deal in enumerate(self.deals):
             if over:
-                refusal = Refusal(index, None, "the deal", (), ("the game is already over",))
+                refusal = Refusal(index, None, "the deal", (), (_GAME_OVER,))
                 deals.append(_unscored(n, totals, winners, (refusal,)))
                 continue
             counter = _DealCounter(rules, index, deal, totals)
@@ -478,6 +527,10 @@ class ScoreSheet:
         return cls.from_dict(loads(text))
 
 
+#: Why a deal, or an entry, after the game's end is refused.
+_GAME_OVER = "the game is already over"
+
+
 def _preset(name: str) -> Rules | None:
     known = {n for n, _ in variants.names()}
     return variants.get(name) if name in known else None
@@ -534,7 +587,7 @@ class _DealCounter:
     def run(self) -> None:
         for number, entry in enumerate(self.deal.entries):
             if self.reached:
-                self._refuse(number, entry, [], ["the game is already over"])
+                self._refuse(number, entry, [], [_GAME_OVER])
                 continue
             reasons: list[Reason] = []
             problems: list[str] = []
@@ -920,6 +973,9 @@ def _remedies(sheet: ScoreSheet, index: int, deal: DealTally, names: Sequence[st
     if index >= len(sheet.deals):
         return []
     refused = {r.entry for r in deal.refusals}
+    if any(r.entry is None and r.problems == (_GAME_OVER,) for r in deal.refusals):
+        # A deal after the game's end is refused whole: its entries were not checked.
+        return []
     lines = []
     for number, entry in enumerate(sheet.deals[index].entries):
         if not isinstance(entry, IrregularityEntry) or number in refused:
@@ -936,8 +992,9 @@ def format_tally(sheet: ScoreSheet, tally: Tally) -> str:
     """The tally as lines for people: each deal's points, what they add to the game,
     the running totals, any refused entry, and the decision."""
     rules = sheet.rules
-    names = sheet.players or tuple(f"seat {s}" for s in range(rules.players))
-    lines = [f"rules: {rules.name}; target {rules.game.target}"]
+    # The sheet's text is its writer's: its control characters are shown escaped.
+    names = tuple(map(printable, sheet.players)) or tuple(f"seat {s}" for s in range(rules.players))
+    lines = [f"rules: {printable(rules.name)}; target {rules.game.target}"]
     for number, deal in enumerate(tally.deals, 1):
         points = ", ".join(f"{n} {s}" for n, s in zip(names, deal.scores, strict=True))
         lines.append(f"deal {number}: {points}")
@@ -947,7 +1004,7 @@ def format_tally(sheet: ScoreSheet, tally: Tally) -> str:
         running = ", ".join(f"{n} {s}" for n, s in zip(names, deal.totals, strict=True))
         lines.append(f"  totals: {running}")
         lines.extend(_remedies(sheet, number - 1, deal, names))
-        lines.extend(f"  refused: {r}" for r in deal.refusals)
+        lines.extend(f"  refused: {printable(str(r))}" for r in deal.refusals)
     if tally.over and tally.winners:
         if rules.sides:
             won = " and ".join(f"side {w}" for w in tally.winners)

@@ -11,18 +11,17 @@ state is :class:`bezique.DealState` (:mod:`bezique.state`).
 
 from __future__ import annotations
 
-import importlib.util
+from bezique.build import is_compiled
 
 __all__ = ["accelerated"]
 
 
 def accelerated() -> bool:
     """Whether the engine loaded is the accelerated build: its modules compiled by mypyc
-    (a platform wheel, ``docs/performance.md``) rather than interpreted from source.
+    (a platform wheel, ``docs/performance.md``) rather than interpreted from source
+    (:func:`bezique.build.is_compiled`, which ``bezique --version`` asks too).
 
     >>> accelerated() in (True, False)
     True
     """
-    spec = importlib.util.find_spec("bezique.engine.transitions")
-    origin = spec.origin if spec is not None else None
-    return origin is not None and not origin.endswith(".py")
+    return is_compiled()

@@ -19,7 +19,7 @@ import attrs
 
 from bezique.actions import Action, CardRef
 from bezique.cards import Card, CardIds, Suit, face_of
-from bezique.errors import InvalidStateError, SeatError, require_int, shown
+from bezique.errors import InvalidStateError, NotationError, SeatError, require_int, shown
 from bezique.laws.scoring import brisques_in_totals, deal_game_scores
 from bezique.laws.turns import in_duels, trick_seats
 from bezique.laws.zones import DeckTables, bits, deck_tables
@@ -164,6 +164,7 @@ class DealFields(DealDraft):
     def table_card(self, card_id: int) -> TableCard:
         """A declared card as the tables list it: its history and broken melds."""
         broken = self.broken
+        card_id = self._card(card_id)
         return TableCard(
             card_id, kinds_in(self.history[card_id]), kinds_in(broken[card_id]) if broken else ()
         )
@@ -237,10 +238,11 @@ class DealFields(DealDraft):
 
     def history_of(self, card_id: int) -> tuple[MeldKind, ...]:
         """The meld kinds a held card has been declared in (empty if never)."""
-        return kinds_in(self.history[card_id])
+        return kinds_in(self.history[self._card(card_id)])
 
     def card_ref(self, card_id: int) -> CardRef:
         """How actions name this physical card: its face and history."""
+        card_id = self._card(card_id)
         broken = self.broken[card_id] if self.broken else 0
         return CardRef(face_of(card_id), kinds_in(self.history[card_id]), kinds_in(broken))
 
@@ -289,6 +291,18 @@ class DealFields(DealDraft):
         number = require_int(seat, "", "seat")
         if not 0 <= number < self.players:
             raise SeatError(f"no seat {shown(seat)}: seats are 0..{self.players - 1}")
+        return number
+
+    def _card(self, card_id: object) -> int:
+        """``card_id`` if it is a card of this deal's deck: an ``int``
+        (:class:`TypeError`) from 0 to the deck's size less one
+        (:class:`~bezique.NotationError`)."""
+        number = require_int(card_id, "", "card_id")
+        if not 0 <= number < len(self.history):
+            raise NotationError(
+                f"no card id {shown(card_id)}: the card ids of this deal are "
+                f"0..{len(self.history) - 1}"
+            )
         return number
 
     def describe_cards(self, card_ids: Sequence[int]) -> str:

@@ -47,6 +47,7 @@ is one deal (in Zetema, one hand).
 from __future__ import annotations
 
 import functools
+import numbers
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -56,7 +57,7 @@ from bezique.action_space import ActionSpace
 from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
 from bezique.envs.rewards import check_options, step_rewards
-from bezique.errors import IllegalActionError, NotationError
+from bezique.errors import IllegalActionError, NotationError, shown, wrong_type
 from bezique.variants import AnyDeal, AnyRules, Learning
 
 if TYPE_CHECKING:
@@ -302,7 +303,24 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         deal = self.deal
         if deal is None:
             return BeziqueState(self.get_game())
-        seed = int(probability_sampler() * 2**53)
+        if not callable(probability_sampler):
+            wrong_type(
+                "resample_from_infostate()",
+                "probability_sampler",
+                "a callable",
+                probability_sampler,
+            )
+        drawn = probability_sampler()
+        if isinstance(drawn, bool) or not isinstance(drawn, numbers.Real):
+            wrong_type("resample_from_infostate()", "probability_sampler()", "a number", drawn)
+        probability = float(drawn)
+        if not 0.0 <= probability <= 1.0:
+            # NaN fails this test too.
+            raise NotationError(
+                "resample_from_infostate(): probability_sampler() must give a number from "
+                f"0 to 1, got {shown(drawn)}"
+            )
+        seed = int(probability * 2**53)
         sample = self._tables.learning.determinize(deal.view(player_id), seed)
         return BeziqueState(self.get_game(), sample)
 

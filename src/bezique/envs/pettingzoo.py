@@ -55,7 +55,7 @@ from bezique.action_space import ActionSpace
 from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
 from bezique.envs.rewards import check_options, step_rewards
-from bezique.errors import NotationError, wrong_type
+from bezique.errors import NotationError, SeatError, shown, wrong_type
 from bezique.variants import AnyRules, AnyState
 
 if TYPE_CHECKING:
@@ -154,10 +154,22 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self._given: tuple[int, ...] = ()
 
     def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent, "observation_space")]]
 
     def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent, "action_space")]]
+
+    def _seat(self, agent: object, method: str) -> int:
+        """The seat of ``agent`` (``seat_0``...): a :class:`TypeError` for a value
+        that is not a text, :class:`~bezique.SeatError` for an agent of no seat."""
+        if not isinstance(agent, str):
+            wrong_type(f"BeziqueEnv.{method}()", "agent", "an agent name (a str)", agent)
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise SeatError(
+                f"no agent {shown(agent)}: the agents are {', '.join(self.possible_agents)}"
+            ) from None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -180,8 +192,8 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = _agent(deal.current_player or 0)
 
     def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat(agent, "observe")
         deal = self._require_deal()
-        seat = self.possible_agents.index(agent)
         mask = self._np.zeros(self.space.size, dtype=self._np.int8)
         if deal.current_player == seat:
             # The seat's view lists the state's legal actions; the state keeps them,
@@ -199,11 +211,11 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: SupportsIndex | None) -> None:
+        deal = self._require_deal()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        deal = self._require_deal()
         if action is None:
             raise NotationError(f"{agent} is to act: None is the action of a finished agent")
         try:

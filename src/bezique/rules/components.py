@@ -686,6 +686,18 @@ class Rules(_DerivedStore):
                 raise RulesError(f"Rules.{name} must be a {cls.__name__}", [name])
         if not isinstance(self.name, str) or not self.name:
             raise RulesError("Rules.name must be a non-empty string", ["name"])
+        if not isinstance(self.description, str):
+            raise RulesError(
+                f"Rules.description must be a string, got {shown(self.description)}",
+                ["description"],
+            )
+        if not isinstance(self.sources, tuple) or not all(
+            isinstance(tag, str) for tag in self.sources
+        ):
+            raise RulesError(
+                f"Rules.sources must be a tuple of strings, got {shown(self.sources)}",
+                ["sources"],
+            )
         if isinstance(self.players, bool) or not isinstance(self.players, int):
             raise RulesError(f"players must be a number, got {shown(self.players)}", ["players"])
         if not 2 <= self.players <= MAX_PLAYERS:

@@ -317,15 +317,41 @@ def check_state(state: ZetemaState) -> None:
             )
         if state.required and (state.phase != DISCARD or not set(state.required) <= set(hand)):
             raise InvalidStateError("required: cards of a declaration the seat does not hold")
-    for seat, hand in enumerate(state.hands):
-        if seat != state.current_player and len(hand) > state.rules.hand_size:
-            raise InvalidStateError(f"hands[{seat}]: more cards than a hand holds")
+        if not set(state.required) <= set(state.shown[state.current_player]):
+            # S003: the cards of the combination just declared are shown, and one of
+            # them is discarded to end the turn.
+            raise InvalidStateError("required: cards of a declaration the seat has not shown")
+    _check_hand_sizes(state, over)
+    if any(state.hand_scores) and not (
+        any(state.tableau) or state.marriage_pile or state.zetema_pile or any(state.shown)
+    ):
+        # A side scores by declaring (S003): the combination's cards are shown, then
+        # one is discarded to the tableau, and a marriage or a zetema leaves its pile.
+        raise InvalidStateError(
+            "hand_scores: points in this hand, but nothing has been declared in it (no "
+            "card shown, discarded, married or laid in a zetema)"
+        )
     for side, total in enumerate(state.side_scores):
         past = sum(r[side] for r in state.results)
         if not over and total != past + state.hand_scores[side]:
             raise InvalidStateError(f"side_scores[{side}]: not the finished hands' and this hand's")
     if any(v < 0 for v in state.side_scores + state.hand_scores):
         raise InvalidStateError("side_scores: negative")
+
+
+def _check_hand_sizes(state: ZetemaState, over: bool) -> None:
+    """A hand holds ``hand_size`` cards between turns, one more during a turn (the
+    card drawn, PAR-Z, or up to the hand size, S003). A game stopped at the target in
+    the middle of a turn (PAR-Z) leaves that turn's seat holding the card it drew: at
+    most one seat, of a winning side."""
+    size = state.rules.hand_size
+    for seat, hand in enumerate(state.hands):
+        if len(hand) <= size or seat == state.current_player:
+            continue
+        stopped = over and len(hand) == size + 1 and state.rules.side_of(seat) in state.winners
+        others = [s for s, h in enumerate(state.hands) if s != seat and len(h) > size]
+        if not stopped or others:
+            raise InvalidStateError(f"hands[{seat}]: more cards than a hand holds")
 
 
 def load_state(text: str | bytes) -> ZetemaState:

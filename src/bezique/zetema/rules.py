@@ -22,6 +22,7 @@ import attrs
 
 from bezique.cards import Suit
 from bezique.errors import RulesError, require, shown
+from bezique.options import check_fields
 from bezique.zetema.deck import ACE, FIVE, JACK, KING, QUEEN
 
 __all__ = ["ZETEMA", "ZETEMA_1881", "ZetemaRules", "get", "names", "rank_table"]
@@ -37,6 +38,11 @@ def rank_table(*, kings_queens: int, jacks: int, aces_fives: int, others: int) -
 
 
 def _check(rules: ZetemaRules) -> None:
+    # Each field's type and bounds first (a knob comes from JSON or a form), as the
+    # components of Bezique's rules are checked; then what the game needs of them.
+    check_fields(rules)
+    if not rules.name:
+        raise RulesError("ZetemaRules.name must be a non-empty string", ["name"])
     wrong: list[str] = []
     problems: list[str] = []
     if not 2 <= rules.players <= 6:

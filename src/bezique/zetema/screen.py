@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bezique.board import COMMANDS, Reading, numbered_lines
+from bezique.board import COMMANDS, Reading, numbered_lines, read_number
 from bezique.errors import NotationError
 from bezique.zetema.board import render, side_name
 from bezique.zetema.deck import faces_text, parse_face, with_suit_symbols
@@ -107,13 +107,9 @@ class ZetemaScreen:
         if lower in COMMANDS:
             return Reading(command=COMMANDS[lower])
         actions = self.moves(state)
-        if lower.isdigit():
-            number = int(lower)
-            if 1 <= number <= len(actions):
-                return Reading(actions[number - 1])
-            if not actions:
-                return Reading(refusal="there is nothing to do now")
-            return Reading(refusal=f"no action numbered {number}: choose 1 to {len(actions)}")
+        numbered = read_number(lower, actions)
+        if numbered is not None:
+            return numbered
         if " " not in text and _is_face(text):
             # A card alone is the card move, as at a Bezique table: here a discard.
             text = f"discard {text}"

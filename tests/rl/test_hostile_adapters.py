@@ -1,0 +1,72 @@
+"""Hostile calls to the learning adapters keep the errors page's contract: an agent
+that does not exist, a step before the first reset, a sampler that gives no
+probability. Each was once a bare ``ValueError``, ``AttributeError`` or Python's own
+error on converting NaN."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pyspiel
+import pytest
+
+import bezique as bz
+from bezique.envs import openspiel
+from bezique.envs import pettingzoo as bezique_env
+
+VARIANTS = ["classic", "zetema"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_environment_refuses_a_step_or_an_observation_before_reset(variant: str) -> None:
+    env = bezique_env.env(variant=variant)
+    with pytest.raises(bz.NotationError, match=r"call reset\(\) first"):
+        env.step(0)
+    with pytest.raises(bz.NotationError, match=r"call reset\(\) first"):
+        env.observe("seat_0")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_environment_refuses_an_agent_that_does_not_exist(variant: str) -> None:
+    env = bezique_env.env(variant=variant)
+    env.reset(seed=1)
+    for method in (env.observe, env.observation_space, env.action_space):
+        with pytest.raises(bz.SeatError, match="no agent 'seat_9': the agents are seat_0, seat_1"):
+            method("seat_9")
+        with pytest.raises(TypeError, match="agent must be an agent name"):
+            method(0)  # type: ignore[arg-type]
+    agent = env.agent_selection
+    before = env.deal
+    with pytest.raises(TypeError, match="action must be an action id"):
+        env.step("x")  # type: ignore[arg-type]
+    assert (env.agent_selection, env.deal) == (agent, before)
+
+
+SAMPLERS: list[tuple[str, Callable[[], object], type[Exception]]] = [
+    ("nan", lambda: math.nan, bz.NotationError),
+    ("inf", lambda: math.inf, bz.NotationError),
+    ("above 1", lambda: 2.0, bz.NotationError),
+    ("negative", lambda: -0.5, bz.NotationError),
+    ("text", lambda: "0.5", TypeError),
+    ("none", lambda: None, TypeError),
+]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize(
+    ("sampler", "error"), [s[1:] for s in SAMPLERS], ids=[s[0] for s in SAMPLERS]
+)
+def test_resampling_refuses_a_sampler_that_gives_no_probability(
+    variant: str, sampler: Callable[[], object], error: type[Exception]
+) -> None:
+    openspiel.register()
+    game = pyspiel.load_game(openspiel.GAME_NAME, {"variant": variant})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(error, match="probability_sampler"):
+        state.resample_from_infostate(0, sampler)
+    with pytest.raises(TypeError, match="probability_sampler must be a callable"):
+        state.resample_from_infostate(0, 0.5)
+    assert state.resample_from_infostate(0, lambda: 0.25).deal is not None
