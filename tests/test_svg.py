@@ -85,7 +85,15 @@ def check_view_picture(view: SeatView, text: str) -> None:
     stock = one(root, "stock")
     turn_up = () if view.turn_up is None else (view.turn_up,)
     assert faces_drawn(stock) == faces(turn_up)
-    caption = f"stock: {view.stock_size} to draw" if view.stock_size else "stock: exhausted"
+    if not view.stock_size:
+        caption = "stock: exhausted"
+    elif view.turn_up is not None:
+        caption = f"stock: {view.stock_size} to draw, the turn-up last"
+        if view.stock_size > 1:
+            # The number on the pile counts the cards face down, one fewer.
+            assert str(view.stock_size - 1) in texts(stock)
+    else:
+        caption = f"stock: {view.stock_size} to draw"
     assert caption in texts(stock)
     scores = texts(one(root, "scores"))
     for seat, points in enumerate(view.scores):
@@ -314,3 +322,22 @@ def test_bad_subjects_and_seats_are_refused() -> None:
     with pytest.raises(SeatError, match="no seat 2"):
         svg.draw(state, seat=2)
     assert svg.draw(state.view(0), seat=0) == svg.draw(state.view(0))
+
+
+def test_counts_of_one_are_in_the_singular() -> None:
+    """A seat that has won one trick (holding one brisque) reads "1 trick won · 1
+    brisque", as the text board says it."""
+    rng = random.Random(5)
+    for seed in range(40):
+        state = bz.new_deal(variants.CLASSIC, seed=seed)
+        while not state.is_over:
+            won = [t for t in state.tricks if t.winner == 0]
+            brisques = sum(face_of(c).rank.is_brisque for t in won for c in t.cards)
+            if len(won) == 1 and brisques == 1:
+                picture = svg.draw(state.view(0))
+                assert "1 trick won · 1 brisque<" in picture
+                assert "1 tricks" not in picture
+                assert "1 brisques" not in picture
+                return
+            state = state.apply(rng.choice(state.legal_actions()))
+    pytest.fail("no deal gave seat 0 one trick holding one brisque")

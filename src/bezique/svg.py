@@ -491,7 +491,7 @@ def _seat_block(picture: _Picture, seat: _Seat) -> _Block:
     tricks, brisques = _won(deal, seat.seat)
     counts = (
         f"{len(seat.shown) + seat.backs} in hand · {len(seat.table)} on the table · "
-        f"{tricks} tricks won · {brisques} brisques"
+        f"{_count(tricks, 'trick')} won · {_count(brisques, 'brisque')}"
     )
     score = f"{deal.scores[seat.seat]} points"
     hand = _hand_block(seat)
@@ -571,8 +571,20 @@ def _stock_block(deal: _Deal) -> _Block:
     elif deal.turn_up is None:
         body.append(_empty_place())
     width = max(x + 4 + CARD_W, CARD_H if deal.turn_up is not None else 0)
-    caption = f"stock: {deal.stock_size} to draw" if deal.stock_size else "stock: exhausted"
+    # The number on the pile counts its cards face down; the caption says what is left
+    # to draw, the turn-up (drawn last) included, so that the two do not seem to differ.
+    if not deal.stock_size:
+        caption = "stock: exhausted"
+    elif deal.turn_up is not None:
+        caption = f"stock: {deal.stock_size} to draw, the turn-up last"
+    else:
+        caption = f"stock: {deal.stock_size} to draw"
     return _caption(_Block(width, CARD_H + 4, tuple(body)), caption, "stock")
+
+
+def _count(number: int, thing: str) -> str:
+    """``1 trick``, ``2 tricks``: a count with its noun, singular for one."""
+    return f"{number} {thing}{'s' * (number != 1)}"
 
 
 def _trump_block(deal: _Deal) -> _Block:
