@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 import bezique as bz
-from bezique.action_space import ActionSpace
+from bezique.encodings.action_space import ActionSpace
 from bezique.envs import ActionIds
 from bezique.variants import AnyRules
 

@@ -44,8 +44,8 @@ from typing import Any
 import attrs
 
 import bezique as bz
+from bezique.checks.invariants import check_state
 from bezique.engine import moves
-from bezique.invariants import check_state
 from bezique.laws.zones import bits
 
 #: Deals per timed run by pack count: each run takes about a second (or less once

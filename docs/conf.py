@@ -51,7 +51,7 @@ HERE = Path(__file__).parent
 def make_pictures(app: Any) -> None:
     """Draw the pictures the pages show with the library itself, before the pages are
     read: the position of ``examples/draw_a_position.py`` (how-to "Drawing a position")."""
-    from bezique import svg
+    from bezique.display import svg
 
     example = runpy.run_path(str(HERE.parent / "examples" / "draw_a_position.py"))
     out = HERE / "_generated"

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 import bezique as bz
-from bezique import svg
+from bezique.display import svg
 from bezique.players import make_player
 
 

@@ -1,4 +1,4 @@
-"""Open pictures drawn by :mod:`bezique.svg` in a real browser and check the screenshots.
+"""Open pictures drawn by :mod:`bezique.display.svg` in a real browser and check the screenshots.
 
 Run by ``nox -s browser`` (not part of the default checks: it needs Chromium on the
 machine, and Pillow, which that session installs)::
@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 import bezique as bz
-from bezique import svg
+from bezique.display import svg
 
 ROOT = Path(__file__).resolve().parent.parent
 FELT = (0x1E, 0x6B, 0x45)

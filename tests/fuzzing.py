@@ -41,12 +41,13 @@ from hypothesis import strategies as st
 
 import bezique as bz
 from bezique import BeziqueError, DealState, IllegalActionError
-from bezique.action_space import ActionSpace
 from bezique.actions import Action, CardRef, Declare, Play, ScorePending
 from bezique.cards import card_id_name
-from bezique.determinize import determinize
+from bezique.checks.determinize import determinize
+from bezique.checks.invariants import check_state
+from bezique.display.screen import read_input
+from bezique.encodings.action_space import ActionSpace
 from bezique.errors import printable
-from bezique.invariants import check_state
 from bezique.io import (
     DealRecord,
     load_state,
@@ -58,9 +59,7 @@ from bezique.io import (
     view_from_dict,
     view_to_dict,
 )
-from bezique.players import make_player
-from bezique.screen import read_input
-from bezique.sheet import (
+from bezique.io.sheet import (
     Brisques,
     Declaration,
     IrregularityEntry,
@@ -70,7 +69,8 @@ from bezique.sheet import (
     SheetDeal,
     format_tally,
 )
-from bezique.simulate import simulate
+from bezique.players import make_player
+from bezique.programs.simulate import simulate
 from bezique.views import canonical_view
 from bezique.zetema import ZetemaState, ZetemaView
 from bezique.zetema import io as zetema_io
@@ -697,7 +697,7 @@ ENTRIES: tuple[Entry, ...] = (
         "load_game_record",
         "text",
         lambda c, m: mutate_text(m.game_json, c) if c.number(0, 1) else mutate_text(m.game_text, c),
-        lambda m, v: bz.game_record.load_game_record(v),  # type: ignore[arg-type]
+        lambda m, v: bz.io.games.load_game_record(v),  # type: ignore[arg-type]
         _game_accepted,
     ),
     Entry(

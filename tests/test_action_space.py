@@ -1,4 +1,4 @@
-"""The fixed action space (bezique.action_space): every legal action has an id, every
+"""The fixed action space (bezique.encodings.action_space): every legal action has an id, every
 id of a legal action gives back a legal action, and the mask is the legal list's."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from positions import build, meld, win_trick
 
 import bezique as bz
 from bezique import IllegalActionError, InvalidStateError, NotationError, Reason, zetema
-from bezique.action_space import ActionSpace, action_key
 from bezique.actions import Draw, Pass, Play, ScorePending, parse_action_text
+from bezique.encodings.action_space import ActionSpace, action_key
 from bezique.zetema.action_space import ZetemaActionSpace
 
 PRESETS = [name for name, _ in bz.rules.variants.names()]

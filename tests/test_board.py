@@ -1,4 +1,4 @@
-"""The text board (bezique.board): a seat view, a whole deal and a game drawn as text,
+"""The text board (bezique.display.board): a seat view, a whole deal and a game drawn as text,
 for every preset, from the data of the view alone."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from positions import CLASSIC, build, meld
 
 import bezique as bz
 from bezique import DealState, ScoreEvent, ScoreSource, SeatView, Suit
-from bezique.board import (
+from bezique.cards import Card, face_of
+from bezique.display.board import (
     ascii_text,
     can_encode_symbols,
     describe_event,
@@ -26,7 +27,6 @@ from bezique.board import (
     render_state,
     render_view,
 )
-from bezique.cards import Card, face_of
 from bezique.players import Player, RandomPlayer, RuleOfThumbPlayer
 
 PRESETS = [name for name, _ in bz.rules.variants.names()]

@@ -15,15 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bezique as bz
-from bezique import BeziqueError, board, svg
+from bezique import BeziqueError
 from bezique.actions import CardRef, Declare, Play, ScorePending, parse_action_text
-from bezique.determinize import determinize
+from bezique.checks.determinize import determinize
+from bezique.display import board, svg
 from bezique.errors import shown
 from bezique.io import view_from_json
 from bezique.io.rules_json import rules_from_dict, rules_to_dict
 from bezique.players import make_player
+from bezique.programs.simulate import MAX_RUN, duel, match, simulate
 from bezique.rules import variants
-from bezique.simulate import MAX_RUN, duel, match, simulate
 
 CLASSIC = bz.variants.CLASSIC
 STATE = bz.new_deal(CLASSIC, seed=1)
@@ -72,7 +73,7 @@ ENTRY_POINTS: dict[str, tuple[str, Callable[[Any], object]]] = {
     "DealRecord.from_json": ("text", lambda x: bz.DealRecord.from_json(x)),
     "GameRecord.from_json": ("text", lambda x: bz.GameRecord.from_json(x)),
     "GameRecord.from_text": ("text", lambda x: bz.GameRecord.from_text(x)),
-    "load_game_record": ("text", lambda x: bz.game_record.load_game_record(x)),
+    "load_game_record": ("text", lambda x: bz.io.games.load_game_record(x)),
     "parse_position(text)": ("text", lambda x: bz.parse_position(x)),
     "parse_position(rules)": ("rules", lambda x: bz.parse_position("dealer: 0", rules=x)),
     "parse_position(seed)": ("seed", lambda x: bz.parse_position("dealer: 0", seed=x)),

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 import bezique as bz
-from bezique import Card, CardRef, DealState, Draw, Exchange, MeldKind, Play, cli, zetema
-from bezique.cli import main
+from bezique import Card, CardRef, DealState, Draw, Exchange, MeldKind, Play, zetema
 from bezique.players import Player, RandomPlayer, RuleOfThumbPlayer
+from bezique.programs import cli
+from bezique.programs.cli import main
 
 CLASSIC = bz.variants.CLASSIC
 SCORES = re.compile(r"^  Deal (\d+) scores: RuleOfThumb0 (-?\d+), Random1 (-?\d+)$")
@@ -593,7 +594,7 @@ def test_demo_records_the_game_and_replay_narrates_it_alike(
     path = tmp_path / f"game{suffix}"
     code, shown, err = run(capsys, "demo", "--seed", "2", "--game", "--record", str(path))
     assert code == 0, err
-    record = bz.game_record.load_game_record(path.read_text(encoding="utf-8"))
+    record = bz.io.games.load_game_record(path.read_text(encoding="utf-8"))
     text = path.read_text(encoding="utf-8")
     assert text.startswith("{") == (suffix == ".json")
     # The record is the game the demo played (the same seed, the same players).

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from bezique import cli
-from bezique.cli import main
+from bezique.programs import cli
+from bezique.programs.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -154,8 +154,8 @@ def check_interrupted(command: list[str], delay: float) -> None:
         # Ctrl-C while Python starts ("Could not import runpy module", status 1) or
         # loads the library, before the command runs: it ends as every Python program
         # does then (dying of the signal); nothing had started.
-        assert "bezique/cli.py" not in err, err
-        assert "bezique/simulate.py" not in err, err
+        assert "bezique/programs/cli.py" not in err, err
+        assert "bezique/programs/simulate.py" not in err, err
         return
     assert "Traceback" not in err, err
     assert code == 130, (code, err)

@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 import bezique
-from bezique import build, cli
-from bezique.cli import main
+from bezique.engine import build
+from bezique.programs import cli
+from bezique.programs.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,10 +44,18 @@ def test_import_bezique_loads_no_part_of_the_library() -> None:
 
 def test_version_loads_neither_the_players_nor_the_engine() -> None:
     code = (
-        "from bezique.cli import main\ntry:\n    main(['--version'])\nexcept SystemExit:\n    pass"
+        "from bezique.programs.cli import main\n"
+        "try:\n    main(['--version'])\nexcept SystemExit:\n    pass"
     )
     loaded = _loaded_after(code)
-    assert loaded == ["bezique", "bezique.build", "bezique.cli", "bezique.errors"], loaded
+    assert loaded == [
+        "bezique",
+        "bezique.engine",
+        "bezique.engine.build",
+        "bezique.errors",
+        "bezique.programs",
+        "bezique.programs.cli",
+    ], loaded
 
 
 def test_every_public_name_is_the_object_of_its_module() -> None:
@@ -66,7 +75,7 @@ def test_every_public_name_is_the_object_of_its_module() -> None:
 
 def test_a_module_of_the_package_is_an_attribute_and_a_missing_name_is_not() -> None:
     module: Any = bezique
-    assert module.svg is importlib.import_module("bezique.svg")
+    assert module.display is importlib.import_module("bezique.display")
     with pytest.raises(AttributeError, match="no attribute 'no_such_thing'"):
         module.no_such_thing  # noqa: B018
     with pytest.raises(AttributeError):
@@ -90,7 +99,7 @@ class _Interrupting:
 
 @pytest.mark.parametrize(
     ("argv", "module"),
-    [(["simulate"], "bezique.simulate"), (["variants"], "bezique.variants")],
+    [(["simulate"], "bezique.programs.simulate"), (["variants"], "bezique.variants")],
 )
 def test_ctrl_c_while_a_command_loads_the_library_is_answered(
     monkeypatch: pytest.MonkeyPatch,

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import bezique as bz
-from bezique.cli import main
 from bezique.errors import RulesError
+from bezique.programs.cli import main
 from bezique.rules import variants
 from bezique.zetema import ZETEMA, ZetemaView, faces_text
 from bezique.zetema.io import ZetemaRecord, load_record

@@ -1,4 +1,4 @@
-"""``bezique play``: what a person may type (bezique.console.read_input), the game loop
+"""``bezique play``: what a person may type (bezique.programs.console.read_input), the game loop
 with scripted input, the command line, and a whole game driven through a terminal."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 from positions import CLASSIC, build, deal_deck, meld
 
 import bezique as bz
-import bezique.console
+import bezique.programs.console
 from bezique import (
     DealState,
     Declare,
@@ -32,8 +32,8 @@ from bezique import (
     ScorePending,
     ShowCarteBlanche,
 )
-from bezique.cli import main
-from bezique.console import (
+from bezique.programs.cli import main
+from bezique.programs.console import (
     INPUT_HELP,
     Command,
     Reading,
@@ -484,7 +484,7 @@ def test_an_interrupted_game_ends_without_a_traceback(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(bz.console, "play_game", interrupted)
+    monkeypatch.setattr(bz.programs.console, "play_game", interrupted)
     assert main(["play", "--seed", "1"]) == 130
     assert capsys.readouterr().err == "\nbezique: interrupted\n"
 

@@ -1,4 +1,4 @@
-"""Unit tests of :mod:`bezique.determinize` for the seams of the family: more than two
+"""Unit tests of :mod:`bezique.checks.determinize` for the seams of the family: more than two
 hidden hands, partnerships and melds from the cards won. The two-hand behaviour
 (voids proved by the end-phase duties, carte blanche facts, refused views) is tested
 with the views in ``test_views.py``. Here too: the draw is uniform over the deals a
@@ -18,7 +18,7 @@ from strategies import check_end_phase_duties
 
 import bezique as bz
 from bezique.cards import FACES_PER_PACK
-from bezique.determinize import _Constraints, _DealCount, _sample, determinize, unseen_cards
+from bezique.checks.determinize import _Constraints, _DealCount, _sample, determinize, unseen_cards
 from bezique.laws.zones import bits
 from bezique.records import Phase
 

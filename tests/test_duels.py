@@ -19,9 +19,9 @@ import pytest
 from strategies import checked_playout
 
 import bezique as bz
-from bezique.determinize import determinize
+from bezique.checks.determinize import determinize
+from bezique.checks.invariants import check_state
 from bezique.errors import IllegalActionError, InvalidStateError, RulesError
-from bezique.invariants import check_state
 from bezique.laws.tricks import playable
 from bezique.laws.turns import last_tricks, next_leader, trick_seats, tricks_left
 from bezique.laws.zones import bits, deck_tables

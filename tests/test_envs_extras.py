@@ -27,7 +27,7 @@ def _loaded_after(statement: str) -> list[str]:
 
 
 def test_importing_the_library_loads_no_adapter_and_no_framework() -> None:
-    assert _loaded_after("import bezique; import bezique.action_space") == []
+    assert _loaded_after("import bezique; import bezique.encodings.action_space") == []
 
 
 def test_the_adapter_modules_import_without_their_frameworks_being_needed() -> None:

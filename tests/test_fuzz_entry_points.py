@@ -252,10 +252,10 @@ def test_a_game_record_with_numbers_python_cannot_read_is_a_notation_error() -> 
     text = bz.record_game(start, actions).to_text()
     totals = text.split("[Totals ")[1].split("]")[0]
     with pytest.raises(bz.NotationError, match="Totals: not a whole number of at most 18"):
-        bz.game_record.load_game_record(text.replace(totals, '"' + "9" * 5000 + ' 0"', 1))
+        bz.io.games.load_game_record(text.replace(totals, '"' + "9" * 5000 + ' 0"', 1))
     # A seed longer than a seed may be is read as text, and so is another shuffle.
     with pytest.raises(bz.BeziqueError):
-        bz.game_record.load_game_record(text.replace('[Seed "3"]', '[Seed "' + "9" * 5000 + '"]'))
+        bz.io.games.load_game_record(text.replace('[Seed "3"]', '[Seed "' + "9" * 5000 + '"]'))
 
 
 def test_a_record_keeps_its_actions_in_their_canonical_text() -> None:

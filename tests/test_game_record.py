@@ -12,7 +12,7 @@ import pytest
 
 import bezique as bz
 from bezique import GameEnd, GameRecord, GameState, InvalidStateError, NotationError, Rules
-from bezique.game_record import GAME_RECORD_FORMAT, load_game_record, record_game
+from bezique.io.games import GAME_RECORD_FORMAT, load_game_record, record_game
 from bezique.players import make_player
 
 CLASSIC = bz.variants.CLASSIC

@@ -19,10 +19,9 @@ import attrs
 import pytest
 
 import bezique as bz
-from bezique.action_space import ActionSpace
-from bezique.cli import main
-from bezique.determinize import _Known, determinize
-from bezique.sheet import (
+from bezique.checks.determinize import _Known, determinize
+from bezique.encodings.action_space import ActionSpace
+from bezique.io.sheet import (
     Brisques,
     Declaration,
     IrregularityEntry,
@@ -31,6 +30,7 @@ from bezique.sheet import (
     SheetDeal,
     format_tally,
 )
+from bezique.programs.cli import main
 
 # -- the play prompt ---------------------------------------------------------------------
 
@@ -75,7 +75,7 @@ def test_end_of_input_at_the_prompt_says_goodbye_with_status_0(
 
 def test_a_move_number_is_read_in_ascii_digits_only() -> None:
     state = bz.new_deal(bz.variants.CLASSIC, seed=4)
-    from bezique.screen import read_input
+    from bezique.display.screen import read_input
 
     assert str(read_input("2", state).action) == "play AD"
     assert read_input("0002", state).action == read_input("2", state).action

@@ -1,4 +1,4 @@
-"""The invariants of a deal state, area by area (``bezique.invariants``).
+"""The invariants of a deal state, area by area (``bezique.checks.invariants``).
 
 Each area has a test that a state reached by legal play passes it, and tests
 that a state broken in that area (with ``attrs.evolve``) fails it with the
@@ -18,7 +18,7 @@ import pytest
 import bezique as bz
 from bezique import DealState, Draw, InvalidStateError, Pass, Phase, Rules, Window
 from bezique.cards import Rank, card_id_name, face_of
-from bezique.invariants import (
+from bezique.checks.invariants import (
     check_cards,
     check_carte_blanche,
     check_hand_sizes,
@@ -37,7 +37,7 @@ from bezique.invariants import (
 from bezique.laws.declaring import several_declarations
 from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.zones import bits, deck_tables
-from bezique.melds import MeldKind
+from bezique.rules.melds import MeldKind
 
 CLASSIC = bz.variants.CLASSIC
 RUBICON = bz.rules.variants.get("rubicon")

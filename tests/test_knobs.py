@@ -45,8 +45,8 @@ from bezique import (
 )
 from bezique.cards import face_of
 from bezique.game import decide_winner
+from bezique.io.sheet import IrregularityEntry, LastTrick, ScoreSheet, SheetDeal
 from bezique.laws.scoring import deal_game_scores
-from bezique.sheet import IrregularityEntry, LastTrick, ScoreSheet, SheetDeal
 
 
 def outcome(state: DealState, action: bz.Action) -> tuple[Reason, ...] | tuple[ScoreEvent, ...]:

@@ -23,9 +23,9 @@ from bezique.laws.declaring import (
     trump_fixers,
 )
 from bezique.legality import Reason
-from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld
 from bezique.rules import MarriageRearrangement
+from bezique.rules.melds import MeldKind
 
 CLASSIC = bz.variants.CLASSIC
 RUBICON = bz.variants.RUBICON

@@ -21,8 +21,8 @@ from strategies import checked_playout
 
 import bezique as bz
 from bezique import MeldKind, Phase, Reason, ScoreEvent, ScoreSource, Suit
-from bezique.determinize import determinize
-from bezique.invariants import check_state
+from bezique.checks.determinize import determinize
+from bezique.checks.invariants import check_state
 from bezique.io import load_state, state_to_json, view_from_json, view_to_json
 from bezique.players import make_player
 from bezique.players.reading import meld_targets
@@ -438,7 +438,7 @@ def test_the_players_count_the_marjolet_free_for_another_queen() -> None:
 
 
 def test_demo_plays_marjolet(capsys: pytest.CaptureFixture[str]) -> None:
-    from bezique.cli import main
+    from bezique.programs.cli import main
 
     assert main(["demo", "--variant", "marjolet", "--seed", "3", "--ascii"]) == 0
     out = capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""Matches of a player per seat, or per side in partnerships (``bezique.simulate.match``
+"""Matches of a player per seat, or per side in partnerships (``bezique.programs.simulate.match``
 and ``bezique duel`` with more than two seats): the seats rotate evenly, each player
 gets its win rate and Wilson interval, partners are one kind of player, and games
 are decided by the sides' totals.
@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import bezique as bz
-from bezique.cli import main
 from bezique.players import Player, RandomPlayer
-from bezique.simulate import (
+from bezique.programs.cli import main
+from bezique.programs.simulate import (
     MatchResult,
     duel,
     match,

@@ -22,8 +22,7 @@ from positions import build, deal_deck, meld
 
 import bezique as bz
 from bezique import DealState, Declare, Exchange, MeldKind, Play, ShowCarteBlanche
-from bezique.cli import main
-from bezique.determinize import determinize
+from bezique.checks.determinize import determinize
 from bezique.errors import NotationError
 from bezique.players import (
     PLAYER_NAME_HELP,
@@ -39,7 +38,8 @@ from bezique.players import (
 from bezique.players.monte_carlo import nothing_hidden
 from bezique.players.registry import player_kinds
 from bezique.players.rollout import FastPolicy
-from bezique.simulate import DuelResult, duel, wilson_interval
+from bezique.programs.cli import main
+from bezique.programs.simulate import DuelResult, duel, wilson_interval
 from bezique.views import SeatView
 
 PRESETS = [name for name, _ in bz.rules.variants.names()]
@@ -721,8 +721,8 @@ def test_duel_command_bad_input(
 
 
 def test_the_players_do_not_import_the_simulations() -> None:
-    """Imports point one way: ``bezique.simulate`` uses the players, never the reverse."""
-    code = "import sys, bezique.players; print('bezique.simulate' in sys.modules)"
+    """Imports point one way: ``bezique.programs.simulate`` uses the players, never the reverse."""
+    code = "import sys, bezique.players; print('bezique.programs.simulate' in sys.modules)"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout

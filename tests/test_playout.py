@@ -11,7 +11,7 @@ import pytest
 
 import bezique as bz
 from bezique import Action, DealState, Draw, IllegalActionError, Play
-from bezique.determinize import determinize
+from bezique.checks.determinize import determinize
 from bezique.errors import BeziqueError
 from bezique.players.playout import arrange_draws, covered, play_out, playouts
 from bezique.players.rollout import FastPolicy

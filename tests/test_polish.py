@@ -19,8 +19,8 @@ from positions import build, declare, declared, illegal, legal, play, play_trick
 import bezique as bz
 from bezique import DealState, Declare, Exchange, Reason, ScoreSource
 from bezique.cards import FACES
-from bezique.determinize import determinize
-from bezique.invariants import check_state
+from bezique.checks.determinize import determinize
+from bezique.checks.invariants import check_state
 from bezique.io import DealRecord, record_deal, view_from_json, view_to_json
 from bezique.rules import variants
 from bezique.state import initial_events
@@ -617,7 +617,7 @@ def test_the_built_in_players_play_a_deal(rules: bz.Rules, kind: str) -> None:
 def test_the_demo_plays_a_deal(capsys: pytest.CaptureFixture[str], variant: str) -> None:
     """``bezique demo --variant polish`` narrates a whole deal: melds declared from
     the cards won, and no table going back to the hand at the close."""
-    from bezique.cli import main
+    from bezique.programs.cli import main
 
     assert main(["demo", "--seed", "3", "--variant", variant, "--ascii"]) == 0
     out = capsys.readouterr().out

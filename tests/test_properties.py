@@ -64,7 +64,7 @@ from bezique import (
     ScorePending,
     Suit,
 )
-from bezique.melds import MeldValues
+from bezique.rules.melds import MeldValues
 
 CLASSIC = bz.variants.CLASSIC
 

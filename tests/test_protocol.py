@@ -206,7 +206,7 @@ def test_game_records_of_every_game_load_through_one_reader() -> None:
 
 def test_one_simulation_in_two_processes_serves_every_preset() -> None:
     # The same summary from two worker processes as from one, for every preset.
-    from bezique.simulate import simulate
+    from bezique.programs.simulate import simulate
 
     for name in NAMES:
         rules = bz.variants.get(name)

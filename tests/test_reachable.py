@@ -1,5 +1,5 @@
 """The history a state records is replayed with the engine's laws
-(:mod:`bezique.reachable`): a state, a state document or a view document whose
+(:mod:`bezique.checks.reachable`): a state, a state document or a view document whose
 past could not have been played is refused; every state the engine reaches
 round-trips through its document, and every rule set through its ``rules``
 object."""
@@ -18,7 +18,8 @@ from strategies import PROPERTY_SETTINGS, playouts, rules
 
 import bezique as bz
 from bezique import DealState, InvalidStateError, Phase
-from bezique.invariants import MAX_SCORE, check_state
+from bezique.checks.invariants import MAX_SCORE, check_state
+from bezique.checks.reachable import check_history
 from bezique.io import (
     load_state,
     rules_from_dict,
@@ -32,7 +33,6 @@ from bezique.io import (
 from bezique.laws.tricks import playable
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import bits, deck_tables
-from bezique.reachable import check_history
 from bezique.records import Trick
 
 PRESETS = [bz.rules.variants.get(name) for name, _ in bz.rules.variants.names()]
@@ -51,7 +51,7 @@ def _deal(rules: bz.Rules, seed: int, until: Callable[[DealState], bool]) -> Dea
 
 def _checks_before_history(state: DealState) -> None:
     """Every check of ``check_state`` but the replay of the history."""
-    from bezique import invariants
+    from bezique.checks import invariants
 
     for name in invariants.__all__:
         if name.startswith("check_") and name != "check_state":

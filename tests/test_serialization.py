@@ -38,7 +38,7 @@ from bezique import (
     Rules,
 )
 from bezique.cards import card_id_name, face_of
-from bezique.invariants import check_state
+from bezique.checks.invariants import check_state
 from bezique.io import (
     DealRecord,
     deck_order,

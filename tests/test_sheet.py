@@ -1,4 +1,4 @@
-"""The score sheet of a game played at a real table (bezique.sheet) and the
+"""The score sheet of a game played at a real table (bezique.io.sheet) and the
 irregularities it records (bezique.laws.irregularities)."""
 
 from __future__ import annotations
@@ -11,11 +11,7 @@ from positions import CLASSIC, build, declare, meld
 
 import bezique as bz
 from bezique import MeldKind, NotationError, Reason, Suit
-from bezique.cli import main
-from bezique.laws.irregularities import IRREGULARITIES, forfeit_changes, forfeit_points
-from bezique.laws.scoring import all_brisque_points, deal_game_scores
-from bezique.rules import variants
-from bezique.sheet import (
+from bezique.io.sheet import (
     AllLastTricks,
     Brisques,
     CarteBlancheShown,
@@ -31,6 +27,10 @@ from bezique.sheet import (
     Tally,
     format_tally,
 )
+from bezique.laws.irregularities import IRREGULARITIES, forfeit_changes, forfeit_points
+from bezique.laws.scoring import all_brisque_points, deal_game_scores
+from bezique.programs.cli import main
+from bezique.rules import variants
 
 H = Suit.HEARTS
 

@@ -1,4 +1,4 @@
-"""``bezique.simulate`` and the ``bezique simulate`` command: many deals, in parallel.
+"""``bezique.programs.simulate`` and the ``bezique simulate`` command: many deals, in parallel.
 
 The summary must not depend on the number of processes or on how the deals
 are cut into chunks, must be reproducible from the seed, and must agree with
@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import bezique as bz
-from bezique.cli import main
 from bezique.players import GreedyPlayer, Player, RandomPlayer
-from bezique.simulate import (
+from bezique.programs.cli import main
+from bezique.programs.simulate import (
     Summary,
     Tally,
     duel,

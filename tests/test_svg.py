@@ -1,4 +1,4 @@
-"""The SVG pictures of a position (:mod:`bezique.svg`).
+"""The SVG pictures of a position (:mod:`bezique.display.svg`).
 
 Every picture is read back as XML and checked against the view or state it was
 drawn from: the cards drawn face up in each seat's place, in the trick and at
@@ -20,8 +20,9 @@ import pytest
 from positions import build, meld
 
 import bezique as bz
-from bezique import DealState, Phase, SeatError, SeatView, svg
+from bezique import DealState, Phase, SeatError, SeatView
 from bezique.cards import face_of
+from bezique.display import svg
 from bezique.io import view_from_json, view_to_json
 from bezique.rules import variants
 

@@ -1,4 +1,4 @@
-"""Round-robin tournaments (bezique.simulate.tournament, ``bezique tournament``) and
+"""Round-robin tournaments (bezique.programs.simulate.tournament, ``bezique tournament``) and
 the choice of where a run's games are played (``backend``, ``address``). The Ray
 backend itself is tested in tests/ray, where the extra is installed."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bezique import BeziqueError, MissingExtraError
-from bezique.cli import main
-from bezique.simulate import duel, match, simulate, tournament
+from bezique.programs.cli import main
+from bezique.programs.simulate import duel, match, simulate, tournament
 
 THREE = ["rule-of-thumb", "random", "random"]
 

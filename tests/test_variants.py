@@ -11,8 +11,8 @@ from positions import build, play_trick
 import bezique as bz
 from bezique import Rules, RulesError
 from bezique.cards import face_of
-from bezique.melds import MeldValues
 from bezique.rules import variants
+from bezique.rules.melds import MeldValues
 
 CLASSIC = variants.CLASSIC
 

@@ -52,8 +52,8 @@ from bezique import (
     Suit,
 )
 from bezique.cards import FACES_PER_PACK, card_id_name, face_of
-from bezique.determinize import _Constraints, determinize, unseen_cards
-from bezique.invariants import check_state
+from bezique.checks.determinize import _Constraints, determinize, unseen_cards
+from bezique.checks.invariants import check_state
 from bezique.io import deck_order, view_from_json, view_to_dict, view_to_json
 from bezique.laws.declaring import partner_of
 from bezique.laws.zones import bits

@@ -12,7 +12,7 @@ import random
 from strategies import checked_playout
 
 import bezique as bz
-from bezique.determinize import determinize
+from bezique.checks.determinize import determinize
 from bezique.engine.moves import declarable
 
 FROM_WON = bz.variants.CLASSIC.evolve(name="melds-from-won-cards", declare_from="won")

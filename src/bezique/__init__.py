@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bezique import players, variants
-    from bezique.action_space import ActionSpace
     from bezique.actions import (
         Action,
         CardRef,
@@ -36,6 +35,8 @@ if TYPE_CHECKING:
         ShowCarteBlanche,
     )
     from bezique.cards import Card, CardIds, Rank, Suit, card_id_name, face_of, parse_card_id
+    from bezique.checks.invariants import check_state
+    from bezique.encodings.action_space import ActionSpace
     from bezique.errors import (
         BeziqueError,
         IllegalActionError,
@@ -46,8 +47,6 @@ if TYPE_CHECKING:
         SeatError,
     )
     from bezique.game import GameState
-    from bezique.game_record import GameRecord, GameStep, record_game
-    from bezique.invariants import check_state
     from bezique.io import (
         DealRecord,
         deck_order,
@@ -56,8 +55,8 @@ if TYPE_CHECKING:
         record_deal,
         same_position,
     )
+    from bezique.io.games import GameRecord, GameStep, record_game
     from bezique.legality import Reason
-    from bezique.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
     from bezique.protocol import Score, State, View
     from bezique.records import (
         DealResult,
@@ -98,6 +97,7 @@ if TYPE_CHECKING:
         Trumps,
         TrumpSelection,
     )
+    from bezique.rules.melds import BeziquePair, MeldClass, MeldKind, MeldValues, QuartetSuits
     from bezique.state import DealState, PerfectInformationView, play_many
     from bezique.variants import (
         format_action,
@@ -118,7 +118,7 @@ __version__ = "0.1.0"
 #: The public names, by the module each is loaded from (``bezique`` for a subpackage).
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "bezique": ("players", "variants"),
-    "bezique.action_space": ("ActionSpace",),
+    "bezique.encodings.action_space": ("ActionSpace",),
     "bezique.actions": (
         "Action",
         "CardRef",
@@ -150,8 +150,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "SeatError",
     ),
     "bezique.game": ("GameState",),
-    "bezique.game_record": ("GameRecord", "GameStep", "record_game"),
-    "bezique.invariants": ("check_state",),
+    "bezique.io.games": ("GameRecord", "GameStep", "record_game"),
+    "bezique.checks.invariants": ("check_state",),
     "bezique.io": (
         "DealRecord",
         "deck_order",
@@ -161,7 +161,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "same_position",
     ),
     "bezique.legality": ("Reason",),
-    "bezique.melds": ("BeziquePair", "MeldClass", "MeldKind", "MeldValues", "QuartetSuits"),
+    "bezique.rules.melds": ("BeziquePair", "MeldClass", "MeldKind", "MeldValues", "QuartetSuits"),
     "bezique.protocol": ("Score", "State", "View"),
     "bezique.records": (
         "DealResult",

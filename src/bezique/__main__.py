@@ -3,7 +3,7 @@
 import sys
 
 try:
-    from bezique.cli import main
+    from bezique.programs.cli import main
 except KeyboardInterrupt:  # Ctrl-C while the command line loads: nothing has started yet.
     print("\nbezique: interrupted", file=sys.stderr)
     raise SystemExit(130) from None

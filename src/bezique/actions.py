@@ -21,7 +21,7 @@ declared card on the table lists its kinds::
 The ``repr`` of an action is an expression that builds it again from that text
 (with the classes in scope, as ``from bezique import *`` gives them)::
 
-    >>> from bezique.melds import MeldKind
+    >>> from bezique.rules.melds import MeldKind
     >>> Play(CardRef(Card.parse("QS"), (MeldKind.BEZIQUE,)))
     Play.parse('QS[bezique]')
     >>> parse_action_text("declare bezique JD QS"), ScorePending(3), Draw()
@@ -36,7 +36,7 @@ import attrs
 
 from bezique.cards import Card
 from bezique.errors import NotationError, require, require_int, shown, wrong_type
-from bezique.melds import MeldKind
+from bezique.rules.melds import MeldKind
 
 __all__ = [
     "ACTION_TYPES",

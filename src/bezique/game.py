@@ -127,9 +127,9 @@ class GameState:
 
     def _repr_svg_(self) -> str:
         """The picture of the current deal with the game's totals, for notebooks (see
-        :func:`bezique.svg.draw`)."""
+        :func:`bezique.display.svg.draw`)."""
         # Imported here: the pictures sit above the game in the layers.
-        from bezique import svg
+        from bezique.display import svg
 
         return svg.draw(self)
 
@@ -178,9 +178,9 @@ class GameState:
 
     def render(self, *, seat: int | None = None, symbols: bool | None = None) -> str:
         """The game drawn as a text board: the totals, then the deal in progress as
-        ``seat`` sees it, or whole (:func:`bezique.board.render_game`)."""
+        ``seat`` sees it, or whole (:func:`bezique.display.board.render_game`)."""
         # The drawing lives above the game; imported when asked for, as a satellite.
-        from bezique.board import render_game
+        from bezique.display.board import render_game
 
         return render_game(self, seat=seat, symbols=symbols)
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 import attrs
 
 from bezique.cards import display_key_of, display_order, face_of
-from bezique.melds import MeldKind
+from bezique.rules.melds import MeldKind
 
 __all__ = [
     "DealResult",

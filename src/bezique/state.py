@@ -167,11 +167,11 @@ class DealState(DealFields):
 
     def render(self, *, symbols: bool | None = None) -> str:
         """The whole deal drawn as a text board, every hand face up
-        (:func:`bezique.board.render_state`; ``symbols`` as in
+        (:func:`bezique.display.board.render_state`; ``symbols`` as in
         :meth:`SeatView.render`). A seat's board is ``state.view(seat).render()``;
         ``str(state)`` is this board."""
         # The drawing lives above the state; imported when asked for, as a satellite.
-        from bezique.board import render_state
+        from bezique.display.board import render_state
 
         return render_state(self, symbols=symbols)
 
@@ -202,9 +202,9 @@ class DealState(DealFields):
 
     def _repr_svg_(self) -> str:
         """The picture of the whole deal, every hand face up, for notebooks (see
-        :func:`bezique.svg.draw`; ``svg.draw(state, seat=...)`` draws a seat's view)."""
+        :func:`bezique.display.svg.draw`; ``svg.draw(state, seat=...)`` draws a seat's view)."""
         # Imported here: the pictures sit above the state in the layers.
-        from bezique import svg
+        from bezique.display import svg
 
         return svg.draw(self)
 

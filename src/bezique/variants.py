@@ -28,11 +28,13 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, overload
 
 import attrs
 
-from bezique import action_space, observation, zetema
-from bezique.action_space import ActionSpace
+from bezique import zetema
 from bezique.actions import ACTION_TYPES, Action, ShowCarteBlanche
 from bezique.cards import FACES, FACES_PER_PACK, Card
-from bezique.determinize import determinize as _bezique_determinize
+from bezique.checks.determinize import determinize as _bezique_determinize
+from bezique.encodings import action_space, observation
+from bezique.encodings.action_space import ActionSpace
+from bezique.encodings.observation import ObservationEncoder
 from bezique.errors import (
     BeziqueError,
     InvalidStateError,
@@ -44,25 +46,24 @@ from bezique.errors import (
 )
 from bezique.game import GameState
 from bezique.game import new_game as _bezique_game
-from bezique.game_record import GAME_RECORD_FORMAT, GameRecord, record_game
-from bezique.game_record import load_game_record as _bezique_record
 from bezique.io import STATE_FORMAT, VIEW_FORMAT
 from bezique.io import state_from_dict as _bezique_state_from_dict
 from bezique.io import state_to_json as _bezique_state_to_json
 from bezique.io import view_from_dict as _bezique_view_from_dict
 from bezique.io import view_to_json as _bezique_view_to_json
+from bezique.io.games import GAME_RECORD_FORMAT, GameRecord, record_game
+from bezique.io.games import load_game_record as _bezique_record
 from bezique.io.rules_json import rules_from_dict as _bezique_rules_from_dict
 from bezique.io.rules_json import rules_to_dict as _bezique_rules_to_dict
 from bezique.io.text import loads
-from bezique.melds import MeldKind
 from bezique.notation import format_action as _bezique_format_action
 from bezique.notation import parse_action as _bezique_parse_action
-from bezique.observation import ObservationEncoder
 from bezique.players import Player
 from bezique.players import make_player as _bezique_player
 from bezique.players.registry import player_kinds as _bezique_player_kinds
 from bezique.rules import DealScoring, DeclarationLimit, Rules
 from bezique.rules import variants as _presets
+from bezique.rules.melds import MeldKind
 from bezique.rules.variants import (
     CARDS_AND_DOMINOES,
     CLASSIC,
@@ -100,7 +101,7 @@ from bezique.zetema.state import ACTION_TYPES as _ZETEMA_ACTION_TYPES
 from bezique.zetema.views import ZetemaView
 
 if TYPE_CHECKING:
-    from bezique.board import Reading
+    from bezique.display.board import Reading
 
 __all__ = [
     "CARDS_AND_DOMINOES",
@@ -180,7 +181,7 @@ class Learning:
 
     #: Its fixed action space of a rule set, what :meth:`bezique.ActionSpace.of` gives.
     action_space: Callable[[Any], Any]
-    #: Its tensor of a seat's view, what :meth:`bezique.observation.ObservationEncoder.of`
+    #: Its tensor of a seat's view, what :meth:`bezique.encodings.observation.ObservationEncoder.of`
     #: gives.
     observation_encoder: Callable[[Any], Any]
     #: The faces of the deck, each as often as the deck holds it, sorted.
@@ -344,7 +345,7 @@ class Game:
     #: ``(seat, action)`` pairs given, and of a rule set.
     deal_figures: Callable[[Any, Sequence[tuple[int, Any]]], DealFigures]
     tally_terms: Callable[[Any], TallyTerms]
-    #: Whether a table's score sheet (:mod:`bezique.sheet`, ``bezique score``) may be
+    #: Whether a table's score sheet (:mod:`bezique.io.sheet`, ``bezique score``) may be
     #: kept for it: the sheet's entries are Bezique's (declarations, brisques, the
     #: seven of trumps), so Zetema has none.
     score_sheets: bool
@@ -354,7 +355,7 @@ class Game:
     #: so, by a table of ``bezique serve`` say).
     rules_to_dict: Callable[[Any], dict[str, Any]]
     rules_from_dict: Callable[[object], Any]
-    #: The picture of a seat's view as SVG text (:func:`bezique.svg.draw`); ``None``
+    #: The picture of a seat's view as SVG text (:func:`bezique.display.svg.draw`); ``None``
     #: for a game that has no picture, whose views are drawn as their text board
     #: (``view.render()``).
     picture: Callable[[Any], str] | None = None
@@ -414,7 +415,7 @@ def _zetema_format_action(action: zetema.ZetemaAction, *, symbols: bool = False)
 
 
 def _bezique_narration(names: Sequence[str], out: Callable[[str], None], symbols: bool) -> Screen:
-    from bezique.screen import Narration
+    from bezique.display.screen import Narration
 
     return Narration(names, out, symbols)
 
@@ -422,19 +423,19 @@ def _bezique_narration(names: Sequence[str], out: Callable[[str], None], symbols
 def _bezique_table(
     names: Sequence[str], out: Callable[[str], None], symbols: bool, seat: int
 ) -> PlayScreen:
-    from bezique.screen import Table
+    from bezique.display.screen import Table
 
     return Table(names, out, symbols, seat)
 
 
 def _bezique_picture(view: SeatView) -> str:
-    from bezique import svg
+    from bezique.display import svg
 
     return svg.draw(view)
 
 
 def _bezique_deal_ended(before: GameState, after: GameState) -> tuple[bool, bool]:
-    from bezique.screen import deal_ended
+    from bezique.display.screen import deal_ended
 
     return deal_ended(before, after)
 
@@ -934,7 +935,7 @@ def view_from_json(text: str | bytes) -> AnyView:
 def load_game_record(text: str | bytes) -> GameRecord | zetema_io.ZetemaRecord:
     """A game record of any game, replayed and checked: a JSON document of either game
     (``bezique-game-record``, ``zetema-record``) or Bezique's text record
-    (:func:`bezique.game_record.load_game_record`)."""
+    (:func:`bezique.io.games.load_game_record`)."""
     if isinstance(text, (str, bytes, bytearray)) and text.lstrip()[:1] in ("{", b"{"):
         record: GameRecord | zetema_io.ZetemaRecord = _read(
             loads(text), "load_game_record()", "record"

@@ -52,9 +52,9 @@ from bezique.engine.fields import DealFields, trick_number
 from bezique.engine.moves import check_seat, legal_actions
 from bezique.laws.declaring import open_won_cards
 from bezique.laws.zones import bits
-from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, Phase, TableCard, Trick, Window, table_order
 from bezique.rules import DeclareFrom, Rules
+from bezique.rules.melds import MeldKind
 
 __all__ = [
     "SeatView",
@@ -161,18 +161,18 @@ class SeatView:
         return CardIds(sorted(self.hand + table))
 
     def _repr_svg_(self) -> str:
-        """The picture of this view, for notebooks (see :func:`bezique.svg.draw`)."""
+        """The picture of this view, for notebooks (see :func:`bezique.display.svg.draw`)."""
         # Imported here: the pictures sit above the views in the layers.
-        from bezique import svg
+        from bezique.display import svg
 
         return svg.draw(self)
 
     def render(self, *, symbols: bool | None = None) -> str:
-        """This view drawn as a text board (:func:`bezique.board.render_view`):
+        """This view drawn as a text board (:func:`bezique.display.board.render_view`):
         cards with suit symbols when ``symbols`` is true or, by default, when
         standard output can print them; ``QS`` otherwise. ``str(view)`` is this board."""
         # The drawing lives above the views; imported when asked for, as a satellite.
-        from bezique.board import render_view
+        from bezique.display.board import render_view
 
         return render_view(self, symbols=symbols)
 

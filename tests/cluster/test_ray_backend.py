@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bezique.simulate import duel, match, simulate, tournament
+from bezique.programs.simulate import duel, match, simulate, tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 

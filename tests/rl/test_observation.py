@@ -12,7 +12,7 @@ import pytest
 import bezique as bz
 from bezique import NotationError, zetema
 from bezique.cards import Card
-from bezique.determinize import determinize
+from bezique.checks.determinize import determinize
 from bezique.envs.observation import ObservationEncoder
 from bezique.zetema.determinize import determinize as zetema_determinize
 from bezique.zetema.observation import ZetemaObservationEncoder

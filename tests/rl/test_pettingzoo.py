@@ -10,7 +10,7 @@ from episodes import play
 
 import bezique as bz
 from bezique import IllegalActionError, NotationError, RulesError, zetema
-from bezique.action_space import ActionSpace
+from bezique.encodings.action_space import ActionSpace
 from bezique.envs import pettingzoo as bezique_env
 from bezique.state import initial_events
 

@@ -11,7 +11,7 @@ state is :class:`bezique.DealState` (:mod:`bezique.state`).
 
 from __future__ import annotations
 
-from bezique.build import is_compiled
+from bezique.engine.build import is_compiled
 
 __all__ = ["accelerated"]
 
@@ -19,7 +19,7 @@ __all__ = ["accelerated"]
 def accelerated() -> bool:
     """Whether the engine loaded is the accelerated build: its modules compiled by mypyc
     (a platform wheel, ``docs/performance.md``) rather than interpreted from source
-    (:func:`bezique.build.is_compiled`, which ``bezique --version`` asks too).
+    (:func:`bezique.engine.build.is_compiled`, which ``bezique --version`` asks too).
 
     >>> accelerated() in (True, False)
     True

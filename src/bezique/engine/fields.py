@@ -23,7 +23,6 @@ from bezique.errors import InvalidStateError, NotationError, SeatError, require_
 from bezique.laws.scoring import brisques_in_totals, deal_game_scores
 from bezique.laws.turns import in_duels, trick_seats
 from bezique.laws.zones import DeckTables, bits, deck_tables
-from bezique.melds import MeldKind, kinds_in
 from bezique.records import (
     DealResult,
     DeclaredMeld,
@@ -34,6 +33,7 @@ from bezique.records import (
     table_order,
 )
 from bezique.rules import Rules
+from bezique.rules.melds import MeldKind, kinds_in
 
 __all__ = ["DealDraft", "DealFields", "duel_seat", "trick_number"]
 

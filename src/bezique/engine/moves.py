@@ -89,9 +89,9 @@ from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import best_card_index, duty_reason, playable
 from bezique.laws.zones import bits, deck_tables
 from bezique.legality import Reason
-from bezique.melds import MeldKind, Pattern, kinds_in
 from bezique.records import DeclaredMeld, Window
 from bezique.rules import MarriageRearrangement, Memo, PolishCardReuse, Rules, SameKindReuse
+from bezique.rules.melds import MeldKind, Pattern, kinds_in
 
 __all__ = [
     "all_score",

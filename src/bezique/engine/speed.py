@@ -50,7 +50,6 @@ from bezique.laws.scoring import TrickScores, trick_scores
 from bezique.laws.tricks import takes_table, trick_terms
 from bezique.laws.turns import in_duels
 from bezique.laws.zones import DeckTables, deck_tables
-from bezique.melds import MeldKind, kinds_in
 from bezique.records import Window
 from bezique.rules import (
     MAX_PLAYERS,
@@ -61,6 +60,7 @@ from bezique.rules import (
     Rules,
     TrickCard,
 )
+from bezique.rules.melds import MeldKind, kinds_in
 
 #: A deal state class; the engine returns states of the class it was given.
 S = TypeVar("S", bound=DealFields)

@@ -63,8 +63,8 @@ from bezique.laws.tricks import best_card_index
 from bezique.laws.turns import next_leader, trick_seats
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
-from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, ScoreEvent, ScoreSource, Trick, Window
+from bezique.rules.melds import MeldKind
 
 __all__ = ["scored", "step"]
 

@@ -31,7 +31,7 @@ __all__ = ["ActionIds", "Encoder", "require_extra"]
 
 class ActionIds(Protocol):
     """What the adapters use of a game's fixed action space
-    (:class:`bezique.action_space.ActionSpace`,
+    (:class:`bezique.encodings.action_space.ActionSpace`,
     :class:`bezique.zetema.action_space.ZetemaActionSpace`), for a state of its game."""
 
     @property

@@ -2,7 +2,7 @@
 ``numpy`` extra).
 
 ``ObservationEncoder.of(rules)`` gives the encoder of any preset's rules: for
-Bezique's, an :class:`ObservationEncoder`, whose blocks :mod:`bezique.observation`
+Bezique's, an :class:`ObservationEncoder`, whose blocks :mod:`bezique.encodings.observation`
 lists; for Zetema's, a :class:`~bezique.zetema.observation.ZetemaObservationEncoder`,
 whose blocks :mod:`bezique.zetema.observation` lists. Both have the same API: ``layout`` (the
 blocks in order, as name and shape), ``size``, ``shape``, ``block(vector, name)``
@@ -16,6 +16,6 @@ Seats are relative in both: row 0 is the observing seat, row 1 the next to its l
 
 from __future__ import annotations
 
-from bezique.observation import BlockVector, ObservationEncoder
+from bezique.encodings.observation import BlockVector, ObservationEncoder
 
 __all__ = ["BlockVector", "ObservationEncoder"]

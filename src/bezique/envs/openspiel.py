@@ -18,7 +18,7 @@ is one deal (in Zetema, one hand).
 * **Actions**: the ids of the preset's fixed action space
   (:meth:`bezique.ActionSpace.of`); where several legal actions share an id (in
   Bezique only), the id plays the first of them
-  (:meth:`~bezique.action_space.ActionSpace.action_from_id`).
+  (:meth:`~bezique.encodings.action_space.ActionSpace.action_from_id`).
 * **Information states**: the string is the seat's view as JSON
   (:func:`bezique.view_to_json`), the tensor its encoding by the preset's encoder
   (:mod:`bezique.envs.observation`); the observation string and tensor are the
@@ -32,7 +32,7 @@ is one deal (in Zetema, one hand).
   the other entries, so that two deals that differ only in concealed cards give
   every seat the same public observation.
 * **Resampling**: ``resample_from_infostate`` deals the unseen cards at random
-  consistently with the seat's view (:func:`bezique.determinize.determinize`,
+  consistently with the seat's view (:func:`bezique.checks.determinize.determinize`,
   :func:`bezique.zetema.determinize.determinize`), which is what OpenSpiel's ISMCTS
   bot asks for.
 * **Returns**: at the end of the deal, with ``reward="points"``, what the deal adds
@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from bezique import variants
-from bezique.action_space import ActionSpace
+from bezique.encodings.action_space import ActionSpace
 from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
 from bezique.envs.rewards import check_options, step_rewards

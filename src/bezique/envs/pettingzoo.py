@@ -51,7 +51,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from bezique import variants
-from bezique.action_space import ActionSpace
+from bezique.encodings.action_space import ActionSpace
 from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
 from bezique.envs.rewards import check_options, step_rewards

@@ -4,11 +4,11 @@ Every document is plain JSON text in UTF-8 with a ``format`` and a ``version``;
 all are read with the same typed readers (:mod:`bezique.io.readers`), which
 name the field at fault in every error, and written by the same printer
 (:mod:`bezique.io.text`). A state document is checked on load by
-:func:`bezique.invariants.check_state`.
+:func:`bezique.checks.invariants.check_state`.
 
 * :mod:`bezique.io.state_json`: :func:`state_to_json`, :func:`load_state`, ...;
 * :mod:`bezique.io.view_json`: :func:`view_to_json`, :func:`view_from_json`, ...;
-* :mod:`bezique.io.records`: :class:`DealRecord`, :func:`record_deal`, :func:`deck_order`;
+* :mod:`bezique.io.deals`: :class:`DealRecord`, :func:`record_deal`, :func:`deck_order`;
 * :mod:`bezique.io.position`: :func:`format_position`, :func:`parse_position`, the
   position notation (a state without its tricks, in a few lines of text);
 * :mod:`bezique.io.rules_json`: :func:`rules_to_dict`, :func:`rules_from_dict`.
@@ -18,8 +18,8 @@ The documentation page "JSON format" describes the documents.
 
 from __future__ import annotations
 
+from bezique.io.deals import RECORD_FORMAT, RECORD_VERSION, DealRecord, deck_order, record_deal
 from bezique.io.position import format_position, parse_position, same_position
-from bezique.io.records import RECORD_FORMAT, RECORD_VERSION, DealRecord, deck_order, record_deal
 from bezique.io.rules_json import rules_from_dict, rules_to_dict
 from bezique.io.state_json import (
     STATE_FORMAT,

@@ -5,7 +5,7 @@ won, the stock, the turn-up, the trick on the table, the winner's turn, the
 declarations, the scores) and not how the play came there: of the tricks
 already played it keeps only who won each. :func:`format_position` writes one,
 :func:`parse_position` reads one back, checks it with
-:func:`bezique.invariants.check_state` and returns a :class:`~bezique.DealState`
+:func:`bezique.checks.invariants.check_state` and returns a :class:`~bezique.DealState`
 ready to play on.
 
 The grammar, the fields and what is checked are on the documentation page
@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from bezique.cards import FACES_PER_PACK, Card, Suit, face_of
+from bezique.checks.invariants import check_cards, check_shape, check_state, meld_histories
 from bezique.errors import (
     BeziqueError,
     InvalidStateError,
@@ -36,7 +37,6 @@ from bezique.errors import (
     check_seed,
     require,
 )
-from bezique.invariants import check_cards, check_shape, check_state, meld_histories
 from bezique.io.names import card_name
 from bezique.io.readers import kept_broken, kept_carte_blanche, read_card
 from bezique.io.writers import card_key, kinds_list
@@ -45,9 +45,9 @@ from bezique.laws.declaring import trump_fixers
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import in_duels, next_leader, trick_seats
 from bezique.laws.zones import bits
-from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import Rules, TrickCard, variants
+from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 
 __all__ = ["FIELDS", "format_position", "parse_position", "rebuild_tricks", "same_position"]

@@ -24,9 +24,9 @@ from bezique.cards import FACES_PER_PACK, Suit, card_id_name, parse_card_id
 from bezique.errors import InvalidStateError, NotationError, shown
 from bezique.io.names import CARD_IDS
 from bezique.laws.declaring import tracks_broken
-from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import Rules
+from bezique.rules.melds import MeldKind
 
 __all__ = [
     "fail",

@@ -3,7 +3,7 @@
 A state document holds everything a :class:`~bezique.DealState` holds, with
 cards by their physical names (``"QSa"``) and meld kinds by their text values;
 :func:`load_state` reads one back and checks every invariant of a deal on the
-way (:func:`bezique.invariants.check_state`), so a document either loads as a
+way (:func:`bezique.checks.invariants.check_state`), so a document either loads as a
 state the engine could have reached, or raises :class:`~bezique.NotationError`
 (it is not a well-formed document) or :class:`~bezique.InvalidStateError` (it
 is well formed but describes no reachable deal).
@@ -24,8 +24,8 @@ from typing import Any
 import attrs
 
 from bezique.cards import card_id_name
+from bezique.checks.invariants import check_state
 from bezique.errors import BeziqueError, InvalidStateError, require
-from bezique.invariants import check_state
 from bezique.io.names import card_name
 from bezique.io.readers import (
     fail,
@@ -247,7 +247,7 @@ def load_state(text: str | bytes, *, trick_cards: bool = True) -> DealState:
 
     With ``trick_cards=False`` the cards of the completed tricks are taken as
     they are, not replayed against the melds and the end-phase duties (see
-    :func:`bezique.invariants.check_state`): for the document of a state read
+    :func:`bezique.checks.invariants.check_state`): for the document of a state read
     from the position notation, whose tricks were rebuilt from the won cards
     (:func:`bezique.parse_position`). Every other check is made.
     """

@@ -24,7 +24,7 @@ from typing import Any
 
 from bezique.errors import NotationError, wrong_type
 from bezique.io.names import CARD_NAMES
-from bezique.melds import MeldKind
+from bezique.rules.melds import MeldKind
 
 __all__ = ["WIDTH", "dumps", "loads"]
 

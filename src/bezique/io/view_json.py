@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bezique.actions import Action, parse_action_text
-from bezique.determinize import determinize
+from bezique.checks.determinize import determinize
 from bezique.errors import InvalidStateError, NotationError
 from bezique.io.names import card_name
 from bezique.io.readers import (
@@ -56,8 +56,8 @@ from bezique.io.writers import (
     trump_to_json,
     window_to_dict,
 )
-from bezique.melds import MeldKind, kinds_in
 from bezique.records import TableCard, table_order
+from bezique.rules.melds import MeldKind, kinds_in
 from bezique.views import SeatView
 
 __all__ = [
@@ -187,7 +187,7 @@ def view_from_json(text: str | bytes) -> SeatView:
     Raises :class:`~bezique.NotationError` for text that is not a well-formed
     view document and :class:`~bezique.InvalidStateError` for one that no deal
     could produce (checked by dealing its unseen cards with
-    :func:`~bezique.determinize.determinize` and comparing).
+    :func:`~bezique.checks.determinize.determinize` and comparing).
     """
     return view_from_dict(loads(text))
 

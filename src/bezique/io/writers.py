@@ -17,8 +17,8 @@ from typing import Any
 
 from bezique.cards import FACES_PER_PACK, Suit
 from bezique.io.names import card_name
-from bezique.melds import kinds_in
 from bezique.records import DeclaredMeld, Trick, Window
+from bezique.rules.melds import kinds_in
 
 __all__ = [
     "card_key",

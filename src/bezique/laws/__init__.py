@@ -10,5 +10,5 @@ with its source beside it.
 
 The functions take rules and plain values (card ids, bit masks, suits), never a
 state: the engine (:mod:`bezique.state`), the state checks
-(:mod:`bezique.invariants`), determinization and the players call the same laws.
+(:mod:`bezique.checks.invariants`), determinization and the players call the same laws.
 """

@@ -18,7 +18,7 @@ that choose between the sources (see the page on declarations):
   add a card from the concealed hand, so two single beziques never make a
   double (SC-10).
 
-Classes are those of :class:`~bezique.melds.MeldClass`. Cards declared in
+Classes are those of :class:`~bezique.rules.melds.MeldClass`. Cards declared in
 other classes may be re-used freely (S000: a married queen of spades may make
 a bezique and then four queens, SC-8).
 
@@ -70,7 +70,6 @@ from bezique.cards import Rank, Suit
 from bezique.errors import IllegalActionError
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
-from bezique.melds import CLASS_MASK, MeldKind, Pattern, kinds_in, patterns
 from bezique.records import DeclaredMeld, Window
 from bezique.rules import (
     DeclarationLimit,
@@ -87,6 +86,7 @@ from bezique.rules import (
     TrickCard,
     TrumpSelection,
 )
+from bezique.rules.melds import CLASS_MASK, MeldKind, Pattern, kinds_in, patterns
 
 __all__ = [
     "MULTIPLE_BEZIQUES",

@@ -4,7 +4,7 @@ The engine admits no irregularity: a card dealt wrong, a lead out of turn or a
 revoke cannot happen in it. At a real table they do, and S000's laws 3, 5, 6,
 7, 9 and 13, with its penalty table and S004's rule on drawing, say what
 follows. This module holds them as one table of :class:`Irregularity` entries,
-each citing its law; the score sheet (:mod:`bezique.sheet`) records them.
+each citing its law; the score sheet (:mod:`bezique.io.sheet`) records them.
 
 A remedy that scores is a *forfeit*: S000 law 14 lets it be added to the other
 side's score or taken from the offender's (the knob ``Scoring.forfeits``,

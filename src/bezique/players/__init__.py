@@ -12,14 +12,14 @@ The built-in players, each reproducible from its arguments:
   hints 1-9, S004 hints 1-6), cited beside the code that applies them.
 * :class:`MonteCarloPlayer` searches: for the rule-of-thumb player's favourite
   actions it samples deals consistent with its view
-  (:func:`bezique.determinize.determinize`), plays them out with a fast policy
+  (:func:`bezique.checks.determinize.determinize`), plays them out with a fast policy
   and takes the action with the best mean result when it clearly beats the
   rule-of-thumb choice.
 
 :func:`make_player` builds one by name (``random``, ``rule-of-thumb``,
 ``monte-carlo:iterations=200``: see :mod:`bezique.players.registry`); matches
-between players (:func:`bezique.simulate.duel`) and simulations of many deals
-live in :mod:`bezique.simulate`.
+between players (:func:`bezique.programs.simulate.duel`) and simulations of many deals
+live in :mod:`bezique.programs.simulate`.
 
 One module per player, and the helpers they share:
 

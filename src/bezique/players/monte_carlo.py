@@ -2,7 +2,7 @@
 
 It is handed a :class:`~bezique.views.SeatView` like any player. From it, it
 samples whole deals consistent with the view
-(:func:`bezique.determinize.determinize`): those samples are its own guesses at
+(:func:`bezique.checks.determinize.determinize`): those samples are its own guesses at
 the hidden cards, and its playouts run on them as full states, with the fast
 policy (:mod:`bezique.players.rollout`), the rule-of-thumb player on each
 seat's view of the sample, or random choices.
@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 
 from bezique.actions import Action, Draw, Exchange
-from bezique.determinize import determinize
+from bezique.checks.determinize import determinize
 from bezique.errors import BeziqueError
 from bezique.players.playout import arrange_draws, play_out
 from bezique.players.protocol import as_view, legal_actions

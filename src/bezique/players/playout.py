@@ -43,7 +43,7 @@ import attrs
 
 from bezique.actions import Action, Draw, Play
 from bezique.cards import FACES_PER_PACK, Suit
-from bezique.determinize import determinize
+from bezique.checks.determinize import determinize
 from bezique.engine.fields import OVER, STOCK, DealDraft
 from bezique.engine.moves import seven_declared
 from bezique.engine.speed import (
@@ -69,7 +69,6 @@ from bezique.laws.scoring import (
 )
 from bezique.laws.tricks import best_card_index, playable
 from bezique.laws.zones import DeckTables, bits
-from bezique.melds import MeldKind
 from bezique.players.reading import brisque_worth
 from bezique.players.rollout import (
     FastPolicy,
@@ -84,6 +83,7 @@ from bezique.players.rollout import (
 from bezique.players.rule_of_thumb import end_scorer, seven_keep
 from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import Rules
+from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 from bezique.views import SeatView
 
@@ -141,7 +141,7 @@ def playouts(
     first: Action | None = None,
 ) -> list[DealState]:
     """``n`` deals consistent with ``view``, their hidden cards dealt at random
-    (:func:`~bezique.determinize.determinize`), each played out by the fast policy
+    (:func:`~bezique.checks.determinize.determinize`), each played out by the fast policy
     after ``first`` (an action legal in the view) if given: the final states.
 
     The same ``seed`` gives the same deals.

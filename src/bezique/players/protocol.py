@@ -2,8 +2,8 @@
 
 A player is handed the :class:`~bezique.views.SeatView` of the seat to move and
 returns one of ``view.legal_actions()``. The simulations, the matches and the
-command line hand players views and nothing else (:mod:`bezique.simulate`,
-:mod:`bezique.cli`).
+command line hand players views and nothing else (:mod:`bezique.programs.simulate`,
+:mod:`bezique.programs.cli`).
 """
 
 from __future__ import annotations

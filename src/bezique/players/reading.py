@@ -30,9 +30,9 @@ from bezique.errors import BeziqueError
 from bezique.laws.declaring import forbidden_history, meld_patterns
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
-from bezique.melds import MeldKind
 from bezique.records import Phase, Trick
 from bezique.rules import BrisqueTiming, DealScoring, Rules, SameKindReuse
+from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 from bezique.views import SeatView
 

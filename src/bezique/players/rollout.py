@@ -28,7 +28,6 @@ from bezique.laws.declaring import partner_of
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import bits, deck_tables
-from bezique.melds import MeldKind
 from bezique.players.reading import (
     ACE,
     JACK,
@@ -54,6 +53,7 @@ from bezique.players.rule_of_thumb import (
 )
 from bezique.records import Phase
 from bezique.rules import DeclarationLimit, Memo, Rules
+from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 
 __all__ = [

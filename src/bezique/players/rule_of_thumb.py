@@ -29,7 +29,6 @@ from bezique.laws.scoring import trick_scores
 from bezique.laws.tricks import playable, takes_table
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import deck_tables
-from bezique.melds import MeldKind
 from bezique.players.protocol import as_view, legal_actions
 from bezique.players.reading import (
     ACE,
@@ -52,6 +51,7 @@ from bezique.players.reading import (
 )
 from bezique.records import DeclaredMeld, Phase, Window
 from bezique.rules import DeclarationLimit, Rules
+from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 from bezique.views import SeatView
 

@@ -10,7 +10,7 @@ fields changed::
     (<LastTrick.LAST_STOCK_TRICK: 'last-stock-trick'>, 350)
 
 :meth:`Rules.evolve` takes the name of any component field (or of any meld in
-:class:`~bezique.melds.MeldValues`) as a keyword; enum fields accept their text
+:class:`~bezique.rules.melds.MeldValues`) as a keyword; enum fields accept their text
 values. A combination that cannot be played raises :class:`~bezique.RulesError`
 naming the fields, when the rules are built.
 """
@@ -27,8 +27,8 @@ import attrs
 
 from bezique.cards import FACES_PER_PACK
 from bezique.errors import RulesError, shown, wrong_type
-from bezique.melds import BeziquePair, MeldKind, MeldValues, QuartetSuits
-from bezique.options import Option, check_fields, describe, type_hints
+from bezique.rules.melds import BeziquePair, MeldKind, MeldValues, QuartetSuits
+from bezique.rules.options import Option, check_fields, describe, type_hints
 
 T = TypeVar("T")
 
@@ -287,7 +287,7 @@ class Rounding(Option):
 
 class Forfeits(Option):
     """How a forfeit for an irregularity at a real table is counted (S000 law 14);
-    used by the score sheet (:mod:`bezique.sheet`), never by the engine, which
+    used by the score sheet (:mod:`bezique.io.sheet`), never by the engine, which
     admits no irregularity."""
 
     #: Added to the score of the other side (the default reading).
@@ -885,7 +885,7 @@ class Rules(_DerivedStore):
 
         Keys may be a field of :class:`Rules` (``name``, ``players``, a whole
         component), a field of any one component (``last_trick``, ``packs``), or a
-        meld of :class:`~bezique.melds.MeldValues` (``double_bezique``). Text is
+        meld of :class:`~bezique.rules.melds.MeldValues` (``double_bezique``). Text is
         accepted for option fields.
         """
         top: dict[str, Any] = {}

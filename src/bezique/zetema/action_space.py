@@ -1,9 +1,9 @@
 """Zetema's fixed action space: every action as an integer id, as
-:class:`bezique.action_space.ActionSpace` numbers Bezique's.
+:class:`bezique.encodings.action_space.ActionSpace` numbers Bezique's.
 
 ``ActionSpace.of(rules)`` gives it for a :class:`~bezique.zetema.ZetemaRules` (the
 registry of games, :mod:`bezique.variants`, picks this class); its API is
-:class:`~bezique.action_space.ActionSpace`'s. The numbering depends on the imperial
+:class:`~bezique.encodings.action_space.ActionSpace`'s. The numbering depends on the imperial
 suit only; it has 1950 ids:
 
 * ``discard``: one id per face, **ids 0 to 51, the id is the face**;

@@ -1,5 +1,5 @@
 """A Zetema game drawn as text: the board of ``state.render()`` and
-``view.render()``, in the words of the Bezique boards (:mod:`bezique.board`).
+``view.render()``, in the words of the Bezique boards (:mod:`bezique.display.board`).
 
 Suit symbols are used when asked (``symbols=True``) or, by default, when standard
 output can encode them; otherwise cards are written ``KS`` and the board is plain
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bezique.board import ascii_text, can_encode_symbols, seat_names
+from bezique.display.board import ascii_text, can_encode_symbols, seat_names
 from bezique.errors import BeziqueError
 from bezique.zetema.deck import faces_text, with_suit_symbols
 from bezique.zetema.state import COMBINE, DISCARD, ZetemaState

@@ -5,7 +5,7 @@ to encode).
 ``float32`` vector whose length depends on the number of seats only:
 ``265 + 58 × seats`` (381 with two, 497 with four, 613 with six). It reads nothing
 but the view, so it holds nothing the seat may not know. ``ObservationEncoder.of``
-(:mod:`bezique.observation`) gives it for Zetema's rules; its API is that of
+(:mod:`bezique.encodings.observation`) gives it for Zetema's rules; its API is that of
 Bezique's encoder (``layout``, ``size``, ``shape``, ``block``, ``encode``).
 
 Seats are *relative*, as in Bezique's encoder: row 0 is the observing seat, row 1
@@ -52,8 +52,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from bezique.encodings.observation import BlockVector, block_offsets
 from bezique.errors import NotationError, require, require_extra
-from bezique.observation import BlockVector, block_offsets
 from bezique.zetema.deck import FACE_COUNT
 from bezique.zetema.rules import ZetemaRules
 from bezique.zetema.state import COMBINE, DISCARD, OVER
@@ -93,7 +93,7 @@ def _layout(seats: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
 @attrs.frozen(eq=False)
 class ZetemaObservationEncoder(BlockVector):
     """The tensor encoding of the seat views of one Zetema rule set; build with
-    :meth:`bezique.observation.ObservationEncoder.of` (or :meth:`of`)."""
+    :meth:`bezique.encodings.observation.ObservationEncoder.of` (or :meth:`of`)."""
 
     rules: ZetemaRules
 

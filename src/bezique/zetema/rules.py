@@ -22,7 +22,7 @@ import attrs
 
 from bezique.cards import Suit
 from bezique.errors import RulesError, require, shown
-from bezique.options import check_fields
+from bezique.rules.options import check_fields
 from bezique.zetema.deck import ACE, FIVE, JACK, KING, QUEEN
 
 __all__ = ["ZETEMA", "ZETEMA_1881", "ZetemaRules", "get", "names", "rank_table"]

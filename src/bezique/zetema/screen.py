@@ -1,4 +1,4 @@
-"""Zetema's terminal screen, in the words of Bezique's (:mod:`bezique.screen`): the
+"""Zetema's terminal screen, in the words of Bezique's (:mod:`bezique.display.screen`): the
 narration of a game for ``bezique demo`` and ``bezique replay``, and the table of a
 person playing one for ``bezique play``.
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bezique.board import COMMANDS, Reading, numbered_lines, read_number
+from bezique.display.board import COMMANDS, Reading, numbered_lines, read_number
 from bezique.errors import NotationError
 from bezique.zetema.board import render, side_name
 from bezique.zetema.deck import faces_text, parse_face, with_suit_symbols

@@ -26,7 +26,7 @@ seat shows every hand face up. The layout is computed from the view's data
 (how many seats, cards, melds), the same for every preset.
 
 >>> import bezique as bz
->>> from bezique import svg
+>>> from bezique.display import svg
 >>> state = bz.new_deal(bz.variants.CLASSIC, seed=1)
 >>> picture = svg.draw(state.view(1))
 >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
@@ -49,9 +49,9 @@ from bezique.cards import Rank, Suit, face_of
 from bezique.errors import SeatError, require_int, shown, wrong_type
 from bezique.game import GameState
 from bezique.laws.turns import trick_seats
-from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import GameEnd, Rules
+from bezique.rules.melds import MeldKind
 from bezique.state import DealState, PerfectInformationView
 from bezique.views import SeatView, TableCard
 

@@ -34,12 +34,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, overload
 
 from bezique import variants
-from bezique.board import Command, Reading, ascii_text
+from bezique.display.board import Command, Reading, ascii_text
+from bezique.display.screen import INPUT_HELP, describe_action, numbered_actions, read_input
 from bezique.errors import BeziqueError
 from bezique.game import GameState
 from bezique.players import display_name
 from bezique.rules import Rules
-from bezique.screen import INPUT_HELP, describe_action, numbered_actions, read_input
 
 __all__ = [
     "INPUT_HELP",

@@ -46,6 +46,7 @@ from typing import NoReturn
 import attrs
 
 from bezique.cards import FACES_PER_PACK, Rank, Suit, card_id_name, face_of
+from bezique.checks.reachable import check_history
 from bezique.errors import BeziqueError, InvalidStateError, require
 from bezique.laws.dealing import eldest_hand, seat_order
 from bezique.laws.declaring import (
@@ -65,9 +66,6 @@ from bezique.laws.scoring import (
 from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.turns import in_duels, next_leader, trick_seats, tricks_left
 from bezique.laws.zones import bits, deck_tables
-from bezique.melds import MeldKind, kinds_in
-from bezique.options import misfit, type_hints
-from bezique.reachable import check_history
 from bezique.records import Phase
 from bezique.rules import (
     MAX_PLAYERS,
@@ -77,6 +75,8 @@ from bezique.rules import (
     PolishCardReuse,
     TrickCard,
 )
+from bezique.rules.melds import MeldKind, kinds_in
+from bezique.rules.options import misfit, type_hints
 from bezique.state import DealState
 
 __all__ = [

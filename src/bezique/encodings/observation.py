@@ -62,9 +62,9 @@ import attrs
 from bezique.cards import FACES_PER_PACK
 from bezique.errors import NotationError, require, require_extra, wrong_type
 from bezique.laws.turns import trick_seats
-from bezique.melds import MeldKind
 from bezique.records import Phase, TableCard
 from bezique.rules import Rules
+from bezique.rules.melds import MeldKind
 from bezique.views import SeatView
 
 if TYPE_CHECKING:

@@ -40,7 +40,8 @@ from bezique.actions import (
     ScorePending,
     ShowCarteBlanche,
 )
-from bezique.board import (
+from bezique.cards import Card, face_of
+from bezique.display.board import (
     COMMANDS,
     Reading,
     describe_event,
@@ -50,15 +51,14 @@ from bezique.board import (
     render_view,
     scores_text,
 )
-from bezique.cards import Card, face_of
 from bezique.errors import NotationError
 from bezique.game import GameState
 from bezique.laws.turns import trick_seats
 from bezique.legality import Reason
-from bezique.melds import MeldKind
 from bezique.notation import format_action, parse_action
 from bezique.records import Phase, ScoreEvent, ScoreSource
 from bezique.rules import DeclareFrom
+from bezique.rules.melds import MeldKind
 from bezique.state import DealState, initial_events
 
 __all__ = [

@@ -66,9 +66,9 @@ from bezique.errors import (
 )
 from bezique.laws.declaring import meld_patterns
 from bezique.legality import Reason
-from bezique.melds import MeldKind
 from bezique.records import DeclaredMeld
 from bezique.rules import DeclarationLimit, Rules
+from bezique.rules.melds import MeldKind
 from bezique.state import DealState, PerfectInformationView
 from bezique.views import SeatView
 

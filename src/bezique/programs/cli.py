@@ -219,7 +219,7 @@ def _player_help() -> str:
 
 
 def _play_help() -> str:
-    from bezique.console import INPUT_HELP
+    from bezique.programs.console import INPUT_HELP
 
     return f"{INPUT_HELP}\n\n{_TABLEAU_INPUT}\n\n{_player_help()}"
 
@@ -244,7 +244,7 @@ def version_line() -> str:
     build is found on disk (:func:`bezique.build.is_compiled`): the engine is not
     loaded to tell it."""
     from bezique import __version__
-    from bezique.build import is_compiled
+    from bezique.engine.build import is_compiled
 
     build = "compiled with mypyc" if is_compiled() else "pure Python"
     return f"bezique {__version__} ({build})"
@@ -432,8 +432,8 @@ def _play(args: argparse.Namespace) -> int:
     import random
 
     from bezique import variants
-    from bezique.board import can_encode_symbols
-    from bezique.console import bot_names, play_game
+    from bezique.display.board import can_encode_symbols
+    from bezique.programs.console import bot_names, play_game
 
     kinds = args.players.split(",")
     preset = variants.get(args.variant)
@@ -504,7 +504,7 @@ def _positive(text: str) -> int:
 
 def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
-    from bezique.simulate import simulate
+    from bezique.programs.simulate import simulate
 
     if args.json:
         _check_writable(args.json, "--json")
@@ -543,7 +543,7 @@ def _simulate(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 
 def _duel(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    from bezique.simulate import DuelResult, MatchResult, duel, match
+    from bezique.programs.simulate import DuelResult, MatchResult, duel, match
 
     rules = _rules(args)
     partnership = _partnership(rules)
@@ -600,7 +600,7 @@ def _report(result: Any, args: argparse.Namespace, out: Callable[[str], None]) -
 
 
 def _tournament(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    from bezique.simulate import tournament
+    from bezique.programs.simulate import tournament
 
     names = [k.strip() for k in args.players.split(",")]
     if len(names) < 2 or not all(names):
@@ -855,7 +855,7 @@ def _add_score(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _score(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    from bezique.sheet import ScoreSheet, format_tally
+    from bezique.io.sheet import ScoreSheet, format_tally
 
     data = _read_file(args.file)
     try:

@@ -58,17 +58,17 @@ from typing import TypeVar
 import attrs
 
 from bezique.cards import FACES, FACES_PER_PACK, Suit, card_id_name, face_of
+from bezique.checks.invariants import MAX_SCORE
 from bezique.errors import InvalidStateError, require, shown
-from bezique.invariants import MAX_SCORE
 from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
 from bezique.laws.scoring import carte_blanche_spoilers
 from bezique.laws.tricks import playable, winning_index
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import bits, deck_tables
-from bezique.melds import MeldKind
-from bezique.options import misfit
 from bezique.records import Phase
 from bezique.rules import DeclareFrom
+from bezique.rules.melds import MeldKind
+from bezique.rules.options import misfit
 from bezique.state import DealState
 from bezique.views import SeatView, canonical_view, seat_view
 
@@ -449,7 +449,7 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
 
 
 def _check(state: DealState, view: SeatView) -> None:
-    from bezique.invariants import check_state
+    from bezique.checks.invariants import check_state
 
     try:
         check_state(state)

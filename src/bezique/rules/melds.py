@@ -29,7 +29,7 @@ from collections.abc import Iterator
 import attrs
 
 from bezique.cards import FACES, Card, Rank, Suit
-from bezique.options import Option, check_fields
+from bezique.rules.options import Option, check_fields
 
 __all__ = [
     "BeziquePair",

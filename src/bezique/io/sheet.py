@@ -24,7 +24,7 @@ A card of a declaration is written as in the notation (:class:`~bezique.CardRef`
 spades already on the table from a royal marriage.
 
 >>> import bezique as bz
->>> from bezique.sheet import Brisques, Declaration, LastTrick, ScoreSheet, SheetDeal
+>>> from bezique.io.sheet import Brisques, Declaration, LastTrick, ScoreSheet, SheetDeal
 >>> deal = SheetDeal(dealer=1, trump=bz.Suit.HEARTS, entries=(
 ...     Declaration(0, bz.MeldKind.BEZIQUE, ("QS", "JD")),
 ...     Declaration(0, bz.MeldKind.FOUR_QUEENS, ("QS[bezique]", "QH", "QD", "QC")),
@@ -86,8 +86,6 @@ from bezique.laws.scoring import (
 )
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
-from bezique.melds import MeldKind
-from bezique.options import MAX_KNOB
 from bezique.records import DealResult
 from bezique.rules import (
     BrisqueTiming,
@@ -97,6 +95,8 @@ from bezique.rules import (
     TrumpSelection,
     variants,
 )
+from bezique.rules.melds import MeldKind
+from bezique.rules.options import MAX_KNOB
 
 __all__ = [
     "SHEET_FORMAT",
