@@ -345,7 +345,7 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
     Hidden cards have no history.
 
     With ``check`` (the default) the result is checked as a loaded state is
-    (:func:`bezique.invariants.check_state`) and its view of ``view.seat`` is
+    (:func:`bezique.checks.invariants.check_state`) and its view of ``view.seat`` is
     compared with ``view``, after every field of the view is checked for its
     type; search loops that trust their views (views the engine made) may pass
     ``check=False``, which skips both.

@@ -19,7 +19,7 @@ this order (each assumes the ones before it passed):
 11. :func:`check_revealed`: the cards the other seats have seen;
 12. :func:`check_carte_blanche`: offers and carte blanches that last;
 13. :func:`check_scores`;
-14. :func:`bezique.reachable.check_history`: the recorded past, replayed with the
+14. :func:`bezique.checks.reachable.check_history`: the recorded past, replayed with the
     engine's laws (the cards of each declaration, the end-phase duties, the
     score of the winner's turn).
 

@@ -2,7 +2,7 @@
 
 A state carries its past: the completed tricks with their cards, who led and
 who won them, and every declaration with the trick after which it was made.
-:func:`bezique.invariants.check_state` checks each of these against the rules;
+:func:`bezique.checks.invariants.check_state` checks each of these against the rules;
 the checks here go further and replay that history with the laws the engine
 runs, so that a state is accepted only if the past it records could have been
 played:
@@ -64,7 +64,7 @@ def check_history(state: DealState, *, trick_cards: bool = True) -> None:
     """Replay what the state records of its past; raise
     :class:`~bezique.InvalidStateError` naming the field at fault.
 
-    Assumes the checks of :func:`bezique.invariants.check_state` before it
+    Assumes the checks of :func:`bezique.checks.invariants.check_state` before it
     passed (every seat, card and trick number in range). With
     ``trick_cards=False``, the checks that read the cards of the completed tricks
     are left out: for tricks rebuilt from a record that does not keep their cards

@@ -116,8 +116,8 @@ def read_input(text: str, state: DealState) -> Reading[Action]:
     """Read a line typed by the seat to move in ``state`` (forms: :data:`INPUT_HELP`).
 
     Never raises for what a person may type: a line that does not parse, or names
-    an illegal action, gives a :class:`~bezique.board.Reading` whose
-    :attr:`~bezique.board.Reading.message` says why; the reasons are the engine's
+    an illegal action, gives a :class:`~bezique.display.board.Reading` whose
+    :attr:`~bezique.display.board.Reading.message` says why; the reasons are the engine's
     (:meth:`~bezique.DealState.why_illegal`).
     """
     line = " ".join(text.split())

@@ -241,7 +241,7 @@ DESCRIPTION = (
 def version_line() -> str:
     """What ``bezique --version`` prints: the version and which build is installed, so
     that a user (or a bug report) can tell the compiled wheel from the pure one. The
-    build is found on disk (:func:`bezique.build.is_compiled`): the engine is not
+    build is found on disk (:func:`bezique.engine.build.is_compiled`): the engine is not
     loaded to tell it."""
     from bezique import __version__
     from bezique.engine.build import is_compiled

@@ -886,7 +886,7 @@ def duel(
     if rules.side_count < rules.players:
         raise BeziqueError(
             f"{rules.name} is played in partnerships: play a match of one player per side"
-            " (bezique.simulate.match)"
+            " (bezique.programs.simulate.match)"
         )
     _check_spec(a, "duel()", "a", rules)
     _check_spec(b, "duel()", "b", rules)
