@@ -13,14 +13,23 @@ registry :mod:`bezique.variants`, the constructors :func:`new_deal` and
 ``import bezique`` loads none of the library: the first of its names used loads it
 all (:pep:`562`), so that a program that needs only a part, imported from its module
 (the command line's ``bezique --version``), pays only for that part.
+
+The modules that moved off the top floor in 0.1 are still imported by their old
+paths, with a :class:`DeprecationWarning` naming the new one, until 0.2.0
+(:data:`_MOVED`, the page "Versions, API stability and deprecations").
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+import importlib.machinery
+import sys
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
+    import importlib.abc
+    from types import ModuleType
+
     from bezique import players, variants
     from bezique.actions import (
         Action,
@@ -219,6 +228,85 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 }
 #: The module of each public name.
 _HOMES = {name: home for home, names in _EXPORTS.items() for name in names}
+
+#: The modules moved to a package of their own kind (old dotted path: new one). The
+#: old paths are deprecated: each imports the module at its new path (the same module
+#: object, under both names), with a warning, until they are removed in 0.2.0.
+_MOVED: dict[str, str] = {
+    "bezique.action_space": "bezique.encodings.action_space",
+    "bezique.board": "bezique.display.board",
+    "bezique.build": "bezique.engine.build",
+    "bezique.cli": "bezique.programs.cli",
+    "bezique.console": "bezique.programs.console",
+    "bezique.determinize": "bezique.checks.determinize",
+    "bezique.game_record": "bezique.io.games",
+    "bezique.invariants": "bezique.checks.invariants",
+    "bezique.io.records": "bezique.io.deals",
+    "bezique.melds": "bezique.rules.melds",
+    "bezique.observation": "bezique.encodings.observation",
+    "bezique.options": "bezique.rules.options",
+    "bezique.reachable": "bezique.checks.reachable",
+    "bezique.screen": "bezique.display.screen",
+    "bezique.sheet": "bezique.io.sheet",
+    "bezique.simulate": "bezique.programs.simulate",
+    "bezique.svg": "bezique.display.svg",
+}
+
+
+class _OldPaths:
+    """The finder and loader (:class:`importlib.abc.MetaPathFinder`,
+    :class:`importlib.abc.Loader`) of the old paths of :data:`_MOVED`: ``import
+    bezique.svg`` and ``from bezique.svg import draw`` load ``bezique.display.svg``,
+    which is then in :data:`sys.modules` under both names, so that a pickle that names
+    a class by its old module loads too.
+
+    It follows the protocols without subclassing those classes: loading
+    :mod:`importlib.abc` costs more than the whole of ``import bezique``."""
+
+    def find_spec(
+        self, fullname: str, path: object = None, target: object = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        new = _MOVED.get(fullname)
+        if new is None:
+            return None
+        return importlib.machinery.ModuleSpec(
+            fullname, cast("importlib.abc.Loader", self), loader_state=new
+        )
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        import warnings
+
+        new = cast(str, spec.loader_state)
+        # Told where the old path was named: the first frame outside the import system
+        # and this module (whose ``__getattr__`` imports ``bz.svg``), as warn() would.
+        frame = sys._getframe(1)
+        while frame.f_back is not None and (
+            frame.f_code.co_filename.startswith("<frozen importlib")
+            or frame.f_code.co_filename in (importlib.__file__, __file__)
+        ):
+            frame = frame.f_back
+        warnings.warn_explicit(
+            f"{spec.name} is deprecated and will be removed in 0.2.0: import {new}",
+            DeprecationWarning,
+            frame.f_code.co_filename,
+            frame.f_lineno,
+            module=frame.f_globals.get("__name__", "<unknown>"),
+            registry=frame.f_globals.setdefault("__warningregistry__", {}),
+        )
+        module = importlib.import_module(new)
+        # Kept aside: the import system sets the module's __spec__ to this alias's.
+        spec.loader_state = module.__spec__
+        return module
+
+    def exec_module(self, module: ModuleType) -> None:
+        # The module ran at its new path; it keeps the spec of that path.
+        spec = module.__spec__
+        if spec is not None and isinstance(spec.loader_state, importlib.machinery.ModuleSpec):
+            module.__spec__ = spec.loader_state
+
+
+if not any(type(finder).__name__ == _OldPaths.__name__ for finder in sys.meta_path):
+    sys.meta_path.append(_OldPaths())
 
 #: Whether the library is being loaded (its modules import names of the package).
 _loading = False
