@@ -52,3 +52,132 @@ def test_every_name_a_package_exports_exists() -> None:
             f"{info.name}.{n}" for n in getattr(module, "__all__", ()) if not hasattr(module, n)
         ]
     assert missing == []
+
+
+#: The most modules the top of the package may hold, besides ``__init__`` and
+#: ``__main__``: the rest are grouped into packages by what they serve.
+TOP_FLOOR_LIMIT = 12
+
+
+def test_the_top_floor_holds_at_most_twelve_modules() -> None:
+    floor = sorted(p.stem for p in SRC.glob("*.py") if p.stem not in ("__init__", "__main__"))
+    assert len(floor) <= TOP_FLOOR_LIMIT, floor
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _module_level_imports(body: list[ast.stmt]) -> list[ast.Import | ast.ImportFrom]:
+    """The imports a module runs when it is loaded: at its top level and in the
+    blocks there (``try``, ``if``), not in a function or a class, nor under ``if
+    TYPE_CHECKING:``."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    for node in body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        elif isinstance(node, ast.If):
+            if not _is_type_checking(node.test):
+                found += _module_level_imports(node.body)
+            found += _module_level_imports(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, node.orelse, node.finalbody):
+                found += _module_level_imports(block)
+            for handler in node.handlers:
+                found += _module_level_imports(handler.body)
+        elif isinstance(node, ast.With):
+            found += _module_level_imports(node.body)
+    return found
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Each module of the package, and the modules of the package it imports when it
+    is loaded (``from package import module`` counts as importing the module)."""
+    names = {_module_name(p): p for p in MODULES}
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets: set[str] = set()
+        for node in _module_level_imports(ast.parse(path.read_text()).body):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+                continue
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            targets.add(base)
+            targets.update(f"{base}.{alias.name}" for alias in node.names)
+        graph[name] = {t for t in targets if t in names and t != name}
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One cycle of the graph (its modules, the first repeated at the end), or []."""
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> list[str]:
+        if node in path:
+            return [*path[path.index(node) :], node]
+        if node in done:
+            return []
+        for target in sorted(graph[node]):
+            found = visit(target, [*path, node])
+            if found:
+                return found
+        done.add(node)
+        return []
+
+    for start in sorted(graph):
+        found = visit(start, [])
+        if found:
+            return found
+    return []
+
+
+def test_no_import_cycle_between_the_modules_when_they_load() -> None:
+    graph = _import_graph()
+    assert {"bezique.views", "bezique.engine.moves"} <= graph["bezique.state"]
+    assert "bezique.rules.melds" in graph["bezique.views"]
+    assert _cycle(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycle(graph) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) == []
+
+
+def test_type_checking_and_function_imports_are_not_module_level() -> None:
+    tree = ast.parse(
+        "import a\n"
+        "if TYPE_CHECKING:\n    import b\n"
+        "try:\n    import c\nexcept ImportError:\n    import d\n"
+        "def f():\n    import e\n"
+    )
+    names = [alias.name for node in _module_level_imports(tree.body) for alias in node.names]
+    assert names == ["a", "c", "d"]
+
+
+def _init() -> ast.Module:
+    return ast.parse((SRC / "__init__.py").read_text())
+
+
+def test_the_public_names_are_listed_alike_in_the_three_places() -> None:
+    """``bezique/__init__.py`` names each public name three times: imported for the
+    type checker, in ``_EXPORTS`` (the module it is loaded from at run time) and in
+    ``__all__``. The three agree."""
+    checked: dict[str, set[str]] = {}
+    for node in _init().body:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for imp in node.body:
+                if isinstance(imp, ast.ImportFrom) and imp.module and imp.module != "types":
+                    found = {alias.name for alias in imp.names}
+                    if imp.module.startswith("bezique"):
+                        checked.setdefault(imp.module, set()).update(found)
+    exported = {home: set(names) for home, names in bezique._EXPORTS.items()}
+    assert checked == exported
+    assert sorted(bezique.__all__) == sorted([*bezique._HOMES, "__version__"])
+    assert len(bezique.__all__) == len(set(bezique.__all__))
