@@ -23,8 +23,6 @@ one kind, every set of faces that forms it.
 from __future__ import annotations
 
 import enum
-import itertools
-from collections.abc import Iterator
 
 import attrs
 
@@ -362,25 +360,6 @@ def patterns(
         return tuple(_fixed(kind, [marjolet, _face(s, Rank.QUEEN)]) for s in plain)
     # MeldKind.SEVEN_OF_TRUMPS
     return (_fixed(kind, [_face(trump, Rank.SEVEN)]),)
-
-
-def face_multisets(pattern: Pattern, available: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
-    """Every multiset of faces (sorted) that fills ``pattern`` from ``available``
-    face counts."""
-    if pattern.rank is None:
-        need: dict[Card, int] = {}
-        for face in pattern.faces:
-            need[face] = need.get(face, 0) + 1
-        if all(available.get(f, 0) >= n for f, n in need.items()):
-            yield pattern.faces
-        return
-    faces = [f for f in FACES if f.rank is pattern.rank and available.get(f, 0) > 0]
-    pool = [f for f in faces for _ in range(min(available[f], pattern.count))]
-    seen: set[tuple[Card, ...]] = set()
-    for combo in itertools.combinations(pool, pattern.count):
-        if combo not in seen:
-            seen.add(combo)
-            yield combo
 
 
 #: The cards of each kind, read off its patterns (any trump suit gives the same).
