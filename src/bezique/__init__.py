@@ -229,9 +229,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 #: The module of each public name.
 _HOMES = {name: home for home, names in _EXPORTS.items() for name in names}
 
-#: The modules moved to a package of their own kind (old dotted path: new one). The
-#: old paths are deprecated: each imports the module at its new path (the same module
-#: object, under both names), with a warning, until they are removed in 0.2.0.
+#: The modules moved to a package of their own kind, by old dotted path, with the new
+#: one. The old paths are deprecated: each imports the module at its new path (the same
+#: module object, under both names), with a warning, until they are removed in 0.2.0.
 _MOVED: dict[str, str] = {
     "bezique.action_space": "bezique.encodings.action_space",
     "bezique.board": "bezique.display.board",
