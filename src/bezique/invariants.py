@@ -61,6 +61,7 @@ from bezique.laws.scoring import (
     brisques_counted,
     brisques_counted_when_needed,
     carte_blanche_spoilers,
+    points_for_brisques,
 )
 from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.turns import in_duels, next_leader, trick_seats, tricks_left
@@ -838,9 +839,8 @@ def _check_counted_brisques(state: DealState) -> None:
             "under rules that count them when they matter"
         )
     mask = deck_tables(rules.deck.packs).brisques
-    points = rules.scoring.brisque_points
     before = [
-        score - (won & mask).bit_count() * points
+        score - points_for_brisques(rules, (won & mask).bit_count())
         for score, won in zip(state.scores, state.won_masks, strict=True)
     ]
     if min(before) < 0 or not brisques_counted(rules, before, state.won_masks, mask):

@@ -57,7 +57,6 @@ from bezique.errors import (
     shown,
     wrong_type,
 )
-from bezique.game import decide_winners
 from bezique.io.readers import (
     fail,
     read_header,
@@ -79,9 +78,15 @@ from bezique.laws.declaring import (
 )
 from bezique.laws.irregularities import IRREGULARITIES, forfeit_changes
 from bezique.laws.scoring import (
+    all_last_tricks_bonus,
     brisques_counted,
     brisques_in_totals,
     deal_game_scores,
+    decide_winners,
+    last_trick_bonus,
+    points_for_brisques,
+    seven_of_trumps_bonus,
+    stock_end_bonus,
     trick_scores,
 )
 from bezique.laws.zones import deck_tables
@@ -641,7 +646,7 @@ class _DealCounter:
                 return None
             self.last_tricks += 1
             self.last_trick_winner = entry.seat
-            return self._points(entry.seat, rules.scoring.last_trick_points)
+            return self._points(entry.seat, last_trick_bonus(rules))
         if isinstance(entry, StockEnd | AllLastTricks):
             return self._bonus(entry, problems)
         if isinstance(entry, Brisques):
@@ -657,11 +662,10 @@ class _DealCounter:
     def _bonus(
         self, entry: StockEnd | AllLastTricks, problems: list[str]
     ) -> tuple[int, ...] | None:
-        scoring = self.rules.scoring
         if isinstance(entry, StockEnd):
-            points, what = scoring.stock_end_points, "bonus at the end of the stock"
+            points, what = stock_end_bonus(self.rules), "bonus at the end of the stock"
         else:
-            points, what = scoring.all_last_tricks_points, "bonus for all the last tricks"
+            points, what = all_last_tricks_bonus(self.rules), "bonus for all the last tricks"
             last = self.last_trick_winner
             if last is not None and last != entry.seat:
                 problems.append(f"seat {last} won the last trick")
@@ -762,7 +766,7 @@ class _DealCounter:
                 problems.append(f"the deck holds only {rules.deck.packs} sevens of trumps")
             elif spent := self._sevens_spent():
                 problems.append(spent)
-            points = trumps.seven_of_trumps_points
+            points = seven_of_trumps_bonus(rules)
         if reasons or problems:
             return None
         self.sevens[entry.how] = done + 1
@@ -810,7 +814,7 @@ class _DealCounter:
         if rules.scoring.brisques is BrisqueTiming.TIES_AND_RUBICON:
             # Counted, or not, when the deal is done (final_scores).
             return self._points(entry.seat, 0)
-        return self._points(entry.seat, entry.count * rules.scoring.brisque_points)
+        return self._points(entry.seat, points_for_brisques(rules, entry.count))
 
     def _irregularity(
         self, entry: IrregularityEntry, problems: list[str]
