@@ -688,6 +688,24 @@ class _DealCounter:
         faces = tuple(ref.card for ref in entry.cards)
         if not any(p.matches(faces) for p in meld_patterns(rules, kind, self.trump)):
             reasons.append(Reason.NOT_A_MELD)
+        used = self._table_cards(entry, reasons)
+        self._fresh_cards(entry, reasons)
+        if value is not None:
+            reasons.extend(self._reuse(entry))
+        if reasons or value is None:
+            return None
+        if self.trump is None and kind in trump_fixers(rules):
+            self.trump = entry.cards[0].card.suit
+        table = self.tables[entry.seat]
+        for i in sorted(used, reverse=True):
+            del table[i]
+        table.extend((ref.card, ref.mask | kind.bit) for ref in entry.cards)
+        return self._points(entry.seat, value)
+
+    def _table_cards(self, entry: Declaration, reasons: list[Reason]) -> list[int]:
+        """The places on the seat's table of the entry's cards that were declared
+        before (those with a history), each found once; a card not found there is
+        not held."""
         table = self.tables[entry.seat]
         used: list[int] = []
         for ref in entry.cards:
@@ -706,33 +724,32 @@ class _DealCounter:
                     reasons.append(Reason.CARD_NOT_HELD)
             else:
                 used.append(found)
+        return used
+
+    def _fresh_cards(self, entry: Declaration, reasons: list[Reason]) -> None:
+        """The entry's fresh cards (with no history) and those on the tables cannot
+        be more of a face than the deck holds: one a pack."""
         fresh = [ref.card for ref in entry.cards if not ref.mask]
         on_tables = [face for seat_table in self.tables for face, _ in seat_table]
         for face in set(fresh):
-            # The deck holds one card of each face per pack.
-            over = fresh.count(face) + on_tables.count(face) > rules.deck.packs
+            over = fresh.count(face) + on_tables.count(face) > self.rules.deck.packs
             if over and Reason.CARD_NOT_HELD not in reasons:
                 reasons.append(Reason.CARD_NOT_HELD)
-        if value is not None:
-            histories = tuple(ref.mask for ref in entry.cards)
-            broken = tuple(ref.broken_mask for ref in entry.cards)
-            reuse = reuse_reasons(rules, kind, histories, broken if tracks_broken(rules) else None)
-            # Re-paired marriages and second doubles depend on which meld each card
-            # lies in, which a sheet does not record: the sheet gives the benefit of it.
-            if reuse and (
-                rearrangement_applies(rules, kind, reuse)
-                or second_double_applies(rules, kind, reuse)
-            ):
-                reuse = []
-            reasons.extend(reuse)
-        if reasons or value is None:
-            return None
-        if self.trump is None and kind in trump_fixers(rules):
-            self.trump = entry.cards[0].card.suit
-        for i in sorted(used, reverse=True):
-            del table[i]
-        table.extend((ref.card, ref.mask | kind.bit) for ref in entry.cards)
-        return self._points(entry.seat, value)
+
+    def _reuse(self, entry: Declaration) -> list[Reason]:
+        """Why the entry's cards may not be declared again in this meld (the laws of
+        re-use), giving the benefit of the doubt where the sheet cannot tell."""
+        rules, kind = self.rules, entry.kind
+        histories = tuple(ref.mask for ref in entry.cards)
+        broken = tuple(ref.broken_mask for ref in entry.cards)
+        reuse = reuse_reasons(rules, kind, histories, broken if tracks_broken(rules) else None)
+        # Re-paired marriages and second doubles depend on which meld each card
+        # lies in, which a sheet does not record: the sheet gives the benefit of it.
+        if reuse and (
+            rearrangement_applies(rules, kind, reuse) or second_double_applies(rules, kind, reuse)
+        ):
+            return []
+        return reuse
 
     def _seven(
         self, entry: Seven, reasons: list[Reason], problems: list[str]
