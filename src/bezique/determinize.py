@@ -62,7 +62,7 @@ from bezique.errors import InvalidStateError, require, shown
 from bezique.invariants import MAX_SCORE
 from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
 from bezique.laws.scoring import carte_blanche_spoilers
-from bezique.laws.tricks import playable, winning_index
+from bezique.laws.tricks import playable, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import bits, deck_tables
 from bezique.melds import MeldKind
@@ -262,6 +262,8 @@ class _Constraints:
             if number <= stock_tricks:
                 continue
             trump = view.trump if fixer is None or number > fixer.trick else None
+            # The end phase's terms (S000 law 9): the trump wins, a higher off-suit card does not.
+            terms = trick_terms(rules, trump, stock_phase=False)
             faces = tuple(c % FACES_PER_PACK for c in cards)
             led = face_of(cards[0]).suit
             where = f"trick {number}"
@@ -275,7 +277,7 @@ class _Constraints:
                 unfollowed, untrumped, unbeaten = _duty_bans(faces[:j], faces[j], trump)
                 self.ban(seat, unfollowed, f"it did not follow {led.letter} in {where}")
                 self.ban(seat, untrumped, f"it neither followed nor trumped in {where}")
-                best = FACES[faces[winning_index(faces[:j], trump, False)]]
+                best = FACES[faces[winning_index(faces[:j], *terms)]]
                 self.ban(seat, unbeaten, f"it played {card} to {where} without beating {best}")
 
     def _carte_blanche(self, view: SeatView) -> None:
