@@ -181,3 +181,52 @@ def test_the_public_names_are_listed_alike_in_the_three_places() -> None:
     assert checked == exported
     assert sorted(bezique.__all__) == sorted([*bezique._HOMES, "__version__"])
     assert len(bezique.__all__) == len(set(bezique.__all__))
+
+
+#: The rule set's amounts that only the laws read: everywhere else a score comes from
+#: a law of :mod:`bezique.laws` (``points_for_brisques``, ``last_trick_bonus``,
+#: ``all_last_tricks``, ...), and callers add the points it gives, never work them out.
+AMOUNTS = frozenset(
+    {
+        "brisque_points",
+        "last_trick_points",
+        "stock_end_points",
+        "all_last_tricks_points",
+        "seven_of_trumps_points",
+    }
+)
+#: Where the amounts are defined (the rules) and read (the laws).
+AMOUNTS_HOME = (SRC / "rules", SRC / "laws")
+#: Modules that may read an amount all the same, each with why (none today).
+AMOUNTS_EXEMPT: dict[str, str] = {}
+
+
+def _amounts_read(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text())
+    return [
+        f"{node.attr} (line {node.lineno})"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr in AMOUNTS
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p
+        for p in MODULES
+        if not any(p.is_relative_to(home) for home in AMOUNTS_HOME)
+        and str(p.relative_to(SRC)) not in AMOUNTS_EXEMPT
+    ],
+    ids=lambda p: str(p.relative_to(SRC)),
+)
+def test_only_the_laws_read_the_amounts_of_scores(path: Path) -> None:
+    assert _amounts_read(path) == [], f"{_module_name(path)} reads amounts outside the laws"
+
+
+def test_the_amounts_check_finds_a_read(tmp_path: Path) -> None:
+    """The check above sees an amount read through any name."""
+    module = tmp_path / "m.py"
+    module.write_text("def f(rules, s):\n    return s.brisque_points + rules.scoring.x\n")
+    assert _amounts_read(module) == ["brisque_points (line 2)"]
+    assert _amounts_read(SRC / "laws" / "scoring.py") != []

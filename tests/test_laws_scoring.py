@@ -6,10 +6,24 @@ from __future__ import annotations
 import pytest
 
 import bezique as bz
-from bezique.laws.scoring import all_brisque_points, brisques_counted, deal_game_scores
+from bezique.laws.scoring import (
+    all_brisque_points,
+    all_last_tricks,
+    all_last_tricks_bonus,
+    brisques_counted,
+    deal_game_scores,
+    decide_winner,
+    decide_winners,
+    last_trick_bonus,
+    points_for_brisques,
+    seven_of_trumps_bonus,
+    stock_end_bonus,
+)
+from bezique.records import DealResult
 
 CLASSIC = bz.variants.CLASSIC
 RUBICON = bz.variants.RUBICON
+MARJOLET = bz.variants.MARJOLET
 
 
 def test_two_hand_scores_go_to_the_game_as_they_are() -> None:
@@ -72,3 +86,50 @@ def test_what_a_trick_scores_its_winner() -> None:
     assert trick_won(par, [ace, seven], Suit.HEARTS, True, 3) == (
         (10, ScoreSource.BRISQUES, "1 in trick"),
     )
+
+
+# -- the amounts: each law gives the points, callers add them ---------------------------
+
+
+@pytest.mark.parametrize(("count", "points"), [(0, 0), (1, 10), (7, 70)])
+def test_brisques_are_worth_ten_each(count: int, points: int) -> None:
+    # S000 law 11.
+    assert points_for_brisques(CLASSIC, count) == points
+    assert points_for_brisques(CLASSIC.evolve(brisque_points=5), count) == points // 2
+
+
+def test_the_bonuses_of_the_last_tricks() -> None:
+    # S000 law 10: ten for the last trick; BIC: fifty.
+    assert last_trick_bonus(CLASSIC) == 10
+    assert last_trick_bonus(RUBICON) == 50
+    # Marjolet (S003): ten at the end of the stock, fifty for all the last tricks.
+    assert (stock_end_bonus(MARJOLET), all_last_tricks_bonus(MARJOLET)) == (10, 50)
+    assert (stock_end_bonus(CLASSIC), all_last_tricks_bonus(CLASSIC)) == (None, None)
+
+
+def test_the_seven_of_trumps_is_worth_ten() -> None:
+    # S000 law 8.
+    assert seven_of_trumps_bonus(CLASSIC) == 10
+    assert seven_of_trumps_bonus(CLASSIC.evolve(seven_of_trumps_points=20)) == 20
+
+
+def test_all_the_last_tricks_score_for_the_seat_that_won_them() -> None:
+    # Marjolet (S003): ten stock tricks, then six; one seat won all six.
+    stock = [0, 1] * 5
+    assert all_last_tricks(MARJOLET, stock + [1] * 6) == ((1, 50),)
+    assert all_last_tricks(MARJOLET.evolve(all_last_tricks_points=40), stock + [0] * 6) == (
+        (0, 40),
+    )
+    assert all_last_tricks(MARJOLET, stock + [1] * 5 + [0]) == ()
+    assert all_last_tricks(CLASSIC, [0] * 32) == ()
+
+
+def test_the_game_winner_is_the_laws_and_the_games() -> None:
+    """S000 law 12 lives in the laws; :mod:`bezique.game` gives the same functions."""
+    assert bz.game.decide_winner is decide_winner
+    assert bz.game.decide_winners is decide_winners
+    last = DealResult(scores=(400, 420), brisques=(6, 8), last_trick_winner=1)
+    # Equal totals: the higher total less the last deal's brisques (60 and 80) wins.
+    assert decide_winners(CLASSIC, (1040, 1040), last) == (0,)
+    assert decide_winners(CLASSIC.evolve(brisque_points=0), (1040, 1040), last) == (1,)
+    assert decide_winners(CLASSIC, (990, 980), last) == ()

@@ -31,6 +31,7 @@ from bezique.zetema import (
     parse_face,
     rank_of,
 )
+from bezique.zetema.laws import left_of, turn_order
 from bezique.zetema.state import DISCARD, OVER, shuffled_deck
 
 
@@ -78,6 +79,13 @@ def test_the_seat_after_the_dealer_starts_and_the_turn_passes_left() -> None:
     assert state.current_player == 1
     state = state.apply(Discard(state.hands[1][0]))
     assert state.current_player == 2
+
+
+def test_the_turns_and_the_deal_go_to_the_left() -> None:
+    # S003: the seat to the dealer's left is dealt to and plays first, then on to the left.
+    assert [left_of(seat, 3) for seat in range(3)] == [1, 2, 0]
+    assert turn_order(2, 3) == (0, 1, 2)
+    assert turn_order(0, 4) == (1, 2, 3, 0)
 
 
 def test_the_deal_rotates_to_the_left_after_each_hand() -> None:

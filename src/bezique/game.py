@@ -38,6 +38,7 @@ from bezique.errors import (
     shown,
     wrong_type,
 )
+from bezique.laws.scoring import decide_winner, decide_winners
 from bezique.legality import Reason
 from bezique.records import DealResult, ScoreEvent
 from bezique.rules import DealScoring, GameEnd, Rules
@@ -268,42 +269,6 @@ class GameState:
                         following, totals=reached, winner=side, winners=(side,), over=True
                     ), events
         return following, events
-
-
-def decide_winners(rules: Rules, totals: Sequence[int], last: DealResult) -> tuple[int, ...]:
-    """The side (or seat) that won after a deal, or the sides that share the win;
-    empty if no one has reached the target.
-
-    S000 law 12: the highest total at or over the target wins; if equal, the
-    highest total less the aces and tens of the last deal; if still equal, the
-    winner of the last trick. With three or four seats the winner of the last
-    trick may be none of those tied: then they share the win (the library's
-    reading; the sources do not say). In partnerships all of it is by side.
-    """
-    target = rules.game.target
-    sides = rules.side_totals(totals)
-    best = max(sides)
-    if best < target:
-        return ()
-    tied = [side for side, total in enumerate(sides) if total == best]
-    if len(tied) == 1:
-        return (tied[0],)
-    points = rules.scoring.brisque_points
-    brisques = rules.side_totals(last.brisques)
-    less = {side: sides[side] - points * brisques[side] for side in tied}
-    best_less = max(less.values())
-    tied = [side for side in tied if less[side] == best_less]
-    if len(tied) == 1:
-        return (tied[0],)
-    last_side = rules.side_of(last.last_trick_winner)
-    return (last_side,) if last_side in tied else tuple(tied)
-
-
-def decide_winner(rules: Rules, totals: Sequence[int], last: DealResult) -> int | None:
-    """The one winner of :func:`decide_winners`, or ``None`` if no one has reached
-    the target or the win is shared."""
-    winners = decide_winners(rules, totals, last)
-    return winners[0] if len(winners) == 1 else None
 
 
 def cut_for_deal(rules: Rules, seed: int | str | None) -> int:

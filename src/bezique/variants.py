@@ -56,6 +56,8 @@ from bezique.io.games import load_game_record as _bezique_record
 from bezique.io.rules_json import rules_from_dict as _bezique_rules_from_dict
 from bezique.io.rules_json import rules_to_dict as _bezique_rules_to_dict
 from bezique.io.text import loads
+from bezique.laws.scoring import last_trick_bonus, points_for_brisques, seven_of_trumps_bonus
+from bezique.laws.zones import deck_tables
 from bezique.notation import format_action as _bezique_format_action
 from bezique.notation import parse_action as _bezique_parse_action
 from bezique.players import Player
@@ -727,12 +729,12 @@ def _bezique_max_points(rules: Rules) -> int:
     per_trick = (
         max(values, default=0) * per_turn
         + (trumps.exchange_points or 0)
-        + trumps.seven_of_trumps_points
+        + seven_of_trumps_bonus(rules)
         + (rules.carte_blanche.carte_blanche_points or 0)
     )
     tricks = rules.deck_size // 2
-    brisques = rules.deck.packs * 8 * scoring.brisque_points
-    end = scoring.last_trick_points + scoring.game_bonus + scoring.rubicon_bonus + scoring.rubicon
+    brisques = points_for_brisques(rules, deck_tables(rules.deck.packs).brisques.bit_count())
+    end = last_trick_bonus(rules) + scoring.game_bonus + scoring.rubicon_bonus + scoring.rubicon
     seats = rules.players
     return seats * (tricks * per_trick + brisques + end + trumps.turn_up_seven_points)
 

@@ -62,7 +62,7 @@ from bezique.checks.invariants import MAX_SCORE
 from bezique.errors import InvalidStateError, require, shown
 from bezique.laws.declaring import tracks_broken, trump_fixers, won_card_histories
 from bezique.laws.scoring import carte_blanche_spoilers
-from bezique.laws.tricks import playable, winning_index
+from bezique.laws.tricks import playable, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import bits, deck_tables
 from bezique.records import Phase
@@ -262,6 +262,8 @@ class _Constraints:
             if number <= stock_tricks:
                 continue
             trump = view.trump if fixer is None or number > fixer.trick else None
+            # The end phase's terms (S000 law 9): the trump wins, a higher off-suit card does not.
+            terms = trick_terms(rules, trump, stock_phase=False)
             faces = tuple(c % FACES_PER_PACK for c in cards)
             led = face_of(cards[0]).suit
             where = f"trick {number}"
@@ -275,7 +277,7 @@ class _Constraints:
                 unfollowed, untrumped, unbeaten = _duty_bans(faces[:j], faces[j], trump)
                 self.ban(seat, unfollowed, f"it did not follow {led.letter} in {where}")
                 self.ban(seat, untrumped, f"it neither followed nor trumped in {where}")
-                best = FACES[faces[winning_index(faces[:j], trump, False)]]
+                best = FACES[faces[winning_index(faces[:j], *terms)]]
                 self.ban(seat, unbeaten, f"it played {card} to {where} without beating {best}")
 
     def _carte_blanche(self, view: SeatView) -> None:
@@ -357,67 +359,18 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
     require(view, SeatView, "determinize()", "view", "a SeatView")
     require(rng, random.Random, "determinize()", "rng", "a random.Random")
     if check:
-        # Every field's type, walked through the view: a fifth of a search's time
-        # when done for each sample, so a search that trusts its views skips it.
-        problem = misfit(view, SeatView, "view", limit=_LIMIT)
-        if problem is not None:
-            if problem.wrong_type:
-                raise TypeError(f"determinize(): {problem.message}")
-            raise _fail(problem.message)
+        _check_types(view)
     _check_shape(view)
     rules = view.rules
     n = rules.players
-    size = rules.deck_size
     seat = view.seat
     known = _Known(view)
-    if view.hand_sizes[seat] != len(view.hand) + len(view.tables[seat]):
-        raise _fail(
-            f"hand_sizes[{seat}]: {view.hand_sizes[seat]}, but seat {seat} holds "
-            f"{len(view.hand)} cards in hand and {len(view.tables[seat])} on its table"
-        )
-    free = [0] * n
-    for s in range(n):
-        if s == seat:
-            continue
-        shown = (known.hands[s] | known.tables[s]).bit_count()
-        free[s] = view.hand_sizes[s] - shown
-        if free[s] < 0:
-            raise _fail(
-                f"hand_sizes[{s}]: {view.hand_sizes[s]}, but {shown} cards of seat {s} are "
-                "on its table or known to be in its hand"
-            )
-    face_down = view.stock_size - (1 if view.turn_up is not None else 0)
-    if face_down < 0:
-        raise _fail("stock_size: 0 cards left to draw, but there is a turn-up")
-    unseen = [c for c in range(size) if c not in known.where]
-    slots = sum(free) + face_down
-    if len(unseen) != slots:
-        raise _fail(
-            f"the view shows {len(known.where)} of the {size} cards, leaving {len(unseen)} "
-            f"unseen, but the other seats' concealed hands and the stock hold {slots}"
-        )
+    free, face_down, unseen = _room(view, known)
     constraints = _Constraints(view)
-    for s in range(n):
-        held = (known.hands[s] | known.tables[s]) & ~constraints.exempt[s]
-        for card in bits(held):
-            face = card % FACES_PER_PACK
-            if constraints.forbid[s] >> face & 1:
-                raise _fail(
-                    f"seat {s} holds {_name(card)}, but {constraints.reason(s, face)}, so it "
-                    f"holds no {FACES[face]}"
-                )
+    _check_holdings(view, known, constraints)
     dealt, stock = _deal(unseen, free, face_down, constraints, seat, rng)
     hands = [known.hands[s] | sum(1 << c for c in dealt[s]) for s in range(n)]
-    history = [0] * size
-    broken = [0] * size
-    if view.rules.zones.declare_from is DeclareFrom.WON:
-        # Cards declared from those won keep the kinds of their melds (S003).
-        for card, kinds in won_card_histories(view.melds, known.won).items():
-            history[card] = kinds
-    for entries in (*view.tables, *view.hand_kinds):
-        for entry in entries:
-            history[entry.card] = _mask(entry.history)
-            broken[entry.card] = _mask(entry.broken)
+    history, broken = _histories(view, known)
     tracks = tracks_broken(rules)
     if not tracks and any(broken):
         raise _fail("a card is marked as in a broken meld, but these rules never re-form melds")
@@ -446,6 +399,81 @@ def determinize(view: SeatView, rng: random.Random, *, check: bool = True) -> De
     if check:
         _check(state, view)
     return state
+
+
+def _check_types(view: SeatView) -> None:
+    """Every field's type, walked through the view: a fifth of a search's time when
+    done for each sample, so a search that trusts its views skips it."""
+    problem = misfit(view, SeatView, "view", limit=_LIMIT)
+    if problem is not None:
+        if problem.wrong_type:
+            raise TypeError(f"determinize(): {problem.message}")
+        raise _fail(problem.message)
+
+
+def _room(view: SeatView, known: _Known) -> tuple[list[int], int, list[int]]:
+    """How many unseen cards each seat's concealed hand holds (none for the view's
+    own), how many lie face down in the stock, and the unseen cards; they must match."""
+    rules = view.rules
+    size = rules.deck_size
+    seat = view.seat
+    if view.hand_sizes[seat] != len(view.hand) + len(view.tables[seat]):
+        raise _fail(
+            f"hand_sizes[{seat}]: {view.hand_sizes[seat]}, but seat {seat} holds "
+            f"{len(view.hand)} cards in hand and {len(view.tables[seat])} on its table"
+        )
+    free = [0] * rules.players
+    for s in range(rules.players):
+        if s == seat:
+            continue
+        shown = (known.hands[s] | known.tables[s]).bit_count()
+        free[s] = view.hand_sizes[s] - shown
+        if free[s] < 0:
+            raise _fail(
+                f"hand_sizes[{s}]: {view.hand_sizes[s]}, but {shown} cards of seat {s} are "
+                "on its table or known to be in its hand"
+            )
+    face_down = view.stock_size - (1 if view.turn_up is not None else 0)
+    if face_down < 0:
+        raise _fail("stock_size: 0 cards left to draw, but there is a turn-up")
+    unseen = [c for c in range(size) if c not in known.where]
+    slots = sum(free) + face_down
+    if len(unseen) != slots:
+        raise _fail(
+            f"the view shows {len(known.where)} of the {size} cards, leaving {len(unseen)} "
+            f"unseen, but the other seats' concealed hands and the stock hold {slots}"
+        )
+    return free, face_down, unseen
+
+
+def _check_holdings(view: SeatView, known: _Known, constraints: _Constraints) -> None:
+    """No seat is shown holding a card the play proves it cannot hold."""
+    for s in range(view.rules.players):
+        held = (known.hands[s] | known.tables[s]) & ~constraints.exempt[s]
+        for card in bits(held):
+            face = card % FACES_PER_PACK
+            if constraints.forbid[s] >> face & 1:
+                raise _fail(
+                    f"seat {s} holds {_name(card)}, but {constraints.reason(s, face)}, so it "
+                    f"holds no {FACES[face]}"
+                )
+
+
+def _histories(view: SeatView, known: _Known) -> tuple[list[int], list[int]]:
+    """The kinds each shown card has been declared in, and those it was broken
+    from; hidden cards have none."""
+    size = view.rules.deck_size
+    history = [0] * size
+    broken = [0] * size
+    if view.rules.zones.declare_from is DeclareFrom.WON:
+        # Cards declared from those won keep the kinds of their melds (S003).
+        for card, kinds in won_card_histories(view.melds, known.won).items():
+            history[card] = kinds
+    for entries in (*view.tables, *view.hand_kinds):
+        for entry in entries:
+            history[entry.card] = _mask(entry.history)
+            broken[entry.card] = _mask(entry.broken)
+    return history, broken
 
 
 def _check(state: DealState, view: SeatView) -> None:

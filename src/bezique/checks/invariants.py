@@ -62,11 +62,12 @@ from bezique.laws.scoring import (
     brisques_counted,
     brisques_counted_when_needed,
     carte_blanche_spoilers,
+    points_for_brisques,
 )
 from bezique.laws.tricks import trick_terms, winning_index
 from bezique.laws.turns import in_duels, next_leader, trick_seats, tricks_left
 from bezique.laws.zones import bits, deck_tables
-from bezique.records import Phase
+from bezique.records import DeclaredMeld, Phase
 from bezique.rules import (
     MAX_PLAYERS,
     DeclarationLimit,
@@ -523,35 +524,20 @@ def check_melds(state: DealState) -> None:
     as many after one trick as the rules allow; its cards form its kind (with the
     trumps of its time) and are played or still held by its seat."""
     rules = state.rules
-    size = rules.deck_size
     done = len(state.tricks)
-    stock_tricks = rules.stock_tricks
     fixer = _trump_fixer(state)
     per_trick: dict[int, int] = {}
     last_trick = 0
     kept = sum(state.won_masks) | sum(1 << c for c in state.trick)
     for i, meld in enumerate(state.melds):
         where = f"melds[{i}]"
-        _seat_ok(state, meld.seat, f"{where}.seat")
-        value = rules.meld_value(meld.kind)
-        if value is None:
-            _bad(f"{where}.kind: {meld.kind.value!r} cannot be declared under these rules")
-        if meld.points != value:
-            _bad(f"{where}.points: {meld.points}, but a {meld.kind.value} is worth {value}")
+        _check_meld_value(state, meld, where)
         if not 1 <= meld.trick <= done:
             _bad(f"{where}.trick: {meld.trick}, but {done} trick(s) are completed")
         if meld.trick < last_trick:
             _bad(f"{where}.trick: melds are listed in the order declared")
         last_trick = meld.trick
-        winner = state.tricks[meld.trick - 1].winner
-        # Partnerships: the winner's partner may declare in his place (BIC, EB9, S004).
-        if meld.seat != winner and rules.side_of(meld.seat) != rules.side_of(winner):
-            _bad(
-                f"{where}.seat: seat {meld.seat}, but seat {state.tricks[meld.trick - 1].winner} "
-                f"won trick {meld.trick}, after which it was declared"
-            )
-        if meld.trick > stock_tricks and not rules.declarations.melding_after_close:
-            _bad(f"{where}.trick: declared after trick {meld.trick}, in the end phase")
+        _check_meld_declarer(state, meld, where)
         # Counted by seat: under both-in-turn (S004) each partner declares once.
         key = meld.trick * MAX_PLAYERS + meld.seat
         per_trick[key] = per_trick.get(key, 0) + 1
@@ -561,37 +547,76 @@ def check_melds(state: DealState) -> None:
             DeclarationLimit.ONE_SCORED_REST_PENDING
         ):
             _bad(f"{where}.scored: false, but these rules leave no meld waiting to be scored")
-        if len(set(meld.cards)) != len(meld.cards) or any(not 0 <= c < size for c in meld.cards):
-            _bad(f"{where}.cards: each card of a meld is a different card of the deck")
-        faces = tuple(face_of(c) for c in meld.cards)
         # Melds up to the one that fixed trumps were declared with none.
         trump = None if fixer is not None and i <= fixer else state.trump
-        if not any(p.matches(faces) for p in meld_patterns(rules, meld.kind, trump)):
+        _check_meld_cards(state, meld, where, trump)
+        _check_meld_held(state, meld, where, kept)
+
+
+def _check_meld_value(state: DealState, meld: DeclaredMeld, where: str) -> None:
+    """The meld's seat is at the table, its kind is one of the rules' and its points
+    that kind's value."""
+    _seat_ok(state, meld.seat, f"{where}.seat")
+    value = state.rules.meld_value(meld.kind)
+    if value is None:
+        _bad(f"{where}.kind: {meld.kind.value!r} cannot be declared under these rules")
+    if meld.points != value:
+        _bad(f"{where}.points: {meld.points}, but a {meld.kind.value} is worth {value}")
+
+
+def _check_meld_declarer(state: DealState, meld: DeclaredMeld, where: str) -> None:
+    """The meld was declared by the winner of its trick, or his partner, and not in
+    the end phase unless the rules allow it."""
+    rules = state.rules
+    winner = state.tricks[meld.trick - 1].winner
+    # Partnerships: the winner's partner may declare in his place (BIC, EB9, S004).
+    if meld.seat != winner and rules.side_of(meld.seat) != rules.side_of(winner):
+        _bad(
+            f"{where}.seat: seat {meld.seat}, but seat {winner} "
+            f"won trick {meld.trick}, after which it was declared"
+        )
+    if meld.trick > rules.stock_tricks and not rules.declarations.melding_after_close:
+        _bad(f"{where}.trick: declared after trick {meld.trick}, in the end phase")
+
+
+def _check_meld_cards(state: DealState, meld: DeclaredMeld, where: str, trump: Suit | None) -> None:
+    """The meld's cards are different cards of the deck and form its kind with the
+    trumps of its time."""
+    size = state.rules.deck_size
+    if len(set(meld.cards)) != len(meld.cards) or any(not 0 <= c < size for c in meld.cards):
+        _bad(f"{where}.cards: each card of a meld is a different card of the deck")
+    faces = tuple(face_of(c) for c in meld.cards)
+    if not any(p.matches(faces) for p in meld_patterns(state.rules, meld.kind, trump)):
+        _bad(
+            f"{where}.cards: {' '.join(_names(meld.cards))} do not form a "
+            f"{meld.kind.value} with trumps {_suit_text(trump)}"
+        )
+
+
+def _check_meld_held(state: DealState, meld: DeclaredMeld, where: str, kept: int) -> None:
+    """Each card of the meld has been played (it is in ``kept``, the cards won and
+    those of the trick on the table) or is still on its declarer's table (or in his
+    hand, after the close), or his partner's where partners declare together."""
+    rules = state.rules
+    holder = state.held_mask(meld.seat)
+    if state.phase is Phase.STOCK and not (
+        meld.kind is MeldKind.SEVEN_OF_TRUMPS and not rules.trumps.declared_seven_on_table
+    ):
+        holder = state.table_masks[meld.seat]
+    partner = partner_of(rules, meld.seat)
+    if partner is not None:
+        # A partnership declaration may use the partner's table (BIC): those
+        # cards stay his, on his table or, after the close, in his hand.
+        holder |= (
+            state.table_masks[partner] if state.phase is Phase.STOCK else state.held_mask(partner)
+        )
+    for card in meld.cards:
+        if not (kept >> card & 1 or holder >> card & 1):
+            place = "table" if state.phase is Phase.STOCK else "hand"
             _bad(
-                f"{where}.cards: {' '.join(_names(meld.cards))} do not form a "
-                f"{meld.kind.value} with trumps {_suit_text(trump)}"
+                f"{where}.cards: {_name(card)} is neither played nor on the {place} of "
+                f"seat {meld.seat}, who declared it"
             )
-        holder = state.held_mask(meld.seat)
-        if state.phase is Phase.STOCK and not (
-            meld.kind is MeldKind.SEVEN_OF_TRUMPS and not rules.trumps.declared_seven_on_table
-        ):
-            holder = state.table_masks[meld.seat]
-        partner = partner_of(rules, meld.seat)
-        if partner is not None:
-            # A partnership declaration may use the partner's table (BIC): those
-            # cards stay his, on his table or, after the close, in his hand.
-            holder |= (
-                state.table_masks[partner]
-                if state.phase is Phase.STOCK
-                else state.held_mask(partner)
-            )
-        for card in meld.cards:
-            if not (kept >> card & 1 or holder >> card & 1):
-                place = "table" if state.phase is Phase.STOCK else "hand"
-                _bad(
-                    f"{where}.cards: {_name(card)} is neither played nor on the {place} of "
-                    f"seat {meld.seat}, who declared it"
-                )
 
 
 def check_won_melds(state: DealState) -> None:
@@ -838,9 +863,8 @@ def _check_counted_brisques(state: DealState) -> None:
             "under rules that count them when they matter"
         )
     mask = deck_tables(rules.deck.packs).brisques
-    points = rules.scoring.brisque_points
     before = [
-        score - (won & mask).bit_count() * points
+        score - points_for_brisques(rules, (won & mask).bit_count())
         for score, won in zip(state.scores, state.won_masks, strict=True)
     ]
     if min(before) < 0 or not brisques_counted(rules, before, state.won_masks, mask):

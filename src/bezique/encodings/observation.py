@@ -54,7 +54,7 @@ Counts and points are given as they are, not scaled.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, overload
 
 import attrs
@@ -222,40 +222,58 @@ class ObservationEncoder(BlockVector):
                 f"a view of {view.rules.name} given to the encoder of {self.rules.name}"
             )
         # Filled as a list, turned into an array once: far quicker than item by item.
-        out = [0.0] * self.size
-        at = self.offsets
-        n = view.players
-        me = view.seat
+        filler = _Filler(self.size, self.offsets, view)
+        filler.cards(view)
+        filler.rest(view)
+        vector: NDArray[np.float32] = numpy.array(filler.out, dtype=numpy.float32)
+        return vector
+
+
+class _Filler:
+    """The numbers of one view's vector, block by block, seats counted from the
+    view's own (:meth:`ObservationEncoder.encode`)."""
+
+    __slots__ = ("at", "me", "n", "out")
+
+    def __init__(self, size: int, at: Mapping[str, int], view: SeatView) -> None:
+        self.out = [0.0] * size
+        self.at = at
+        self.me = view.seat
+        self.n = view.players
+
+    def rel(self, seat: int) -> int:
+        return (seat - self.me) % self.n
+
+    def count(self, block: str, row: int, card: int) -> None:
+        self.out[self.at[block] + row * _F + card % _F] += 1
+
+    def one_hot(self, block: str, index: int) -> None:
+        self.out[self.at[block] + index] = 1
+
+    def shown(self, seat: int, entry: TableCard) -> None:
+        """The kinds a card shown has been declared in, and whether it is broken."""
+        r = self.rel(seat)
         k = len(_KINDS)
+        for kind in entry.history:
+            self.out[self.at["kinds"] + (r * k + _KIND_INDEX[kind]) * _F + entry.card % _F] += 1
+        if entry.broken:
+            self.count("broken", r, entry.card)
 
-        def rel(seat: int) -> int:
-            return (seat - me) % n
-
-        def count(block: str, row: int, card: int) -> None:
-            out[at[block] + row * _F + card % _F] += 1
-
-        def one_hot(block: str, index: int) -> None:
-            out[at[block] + index] = 1
-
+    def cards(self, view: SeatView) -> None:
+        """Where each card is seen: the hand, the tables, declared in a hand, known
+        to be held, played to past tricks and to the trick on the table."""
+        me, rel, count = self.me, self.rel, self.count
         own_declared = {entry.card for entry in view.hand_kinds[me]} if view.hand_kinds else set()
         for card in view.hand:
             count("hand_declared" if card in own_declared else "hand", 0, card)
-
-        def shown(seat: int, entry: TableCard) -> None:
-            r = rel(seat)
-            for kind in entry.history:
-                out[at["kinds"] + (r * k + _KIND_INDEX[kind]) * _F + entry.card % _F] += 1
-            if entry.broken:
-                count("broken", r, entry.card)
-
         for seat, table in enumerate(view.tables):
             for entry in table:
                 count("table", rel(seat), entry.card)
-                shown(seat, entry)
+                self.shown(seat, entry)
         for seat, entries in enumerate(view.hand_kinds):
             for entry in entries:
                 count("declared_in_hand", rel(seat), entry.card)
-                shown(seat, entry)
+                self.shown(seat, entry)
         for seat, cards in enumerate(view.known):
             for card in cards:
                 count("known", rel(seat), card)
@@ -266,13 +284,18 @@ class ObservationEncoder(BlockVector):
                 count("played", rel(seat), card)
         for i, card in enumerate(view.trick):
             count("trick", i, card)
+
+    def rest(self, view: SeatView) -> None:
+        """Everything but the cards: trumps, the turn-up, the sizes, the scores, the
+        phase, whose turn it is, the melds waiting to score, the dealer."""
+        out, at, rel, one_hot = self.out, self.at, self.rel, self.one_hot
         one_hot("trick_leader", rel(view.leader))
         if view.trump is not None:
             one_hot("trumps", int(view.trump))
         if view.turn_up is not None:
             one_hot("turn_up", view.turn_up % _F)
         out[at["stock_size"]] = view.stock_size
-        for seat in range(n):
+        for seat in range(self.n):
             out[at["hand_sizes"] + rel(seat)] = view.hand_sizes[seat]
             out[at["scores"] + rel(seat)] = view.scores[seat]
             if view.carte_blanche and view.carte_blanche[seat]:
@@ -285,10 +308,9 @@ class ObservationEncoder(BlockVector):
             out[at["declarations"]] = view.window.declarations
         for seat in view.offers:
             one_hot("offers", rel(seat))
+        k = len(_KINDS)
         for meld in view.melds:
             if not meld.scored:
                 out[at["pending"] + rel(meld.seat) * k + _KIND_INDEX[meld.kind]] += 1
         out[at["trick_number"]] = view.trick_number
         one_hot("dealer", rel(view.dealer))
-        vector: NDArray[np.float32] = numpy.array(out, dtype=numpy.float32)
-        return vector

@@ -52,10 +52,11 @@ from bezique.laws.declaring import (
     window_after_pass,
 )
 from bezique.laws.scoring import (
-    all_last_tricks_winner,
+    all_last_tricks,
     brisques_counted,
     brisques_counted_when_needed,
     last_card_drawn_points,
+    points_for_brisques,
     seven_played,
     trick_won,
 )
@@ -372,12 +373,10 @@ def _deal_end(
         for i in range(1, n + 1):
             seat = (state.dealer + i) % n
             count = (won[seat] & brisques).bit_count()
-            points = count * rules.scoring.brisque_points
+            points = points_for_brisques(rules, count)
             scores = scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
-    sweeper = all_last_tricks_winner(rules, [trick.winner for trick in tricks])
-    if sweeper is not None:
+    for sweeper, points in all_last_tricks(rules, [trick.winner for trick in tricks]):
         # Marjolet (S003, WMJ): one seat won every trick after the stock.
-        points = rules.scoring.all_last_tricks_points or 0
         scores = scored(scores, events, sweeper, points, ScoreSource.ALL_LAST_TRICKS, "")
     return scores, counted
 

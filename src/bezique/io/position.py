@@ -457,11 +457,7 @@ class _Reader:
     def state(self) -> DealState:
         rules, n = self.rules, self.n
         dealer = self.seat(self.fields["dealer"], "dealer")
-        tricks_text = self.field("tricks").replace(" ", "")
-        count = tricks_text[1:] if tricks_text.startswith("#") else None
-        if count is not None and not _is_number(count):
-            raise NotationError(f"tricks: {tricks_text!r} (expected '#' and a number)")
-        winners = () if count is not None else tuple(self.seat(ch, "tricks") for ch in tricks_text)
+        count, winners = self.tricks()
         trump = self.trump()
         turn_up = self.zone(self.field("turn-up"), "turn-up", kinds=False)
         if len(turn_up) > 1:
@@ -521,13 +517,7 @@ class _Reader:
             revealed_masks=tuple(revealed),
             counted_brisques=self.counted_brisques(),
         )
-        # A declared card written without its kinds has those of the melds it is in.
-        declared, expected, _ = meld_histories(state)
-        history = tuple(
-            expected[c] if declared >> c & 1 and c not in self.explicit else kinds
-            for c, kinds in enumerate(state.history)
-        )
-        state = attrs.evolve(state, history=history)
+        state = self.kinds_from_melds(state)
         # The cards are where they may be before the tricks are rebuilt from them.
         check_shape(state)
         check_cards(state)
@@ -541,6 +531,26 @@ class _Reader:
         check_state(state, trick_cards=False)
         self.check_to_move(state)
         return state
+
+    def tricks(self) -> tuple[str | None, tuple[int, ...]]:
+        """The ``tricks`` field: the number of tricks played (``#`` and a number), with
+        no winners; or their winners, one seat a trick, and no number."""
+        tricks_text = self.field("tricks").replace(" ", "")
+        count = tricks_text[1:] if tricks_text.startswith("#") else None
+        if count is not None and not _is_number(count):
+            raise NotationError(f"tricks: {tricks_text!r} (expected '#' and a number)")
+        winners = () if count is not None else tuple(self.seat(ch, "tricks") for ch in tricks_text)
+        return count, winners
+
+    def kinds_from_melds(self, state: DealState) -> DealState:
+        """``state`` with each declared card written without its kinds given those of
+        the melds it is in."""
+        declared, expected, _ = meld_histories(state)
+        history = tuple(
+            expected[c] if declared >> c & 1 and c not in self.explicit else kinds
+            for c, kinds in enumerate(state.history)
+        )
+        return attrs.evolve(state, history=history)
 
     def choose_winners(
         self, state: DealState, count: int, last_trick: tuple[int, ...] = ()
@@ -562,36 +572,10 @@ class _Reader:
                 f"won: {', '.join(str(m.bit_count()) for m in state.won_masks)} card(s), "
                 f"which {count} trick(s) of {n} cards do not make"
             )
-        pinned: dict[int, int] = {m.trick: m.seat for m in state.melds if 1 <= m.trick <= count}
-        to_move = self.fields.get("to-move", _EMPTY)
-        if count and state.window is not None:
-            pinned[count] = state.window.winner
-        elif count and to_move != _EMPTY:
-            pinned[count] = (self.seat(to_move, "to-move") - len(state.trick)) % n
-        if last_trick and count > 1 and count in pinned:
-            # The last trick was led by the winner of the one before (S000 law 5).
-            terms = trick_terms(rules, state.trump, count <= rules.stock_tricks)
-            leader = (pinned[count] - winning_index(last_trick, *terms)) % n
-            if pinned.setdefault(count - 1, leader) != leader:
-                raise InvalidStateError(
-                    f"last-trick: seat {leader} led it, but a declaration after trick "
-                    f"{count - 1} names seat {pinned[count - 1]} its winner"
-                )
+        pinned = self.pinned_winners(state, count, last_trick)
         for seat in pinned.values():
             left[seat] -= 1
-        # A declaration may follow a trick its partner won (BIC, EB9): a seat pinned
-        # to more tricks than its cards fill hands some of them to a partner.
-        for number in sorted(pinned)[:-1] if count in pinned else sorted(pinned):
-            seat = pinned[number]
-            side = rules.side_of(seat)
-            partner = next(
-                (p for p in range(n) if left[p] > 0 and p != seat and rules.side_of(p) == side),
-                None,
-            )
-            if left[seat] < 0 and partner is not None:
-                pinned[number] = partner
-                left[seat] += 1
-                left[partner] -= 1
+        _pass_to_partners(rules, pinned, left, count)
         winners: list[int] = []
         last = eldest_hand(n, state.dealer)
         for number in range(1, count + 1):
@@ -608,6 +592,30 @@ class _Reader:
                 "than its won cards fill"
             )
         return tuple(winners)
+
+    def pinned_winners(
+        self, state: DealState, count: int, last_trick: tuple[int, ...]
+    ) -> dict[int, int]:
+        """The winners the position fixes, by trick number: the declarer of each meld,
+        the seat whose turn it is after the last trick, and the leader of the last
+        trick where its cards are given in the order played."""
+        rules, n = self.rules, self.n
+        pinned: dict[int, int] = {m.trick: m.seat for m in state.melds if 1 <= m.trick <= count}
+        to_move = self.fields.get("to-move", _EMPTY)
+        if count and state.window is not None:
+            pinned[count] = state.window.winner
+        elif count and to_move != _EMPTY:
+            pinned[count] = (self.seat(to_move, "to-move") - len(state.trick)) % n
+        if last_trick and count > 1 and count in pinned:
+            # The last trick was led by the winner of the one before (S000 law 5).
+            terms = trick_terms(rules, state.trump, count <= rules.stock_tricks)
+            leader = (pinned[count] - winning_index(last_trick, *terms)) % n
+            if pinned.setdefault(count - 1, leader) != leader:
+                raise InvalidStateError(
+                    f"last-trick: seat {leader} led it, but a declaration after trick "
+                    f"{count - 1} names seat {pinned[count - 1]} its winner"
+                )
+        return pinned
 
     def reference(self, text: str, where: str) -> Callable[[], int]:
         card = self.card(text, where)
@@ -858,6 +866,24 @@ def _strength(card: int, trump: Suit | None) -> tuple[bool, int]:
     return (face.suit is trump, int(face.rank))
 
 
+def _pass_to_partners(rules: Rules, pinned: dict[int, int], left: list[int], count: int) -> None:
+    """A declaration may follow a trick its partner won (BIC, EB9): a seat pinned to
+    more tricks than its cards fill (``left`` below zero) hands some of them to a
+    partner with tricks to spare; the last trick, pinned by the turn, stays its own."""
+    n = len(left)
+    for number in sorted(pinned)[:-1] if count in pinned else sorted(pinned):
+        seat = pinned[number]
+        side = rules.side_of(seat)
+        partner = next(
+            (p for p in range(n) if left[p] > 0 and p != seat and rules.side_of(p) == side),
+            None,
+        )
+        if left[seat] < 0 and partner is not None:
+            pinned[number] = partner
+            left[seat] += 1
+            left[partner] -= 1
+
+
 def _search(
     wanted: Sequence[tuple[int, int, int, tuple[Suit | None, bool]]],
     pile: list[int],
@@ -871,39 +897,56 @@ def _search(
     def takes(card: int, best: int) -> bool:
         return bool(table[(best & 31) << 5 | (card & 31)])
 
-    # A card that could serve another trick (beating cards, or being beaten) is
-    # spent last: the least useful cards go before and after the winning card.
-    count: dict[int, int] = {}
-    for c in pile:
-        count[c & 31] = count.get(c & 31, 0) + 1
-    faces_use = {
-        f: sum(n * (table[g << 5 | f] + table[f << 5 | g]) for g, n in count.items()) for f in count
-    }
-    use = {c: faces_use[c & 31] for c in pile}
+    use = _use(pile, table)
     tried: set[int] = set()
     for card in sorted(pile, key=lambda c: _strength(c, trump), reverse=True):
         if card & 31 in tried:
             continue
         tried.add(card & 31)
         others = sorted((c for c in pile if c != card), key=lambda c: (use[c], _strength(c, trump)))
-        # The card played first of those before it is one it beats; the others
-        # before it do not beat that one, those after it do not beat it.
         for lead in itertools.islice((c for c in others if takes(card, c)), 8):
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            fill = [c for c in others if c != lead and not takes(c, lead)][: position - 1]
-            after = [c for c in others if c != lead and c not in fill and not takes(c, card)]
-            if len(fill) < position - 1 or len(after) < size - 1 - position:
-                continue
-            group = [lead, *fill, card, *after[: size - 1 - position]]
-            if winning_index(group, trump, offsuit) != position:
+            group = _group(card, lead, others, size, position, takes)
+            if group is None or winning_index(group, trump, offsuit) != position:
                 continue
             found = _search(later, [c for c in pile if c not in group], budget)
             if found is not None:
                 found[0][i] = group
                 return found
     return None
+
+
+def _use(pile: list[int], table: Sequence[int]) -> dict[int, int]:
+    """How many cards of the pile each card could serve another trick with (beating
+    them, or being beaten): a card of more use is spent last, the least useful cards
+    going before and after the winning card."""
+    count: dict[int, int] = {}
+    for c in pile:
+        count[c & 31] = count.get(c & 31, 0) + 1
+    faces_use = {
+        f: sum(n * (table[g << 5 | f] + table[f << 5 | g]) for g, n in count.items()) for f in count
+    }
+    return {c: faces_use[c & 31] for c in pile}
+
+
+def _group(
+    card: int,
+    lead: int,
+    others: list[int],
+    size: int,
+    position: int,
+    takes: Callable[[int, int], bool],
+) -> list[int] | None:
+    """A trick of ``size`` cards that ``card`` wins from ``position``, led by ``lead``
+    (which it beats): the others before it do not beat the lead, those after it do
+    not beat it; ``None`` when the pile has too few such cards."""
+    fill = [c for c in others if c != lead and not takes(c, lead)][: position - 1]
+    after = [c for c in others if c != lead and c not in fill and not takes(c, card)]
+    if len(fill) < position - 1 or len(after) < size - 1 - position:
+        return None
+    return [lead, *fill, card, *after[: size - 1 - position]]
 
 
 # -- comparing positions ---------------------------------------------------------------

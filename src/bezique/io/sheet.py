@@ -57,7 +57,6 @@ from bezique.errors import (
     shown,
     wrong_type,
 )
-from bezique.game import decide_winners
 from bezique.io.readers import (
     fail,
     read_header,
@@ -79,9 +78,15 @@ from bezique.laws.declaring import (
 )
 from bezique.laws.irregularities import IRREGULARITIES, forfeit_changes
 from bezique.laws.scoring import (
+    all_last_tricks_bonus,
     brisques_counted,
     brisques_in_totals,
     deal_game_scores,
+    decide_winners,
+    last_trick_bonus,
+    points_for_brisques,
+    seven_of_trumps_bonus,
+    stock_end_bonus,
     trick_scores,
 )
 from bezique.laws.zones import deck_tables
@@ -641,7 +646,7 @@ class _DealCounter:
                 return None
             self.last_tricks += 1
             self.last_trick_winner = entry.seat
-            return self._points(entry.seat, rules.scoring.last_trick_points)
+            return self._points(entry.seat, last_trick_bonus(rules))
         if isinstance(entry, StockEnd | AllLastTricks):
             return self._bonus(entry, problems)
         if isinstance(entry, Brisques):
@@ -657,11 +662,10 @@ class _DealCounter:
     def _bonus(
         self, entry: StockEnd | AllLastTricks, problems: list[str]
     ) -> tuple[int, ...] | None:
-        scoring = self.rules.scoring
         if isinstance(entry, StockEnd):
-            points, what = scoring.stock_end_points, "bonus at the end of the stock"
+            points, what = stock_end_bonus(self.rules), "bonus at the end of the stock"
         else:
-            points, what = scoring.all_last_tricks_points, "bonus for all the last tricks"
+            points, what = all_last_tricks_bonus(self.rules), "bonus for all the last tricks"
             last = self.last_trick_winner
             if last is not None and last != entry.seat:
                 problems.append(f"seat {last} won the last trick")
@@ -684,6 +688,24 @@ class _DealCounter:
         faces = tuple(ref.card for ref in entry.cards)
         if not any(p.matches(faces) for p in meld_patterns(rules, kind, self.trump)):
             reasons.append(Reason.NOT_A_MELD)
+        used = self._table_cards(entry, reasons)
+        self._fresh_cards(entry, reasons)
+        if value is not None:
+            reasons.extend(self._reuse(entry))
+        if reasons or value is None:
+            return None
+        if self.trump is None and kind in trump_fixers(rules):
+            self.trump = entry.cards[0].card.suit
+        table = self.tables[entry.seat]
+        for i in sorted(used, reverse=True):
+            del table[i]
+        table.extend((ref.card, ref.mask | kind.bit) for ref in entry.cards)
+        return self._points(entry.seat, value)
+
+    def _table_cards(self, entry: Declaration, reasons: list[Reason]) -> list[int]:
+        """The places on the seat's table of the entry's cards that were declared
+        before (those with a history), each found once; a card not found there is
+        not held."""
         table = self.tables[entry.seat]
         used: list[int] = []
         for ref in entry.cards:
@@ -702,33 +724,32 @@ class _DealCounter:
                     reasons.append(Reason.CARD_NOT_HELD)
             else:
                 used.append(found)
+        return used
+
+    def _fresh_cards(self, entry: Declaration, reasons: list[Reason]) -> None:
+        """The entry's fresh cards (with no history) and those on the tables cannot
+        be more of a face than the deck holds: one a pack."""
         fresh = [ref.card for ref in entry.cards if not ref.mask]
         on_tables = [face for seat_table in self.tables for face, _ in seat_table]
         for face in set(fresh):
-            # The deck holds one card of each face per pack.
-            over = fresh.count(face) + on_tables.count(face) > rules.deck.packs
+            over = fresh.count(face) + on_tables.count(face) > self.rules.deck.packs
             if over and Reason.CARD_NOT_HELD not in reasons:
                 reasons.append(Reason.CARD_NOT_HELD)
-        if value is not None:
-            histories = tuple(ref.mask for ref in entry.cards)
-            broken = tuple(ref.broken_mask for ref in entry.cards)
-            reuse = reuse_reasons(rules, kind, histories, broken if tracks_broken(rules) else None)
-            # Re-paired marriages and second doubles depend on which meld each card
-            # lies in, which a sheet does not record: the sheet gives the benefit of it.
-            if reuse and (
-                rearrangement_applies(rules, kind, reuse)
-                or second_double_applies(rules, kind, reuse)
-            ):
-                reuse = []
-            reasons.extend(reuse)
-        if reasons or value is None:
-            return None
-        if self.trump is None and kind in trump_fixers(rules):
-            self.trump = entry.cards[0].card.suit
-        for i in sorted(used, reverse=True):
-            del table[i]
-        table.extend((ref.card, ref.mask | kind.bit) for ref in entry.cards)
-        return self._points(entry.seat, value)
+
+    def _reuse(self, entry: Declaration) -> list[Reason]:
+        """Why the entry's cards may not be declared again in this meld (the laws of
+        re-use), giving the benefit of the doubt where the sheet cannot tell."""
+        rules, kind = self.rules, entry.kind
+        histories = tuple(ref.mask for ref in entry.cards)
+        broken = tuple(ref.broken_mask for ref in entry.cards)
+        reuse = reuse_reasons(rules, kind, histories, broken if tracks_broken(rules) else None)
+        # Re-paired marriages and second doubles depend on which meld each card
+        # lies in, which a sheet does not record: the sheet gives the benefit of it.
+        if reuse and (
+            rearrangement_applies(rules, kind, reuse) or second_double_applies(rules, kind, reuse)
+        ):
+            return []
+        return reuse
 
     def _seven(
         self, entry: Seven, reasons: list[Reason], problems: list[str]
@@ -762,7 +783,7 @@ class _DealCounter:
                 problems.append(f"the deck holds only {rules.deck.packs} sevens of trumps")
             elif spent := self._sevens_spent():
                 problems.append(spent)
-            points = trumps.seven_of_trumps_points
+            points = seven_of_trumps_bonus(rules)
         if reasons or problems:
             return None
         self.sevens[entry.how] = done + 1
@@ -810,7 +831,7 @@ class _DealCounter:
         if rules.scoring.brisques is BrisqueTiming.TIES_AND_RUBICON:
             # Counted, or not, when the deal is done (final_scores).
             return self._points(entry.seat, 0)
-        return self._points(entry.seat, entry.count * rules.scoring.brisque_points)
+        return self._points(entry.seat, points_for_brisques(rules, entry.count))
 
     def _irregularity(
         self, entry: IrregularityEntry, problems: list[str]

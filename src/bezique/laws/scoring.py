@@ -1,4 +1,13 @@
-"""What a finished deal scores in the game (BIC, S003; S000 law 12).
+"""What cards and tricks score, what a finished deal scores in the game, and who wins
+the game (S000 laws 8, 10-12; BIC, S003).
+
+Every amount a score is made of is given here, as points for a seat or as (seat,
+points) pairs: the brisques (:func:`points_for_brisques`), the last trick
+(:func:`last_trick_bonus`, :func:`trick_won`), the end of the stock and the last card
+drawn (:func:`stock_end_bonus`, :func:`last_card_drawn_points`), the sweep of the
+last tricks (:func:`all_last_tricks`), the seven of trumps (:func:`seven_played`,
+:func:`seven_of_trumps_bonus`); the engine, the playouts, the score sheet and the
+checks add what these laws give and never work an amount out themselves.
 
 Two-hand (``DealScoring.CUMULATIVE``): each player's points go to his game
 total (S000 law 12). Rubicon and the multi-pack games
@@ -34,7 +43,7 @@ import attrs
 from bezique.cards import FACES_PER_PACK, Rank, Suit
 from bezique.laws.turns import last_tricks
 from bezique.laws.zones import deck_tables
-from bezique.records import ScoreSource
+from bezique.records import DealResult, ScoreSource
 from bezique.rules import (
     BrisqueTiming,
     CarteBlancheCards,
@@ -50,18 +59,37 @@ from bezique.rules import (
 __all__ = [
     "TrickScores",
     "all_brisque_points",
+    "all_last_tricks",
+    "all_last_tricks_bonus",
     "all_last_tricks_winner",
     "brisques_counted",
     "brisques_counted_when_needed",
     "brisques_in_totals",
     "carte_blanche_spoilers",
     "deal_game_scores",
+    "decide_winner",
+    "decide_winners",
     "is_seven_of_trumps",
     "last_card_drawn_points",
+    "last_trick_bonus",
+    "points_for_brisques",
+    "seven_of_trumps_bonus",
     "seven_played",
+    "stock_end_bonus",
     "trick_scores",
     "trick_won",
 ]
+
+
+def points_for_brisques(rules: Rules, count: int) -> int:
+    """What ``count`` aces and tens are worth (S000 law 11: ten each, ``Scoring.brisque_points``),
+    whenever they score: every amount of brisques is counted here.
+
+    >>> import bezique as bz
+    >>> points_for_brisques(bz.variants.CLASSIC, 7)
+    70
+    """
+    return count * rules.scoring.brisque_points
 
 
 def all_brisque_points(rules: Rules) -> int:
@@ -70,7 +98,7 @@ def all_brisque_points(rules: Rules) -> int:
     if rules.scoring.brisques is BrisqueTiming.NEVER:
         return 0
     brisques_per_pack = FACES_PER_PACK // 4
-    return rules.deck.packs * brisques_per_pack * rules.scoring.brisque_points
+    return points_for_brisques(rules, rules.deck.packs * brisques_per_pack)
 
 
 def deal_game_scores(
@@ -139,7 +167,7 @@ def brisques_counted(
         return True
     low = min(scores)
     loser = list(scores).index(low)
-    points = (won[loser] & brisques).bit_count() * rules.scoring.brisque_points
+    points = points_for_brisques(rules, (won[loser] & brisques).bit_count())
     return low < rules.scoring.rubicon <= low + points
 
 
@@ -159,7 +187,7 @@ def brisques_in_totals(rules: Rules, won: Sequence[int], counted: bool) -> tuple
     timing = rules.scoring.brisques
     if timing is BrisqueTiming.NEVER or (timing is BrisqueTiming.TIES_AND_RUBICON and not counted):
         return ()
-    return tuple(count * rules.scoring.brisque_points for count in won)
+    return tuple(points_for_brisques(rules, count) for count in won)
 
 
 # -- what a card played and a trick won score ---------------------------------------------
@@ -229,6 +257,32 @@ def trick_scores(rules: Rules) -> TrickScores:
     )
 
 
+def last_trick_bonus(rules: Rules) -> int:
+    """What the winner of the last trick scores for it (S000 law 10: ten; BIC 50);
+    which tricks count as the last is :func:`trick_scores`'s ``bonus_tricks``."""
+    return rules.scoring.last_trick_points
+
+
+def stock_end_bonus(rules: Rules) -> int | None:
+    """What the bonus at the end of the stock is worth (Marjolet: 10, to the winner
+    of the last stock trick, S003, or to the player who draws the last card, WMJ);
+    ``None`` where the rules have no such bonus."""
+    return rules.scoring.stock_end_points
+
+
+def all_last_tricks_bonus(rules: Rules) -> int | None:
+    """What winning every trick after the stock is worth (Marjolet: S003 50, WMJ 40);
+    ``None`` where the rules have no such bonus."""
+    return rules.scoring.all_last_tricks_points
+
+
+def seven_of_trumps_bonus(rules: Rules) -> int:
+    """What a seven of trumps scores where it scores played to a trick, for its player
+    or for the trick's winner (S000 law 8 and its variation: ten); whether and when it
+    does is :func:`seven_played`'s and :func:`trick_won`'s."""
+    return rules.trumps.seven_of_trumps_points
+
+
 def last_card_drawn_points(rules: Rules) -> int:
     """What the player who draws the last card of the stock scores for it: the 10 of
     Marjolet under WMJ's reading ("which is always the turn-up card or the trump
@@ -246,6 +300,16 @@ def all_last_tricks_winner(rules: Rules, winners: Sequence[int]) -> int | None:
         return None
     last = set(winners[rules.stock_tricks :])
     return last.pop() if len(last) == 1 else None
+
+
+def all_last_tricks(rules: Rules, winners: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """(seat, points) for the seat that won every trick after the stock (Marjolet:
+    S003 50, WMJ 40; :func:`all_last_tricks_winner`), given the winners of all the
+    tricks of a finished deal; empty where no one did, or it scores nothing."""
+    sweeper = all_last_tricks_winner(rules, winners)
+    if sweeper is None:
+        return ()
+    return ((sweeper, rules.scoring.all_last_tricks_points or 0),)
 
 
 _SEVEN = int(Rank.SEVEN)
@@ -325,3 +389,41 @@ def carte_blanche_spoilers(rules: Rules) -> int:
     if rules.carte_blanche.carte_blanche_cards is CarteBlancheCards.FACE_CARDS:
         return tables.courts | tables.brisques
     return tables.courts
+
+
+# -- the game's winner -------------------------------------------------------------------
+
+
+def decide_winners(rules: Rules, totals: Sequence[int], last: DealResult) -> tuple[int, ...]:
+    """The side (or seat) that won after a deal, or the sides that share the win;
+    empty if no one has reached the target.
+
+    S000 law 12: the highest total at or over the target wins; if equal, the
+    highest total less the aces and tens of the last deal; if still equal, the
+    winner of the last trick. With three or four seats the winner of the last
+    trick may be none of those tied: then they share the win (the library's
+    reading; the sources do not say). In partnerships all of it is by side.
+    """
+    target = rules.game.target
+    sides = rules.side_totals(totals)
+    best = max(sides)
+    if best < target:
+        return ()
+    tied = [side for side, total in enumerate(sides) if total == best]
+    if len(tied) == 1:
+        return (tied[0],)
+    brisques = rules.side_totals(last.brisques)
+    less = {side: sides[side] - points_for_brisques(rules, brisques[side]) for side in tied}
+    best_less = max(less.values())
+    tied = [side for side in tied if less[side] == best_less]
+    if len(tied) == 1:
+        return (tied[0],)
+    last_side = rules.side_of(last.last_trick_winner)
+    return (last_side,) if last_side in tied else tuple(tied)
+
+
+def decide_winner(rules: Rules, totals: Sequence[int], last: DealResult) -> int | None:
+    """The one winner of :func:`decide_winners`, or ``None`` if no one has reached
+    the target or the win is shared."""
+    winners = decide_winners(rules, totals, last)
+    return winners[0] if len(winners) == 1 else None

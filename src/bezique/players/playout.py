@@ -60,10 +60,11 @@ from bezique.errors import BeziqueError, check_seed, require_int, wrong_type
 from bezique.laws.declaring import broken_after_play
 from bezique.laws.scoring import (
     TrickScores,
-    all_last_tricks_winner,
+    all_last_tricks,
     brisques_counted,
     brisques_counted_when_needed,
     last_card_drawn_points,
+    points_for_brisques,
     seven_played,
     trick_won,
 )
@@ -523,10 +524,9 @@ class _Deal:
             # S000 laws 11-12: aces and tens counted after the last trick.
             self.counted_brisques = brisques_counted_when_needed(rules)
             for seat in range(2):
-                scores[seat] += (won[seat] & brisques).bit_count() * rules.scoring.brisque_points
-        sweeper = all_last_tricks_winner(rules, [trick.winner for trick in self.tricks])
-        if sweeper is not None:
-            scores[sweeper] += rules.scoring.all_last_tricks_points or 0
+                scores[seat] += points_for_brisques(rules, (won[seat] & brisques).bit_count())
+        for sweeper, points in all_last_tricks(rules, [trick.winner for trick in self.tricks]):
+            scores[sweeper] += points
 
     def draw(self, coupled: bool) -> None:
         """Each seat draws, the trick's winner first, the turn-up last; with the stock

@@ -28,6 +28,7 @@ import attrs
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
 from bezique.errors import BeziqueError
 from bezique.laws.declaring import forbidden_history, meld_patterns
+from bezique.laws.scoring import points_for_brisques
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
 from bezique.records import Phase, Trick
@@ -198,8 +199,8 @@ def brisque_worth(rules: Rules) -> float:
         return 0.0
     if timing is BrisqueTiming.TIES_AND_RUBICON:
         # They count only to break ties or to escape the rubicon (BIC, S003).
-        return rules.scoring.brisque_points / 4
-    return float(rules.scoring.brisque_points)
+        return points_for_brisques(rules, 1) / 4
+    return float(points_for_brisques(rules, 1))
 
 
 # -- the worth of a finished deal ------------------------------------------------------------

@@ -681,6 +681,21 @@ class Rules(_DerivedStore):
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_store", {})
+        self._check_names()
+        self._check_seats_and_deck()
+        self._check_trumps()
+        if self.game.end is GameEnd.DEALS and self.game.deals < 1:
+            raise RulesError("a game of a fixed number of deals needs at least one", ["deals"])
+        self._check_declarations()
+        if self.trick_play.end_phase is EndPhase.DUELS and self.players != 4:
+            raise RulesError(
+                "the end phase in duels is for four seats (EB9, EB11)", ["end_phase", "players"]
+            )
+        if all(self.declarations.values.of(k) is None for k in MeldKind):
+            raise RulesError("no meld has a value", ["values"])
+
+    def _check_names(self) -> None:
+        """Each component of its class; the name, description and sources of their types."""
         for name, cls in _COMPONENTS.items():
             if not isinstance(getattr(self, name), cls):
                 raise RulesError(f"Rules.{name} must be a {cls.__name__}", [name])
@@ -698,6 +713,10 @@ class Rules(_DerivedStore):
                 f"Rules.sources must be a tuple of strings, got {shown(self.sources)}",
                 ["sources"],
             )
+
+    def _check_seats_and_deck(self) -> None:
+        """The seats and sides; the packs, the packets and a stock the seats draw
+        from evenly."""
         if isinstance(self.players, bool) or not isinstance(self.players, int):
             raise RulesError(f"players must be a number, got {shown(self.players)}", ["players"])
         if not 2 <= self.players <= MAX_PLAYERS:
@@ -724,6 +743,11 @@ class Rules(_DerivedStore):
                 f"players and leave a stock that they draw from evenly (stock {stock})",
                 ["packs", "hand_size", "players"],
             )
+
+    def _check_trumps(self) -> None:
+        """Trumps are fixed by a turn-up or by a declaration that has a value; the
+        exchange and the declared seven of trumps are set only where they apply."""
+        deck = self.deck
         selection = self.trumps.selection
         if (selection is TrumpSelection.TURN_UP) != deck.turn_up:
             raise RulesError(
@@ -753,8 +777,10 @@ class Rules(_DerivedStore):
                 "where a declared seven of trumps lies matters only when it may be declared",
                 ["declared_seven_on_table", "seven_of_trumps"],
             )
-        if self.game.end is GameEnd.DEALS and self.game.deals < 1:
-            raise RulesError("a game of a fixed number of deals needs at least one", ["deals"])
+
+    def _check_declarations(self) -> None:
+        """The carte blanche, and the melds shown from the cards won, are set in
+        agreement with the rest."""
         if (
             self.carte_blanche.carte_blanche_cards is CarteBlancheCards.FACE_CARDS
             and self.carte_blanche.carte_blanche_repeat
@@ -788,12 +814,6 @@ class Rules(_DerivedStore):
                     "set declare_from='won'",
                     ["declare_from", *changed],
                 )
-        if self.trick_play.end_phase is EndPhase.DUELS and self.players != 4:
-            raise RulesError(
-                "the end phase in duels is for four seats (EB9, EB11)", ["end_phase", "players"]
-            )
-        if all(self.declarations.values.of(k) is None for k in MeldKind):
-            raise RulesError("no meld has a value", ["values"])
 
     def __repr__(self) -> str:
         # The presets are built from this class, so their module is imported when a

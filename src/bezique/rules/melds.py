@@ -325,16 +325,8 @@ def patterns(
     plain = [s for s in Suit if s is not trump]
     if kind is MeldKind.COMMON_MARRIAGE:
         return tuple(_fixed(kind, [_face(s, Rank.KING), _face(s, Rank.QUEEN)]) for s in plain)
-    if kind is MeldKind.ROYAL_MARRIAGE:
-        if trump is None:
-            return ()
-        return (_fixed(kind, [_face(trump, Rank.KING), _face(trump, Rank.QUEEN)]),)
     if kind is MeldKind.PLAIN_SEQUENCE:
         return tuple(_fixed(kind, [_face(s, r) for r in _SEQUENCE_RANKS]) for s in plain)
-    if kind is MeldKind.TRUMP_SEQUENCE:
-        if trump is None:
-            return ()
-        return (_fixed(kind, [_face(trump, r) for r in _SEQUENCE_RANKS]),)
     if kind in _BEZIQUE_COUNT:
         n = _BEZIQUE_COUNT[kind]
         queen_suit, jack_suit = bezique_pair.suits(trump)
@@ -346,13 +338,21 @@ def patterns(
         if quartet_suits is QuartetSuits.ONE_OF_EACH:
             return (_fixed(kind, [_face(s, rank) for s in Suit]),)
         return (Pattern(kind, (), rank, 4),)
+    # Every other kind holds trumps: none without a trump suit.
+    return () if trump is None else _trump_patterns(kind, trump, plain)
+
+
+def _trump_patterns(kind: MeldKind, trump: Suit, plain: list[Suit]) -> tuple[Pattern, ...]:
+    """The patterns of a kind made of trumps (with a plain queen, for the common
+    marjolet): the royal marriage, the trump sequence, the trump groups, the
+    marjolets and the seven of trumps."""
+    if kind is MeldKind.ROYAL_MARRIAGE:
+        return (_fixed(kind, [_face(trump, Rank.KING), _face(trump, Rank.QUEEN)]),)
+    if kind is MeldKind.TRUMP_SEQUENCE:
+        return (_fixed(kind, [_face(trump, r) for r in _SEQUENCE_RANKS]),)
     if kind in _TRUMP_GROUP:
-        if trump is None:
-            return ()
         rank, count = _TRUMP_GROUP[kind]
         return (_fixed(kind, [_face(trump, rank)] * count),)
-    if trump is None:
-        return ()
     if kind is MeldKind.ROYAL_MARJOLET:
         return (_fixed(kind, [_face(trump, Rank.JACK), _face(trump, Rank.QUEEN)]),)
     if kind is MeldKind.COMMON_MARJOLET:

@@ -106,28 +106,9 @@ def misfit(
     """
     origin = typing.get_origin(expected)
     if origin in (types.UnionType, typing.Union):
-        problems = [misfit(value, arg, path, limit=limit) for arg in typing.get_args(expected)]
-        if all(problems):
-            # A number out of bounds says more than "must be an integer or None".
-            return next(
-                (p for p in problems if p and not p.wrong_type), _wrong(value, expected, path)
-            )
-        return None
+        return _union_misfit(value, expected, path, limit)
     if origin is tuple:
-        if not isinstance(value, tuple):
-            return _wrong(value, expected, path)
-        args = typing.get_args(expected)
-        if len(args) == 2 and args[1] is Ellipsis:
-            items = [(args[0], item) for item in value]
-        elif len(args) == len(value):
-            items = list(zip(args, value, strict=True))
-        else:
-            return Misfit(f"{path} must hold {len(args)} values, not {len(value)}", True)
-        for i, (hint, item) in enumerate(items):
-            problem = misfit(item, hint, f"{path}[{i}]", limit=limit)
-            if problem:
-                return problem
-        return None
+        return _tuple_misfit(value, expected, path, limit)
     typed = _tuple_base(expected)
     if typed is not None:
         # A tuple of typed items under a name of its own (CardIds): its items checked.
@@ -144,16 +125,47 @@ def misfit(
         if not isinstance(value, expected):
             return _wrong(value, expected, path)
         if attrs.has(expected) and expected.__module__ in _RECORD_MODULES:
-            hints = type_hints(expected)
-            for field in attrs.fields(expected):
-                problem = misfit(
-                    getattr(value, field.name),
-                    hints[field.name],
-                    f"{path}.{field.name}",
-                    limit=limit,
-                )
-                if problem:
-                    return problem
+            return _record_misfit(value, expected, path, limit)
+    return None
+
+
+def _union_misfit(value: object, expected: Any, path: str, limit: int | None) -> Misfit | None:
+    """:func:`misfit` for a union: ``None`` when any of its types fits."""
+    problems = [misfit(value, arg, path, limit=limit) for arg in typing.get_args(expected)]
+    if all(problems):
+        # A number out of bounds says more than "must be an integer or None".
+        return next((p for p in problems if p and not p.wrong_type), _wrong(value, expected, path))
+    return None
+
+
+def _tuple_misfit(value: object, expected: Any, path: str, limit: int | None) -> Misfit | None:
+    """:func:`misfit` for a tuple, of one type (``tuple[int, ...]``) or of one type a
+    place: its length, then its items in order."""
+    if not isinstance(value, tuple):
+        return _wrong(value, expected, path)
+    args = typing.get_args(expected)
+    if len(args) == 2 and args[1] is Ellipsis:
+        items = [(args[0], item) for item in value]
+    elif len(args) == len(value):
+        items = list(zip(args, value, strict=True))
+    else:
+        return Misfit(f"{path} must hold {len(args)} values, not {len(value)}", True)
+    for i, (hint, item) in enumerate(items):
+        problem = misfit(item, hint, f"{path}[{i}]", limit=limit)
+        if problem:
+            return problem
+    return None
+
+
+def _record_misfit(value: object, expected: type, path: str, limit: int | None) -> Misfit | None:
+    """:func:`misfit` for a plain record of a deal: field by field."""
+    hints = type_hints(expected)
+    for field in attrs.fields(expected):
+        problem = misfit(
+            getattr(value, field.name), hints[field.name], f"{path}.{field.name}", limit=limit
+        )
+        if problem:
+            return problem
     return None
 
 

@@ -19,7 +19,7 @@ To act: Seat 1, to declare or discard
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bezique.display.board import ascii_text, can_encode_symbols, seat_names
 from bezique.errors import BeziqueError
@@ -51,12 +51,12 @@ def render(
     elif len(names) != game.players:
         raise BeziqueError(f"names: {len(names)} names for {game.players} seats")
     seat = game.seat if isinstance(game, ZetemaView) else None
+    show_symbols = can_encode_symbols() if symbols is None else symbols
 
     def cards(faces: tuple[int, ...]) -> str:
         text = faces_text(faces) or "-"
         return with_suit_symbols(text) if show_symbols else text
 
-    show_symbols = can_encode_symbols() if symbols is None else symbols
     rules = game.rules
     seen = "" if seat is None else f"; seen by {names[seat]}"
     lines = [f"{rules.name}: hand {game.hand_number}, dealt by {names[game.dealer]}{seen}"]
@@ -65,6 +65,19 @@ def render(
     lines.append(f"Stock: {stock} cards; tableau: {' | '.join(piles) if piles else '-'}")
     if game.marriage_pile:
         lines.append(f"Married: {cards(game.marriage_pile)}")
+    lines += _seat_lines(game, names, cards)
+    lines += _score_lines(game, names, cards)
+    text = "\n".join(lines)
+    return text if show_symbols else ascii_text(text)
+
+
+def _seat_lines(
+    game: ZetemaState | ZetemaView, names: Sequence[str], cards: Callable[[tuple[int, ...]], str]
+) -> list[str]:
+    """Each seat's lines: its number of cards, the hand where it is seen, the cards
+    it has shown."""
+    seat = game.seat if isinstance(game, ZetemaView) else None
+    lines: list[str] = []
     for s in range(game.players):
         dealer = " (dealer)" if s == game.dealer else ""
         if isinstance(game, ZetemaView):
@@ -77,13 +90,21 @@ def render(
             lines.append(f"  hand: {cards(game.hands[s])}")
         if game.shown[s] and s != seat:
             lines.append(f"  shown: {cards(game.shown[s])}")
+    return lines
+
+
+def _score_lines(
+    game: ZetemaState | ZetemaView, names: Sequence[str], cards: Callable[[tuple[int, ...]], str]
+) -> list[str]:
+    """The scores against the target, then who won or who is to act and how."""
+    rules = game.rules
     totals = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game.scores))
     if rules.side_count != rules.players:
         totals = ", ".join(
             f"{side_name(game, side, names)} {p}" for side, p in enumerate(game.side_scores)
         )
     target = "one hand" if game.one_hand else f"target {rules.target_score}"
-    lines.append(f"Scores: {totals} ({target})")
+    lines = [f"Scores: {totals} ({target})"]
     if game.current_player is None:
         won = " and ".join(side_name(game, w, names) for w in game.winners)
         lines.append(f"Over: {won or 'nobody'} won")
@@ -91,5 +112,4 @@ def render(
         doing = {COMBINE: "declare or discard", DISCARD: "discard"}[game.phase]
         must = f" one of {cards(game.required)}" if game.required else ""
         lines.append(f"To act: {names[game.current_player]}, to {doing}{must}")
-    text = "\n".join(lines)
-    return text if show_symbols else ascii_text(text)
+    return lines

@@ -307,21 +307,32 @@ def check_state(state: ZetemaState) -> None:
         raise InvalidStateError(
             "current_player, phase and winners disagree on whether the game is over"
         )
-    if state.current_player is not None:
-        hand = state.hands[state.current_player]
-        if not hand:
-            raise InvalidStateError("current_player: the seat to move holds no card")
-        if len(hand) > state.rules.hand_size + 1:
-            raise InvalidStateError(
-                f"hands[{state.current_player}]: more cards than a turn can hold"
-            )
-        if state.required and (state.phase != DISCARD or not set(state.required) <= set(hand)):
-            raise InvalidStateError("required: cards of a declaration the seat does not hold")
-        if not set(state.required) <= set(state.shown[state.current_player]):
-            # S003: the cards of the combination just declared are shown, and one of
-            # them is discarded to end the turn.
-            raise InvalidStateError("required: cards of a declaration the seat has not shown")
+    _check_turn(state)
     _check_hand_sizes(state, over)
+    _check_scores(state, over)
+
+
+def _check_turn(state: ZetemaState) -> None:
+    """The seat to move holds cards, no more than a turn can, and the cards of the
+    declaration it must discard from, shown."""
+    if state.current_player is None:
+        return
+    hand = state.hands[state.current_player]
+    if not hand:
+        raise InvalidStateError("current_player: the seat to move holds no card")
+    if len(hand) > state.rules.hand_size + 1:
+        raise InvalidStateError(f"hands[{state.current_player}]: more cards than a turn can hold")
+    if state.required and (state.phase != DISCARD or not set(state.required) <= set(hand)):
+        raise InvalidStateError("required: cards of a declaration the seat does not hold")
+    if not set(state.required) <= set(state.shown[state.current_player]):
+        # S003: the cards of the combination just declared are shown, and one of
+        # them is discarded to end the turn.
+        raise InvalidStateError("required: cards of a declaration the seat has not shown")
+
+
+def _check_scores(state: ZetemaState, over: bool) -> None:
+    """Points in a hand come from its declarations; the sides' scores are the
+    finished hands' and this hand's; none is negative."""
     if any(state.hand_scores) and not (
         any(state.tableau) or state.marriage_pile or state.zetema_pile or any(state.shown)
     ):

@@ -34,6 +34,7 @@ __all__ = [
     "combination_kind",
     "combination_value",
     "combinations",
+    "left_of",
     "marriage_choices",
     "marriage_value",
     "marriages_in",
@@ -171,7 +172,14 @@ def zetema_value(rank: int, rules: ZetemaRules) -> int:
     return rules.zetema[rank]
 
 
+def left_of(seat: int, players: int) -> int:
+    """The seat to the left of ``seat``, which comes after it: the cards are dealt, the
+    turns pass and the deal passes to the left (S003)."""
+    return (seat + 1) % players
+
+
 def turn_order(dealer: int, players: int) -> tuple[int, ...]:
-    """The seats in the order they play a hand: the seat after the dealer first, then
-    on to the left (S003)."""
-    return tuple((dealer + 1 + i) % players for i in range(players))
+    """The seats in the order they play a hand, and are dealt to: the seat to the
+    dealer's left first, then on to the left (S003)."""
+    first = left_of(dealer, players)
+    return tuple((first + i) % players for i in range(players))

@@ -62,9 +62,11 @@ from bezique.zetema.laws import (
     combination_kind,
     combination_value,
     combinations,
+    left_of,
     marriage_choices,
     marriage_value,
     marriages_in,
+    turn_order,
     zetema_value,
 )
 from bezique.zetema.rules import ZetemaRules
@@ -705,15 +707,16 @@ class _Table:
         if deck is None:
             deck = shuffled_deck(rules, self.seed, self.hand_number)
         n = rules.players
+        order = turn_order(self.dealer, n)
         self.hands = [[] for _ in range(n)]
         for i in range(rules.hand_size * n):
-            self.hands[(self.dealer + 1 + i) % n].append(deck[i])
+            self.hands[order[i % n]].append(deck[i])
         self.stock = deck[rules.hand_size * n :]
         self.tableau = [[] for _ in range(13)]
         self.marriage_pile, self.zetema_pile = [], []
         self.shown = [[] for _ in range(n)]
         self.hand_scores = [0] * rules.side_count
-        self.start_turn((self.dealer + 1) % n)
+        self.start_turn(order[0])
 
     def draw(self, seat: int, count: int) -> None:
         taken, self.stock = self.stock[:count], self.stock[count:]
@@ -722,9 +725,8 @@ class _Table:
     def start_turn(self, seat: int) -> None:
         """``seat``'s turn, or the next one's that can play: a player with no card
         and nothing to draw drops out (S003). The draw is made here."""
-        rules, n = self.rules, self.rules.players
-        for step in range(n):
-            who = (seat + step) % n
+        rules, who = self.rules, seat
+        for _ in range(rules.players):
             if self.stock or self.hands[who]:
                 if rules.draw_to_six:
                     self.draw(who, max(0, rules.hand_size - len(self.hands[who])))
@@ -732,13 +734,14 @@ class _Table:
                     self.draw(who, 1)
                 self.current_player, self.phase, self.required = who, COMBINE, ()
                 return
+            who = left_of(who, rules.players)
         self.end_hand()
 
     def end_turn(self) -> None:
         if self.phase == OVER:
             return
         seat = self.current_player if self.current_player is not None else self.dealer
-        self.start_turn((seat + 1) % self.rules.players)
+        self.start_turn(left_of(seat, self.rules.players))
 
     def end_hand(self) -> None:
         rules = self.rules
@@ -752,7 +755,7 @@ class _Table:
             self.finish(tuple(s for s, v in enumerate(self.side_scores) if v == best))
             return
         self.hand_number += 1
-        self.dealer = (self.dealer + 1) % rules.players
+        self.dealer = left_of(self.dealer, rules.players)
         self.deal()
 
     def finish(self, winners: tuple[int, ...]) -> None:
