@@ -14,6 +14,7 @@ import pytest
 import bezique as bz
 from bezique import zetema
 from bezique.errors import IllegalActionError, NotationError, RulesError, SeatError
+from bezique.zetema import state as zetema_state
 
 NAMES = [name for name, _ in bz.variants.names()]
 
@@ -142,7 +143,11 @@ def test_zetema_speaks_the_words_of_every_game() -> None:
         assert state.to_move == state.current_player
     assert caught
     assert issubclass(caught[0].category, DeprecationWarning)
-    assert zetema.ZetemaIllegalActionError is IllegalActionError
+    for module in (zetema, zetema_state):
+        with pytest.warns(DeprecationWarning, match=r"bezique\.IllegalActionError"):
+            assert module.ZetemaIllegalActionError is IllegalActionError
+    with pytest.raises(AttributeError, match="no_such_name"):
+        _ = zetema.no_such_name
     with pytest.raises(SeatError):
         state.legal_actions(seat=4)
     with pytest.raises(TypeError, match="seat"):

@@ -11,6 +11,9 @@ trick laws: the rules page is docs/rules/zetema.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from bezique.errors import IllegalActionError, warn_deprecated
 from bezique.zetema.deck import (
     ACE,
     CARD_COUNT,
@@ -41,7 +44,6 @@ from bezique.zetema.state import (
     Marry,
     ZetemaAction,
     ZetemaEvent,
-    ZetemaIllegalActionError,
     ZetemaState,
     check_conservation,
     new_game,
@@ -64,7 +66,6 @@ __all__ = [
     "Marry",
     "ZetemaAction",
     "ZetemaEvent",
-    "ZetemaIllegalActionError",
     "ZetemaRules",
     "ZetemaState",
     "ZetemaView",
@@ -88,3 +89,16 @@ __all__ = [
     "suit_of",
     "zetema_value",
 ]
+
+
+if TYPE_CHECKING:
+    from bezique.zetema.state import ZetemaIllegalActionError as ZetemaIllegalActionError
+
+
+def __getattr__(name: str) -> object:
+    """The deprecated alias ``ZetemaIllegalActionError`` of
+    :class:`~bezique.IllegalActionError`, with its warning; to be removed in 0.2.0."""
+    if name == "ZetemaIllegalActionError":
+        warn_deprecated("bezique.zetema.ZetemaIllegalActionError", "bezique.IllegalActionError")
+        return IllegalActionError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -87,7 +87,6 @@ __all__ = [
     "Marry",
     "ZetemaAction",
     "ZetemaEvent",
-    "ZetemaIllegalActionError",
     "ZetemaState",
     "check_conservation",
     "legal_actions_for",
@@ -303,9 +302,19 @@ def parse_action(text: str) -> ZetemaAction:
     )
 
 
-#: Deprecated alias of :class:`~bezique.IllegalActionError`, which Zetema's states now
-#: raise with reason codes, as every game's do; to be removed in 0.2.0.
-ZetemaIllegalActionError = IllegalActionError
+if TYPE_CHECKING:
+    #: Deprecated alias of :class:`~bezique.IllegalActionError`, which Zetema's states
+    #: now raise with reason codes, as every game's do; to be removed in 0.2.0.
+    ZetemaIllegalActionError = IllegalActionError
+
+
+def __getattr__(name: str) -> object:
+    """The deprecated alias ``ZetemaIllegalActionError``, with its warning (a module
+    attribute cannot warn when read any other way)."""
+    if name == "ZetemaIllegalActionError":
+        warn_deprecated("bezique.zetema.ZetemaIllegalActionError", "bezique.IllegalActionError")
+        return IllegalActionError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @attrs.frozen
