@@ -135,16 +135,24 @@ def window_declarations(state: DealFields, window: Window, plan: Plan) -> tuple[
     )
     candidates = [by_faces[i] for i in bits(fitting)] if fitting else []
     candidates += [e for mask, count, e in by_rank if (held & mask).bit_count() >= count]
+    seat = window.seat
+    exchanged = window.exchanged
     for entry in candidates:
         usable = _usable_classes(state, entry, held)
         if usable is None:
             continue
         kind = entry[0]
-        for faces in _multisets(entry, usable):
+        # A quartet may be made of any suits (S000, FOS p.325): each choice of them.
+        multisets = _rank_multisets(usable, entry[7]) if entry[4] else [entry[6]]
+        for faces in multisets:
             for classes in _class_choices(faces, usable):
                 if fresh_classes and not any(choice in fresh_classes for choice in classes):
                     continue
-                if _refused(state, window, kind, classes, held, own):
+                # The re-use law, then where the partner's table is drawn on, the
+                # partnership rules (BIC, EB9).
+                if reuse_verdict(state, seat, kind, classes, exchanged)[0]:
+                    continue
+                if held != own and _partner_reasons(state, kind, classes, own):
                     continue
                 keys = tuple([face << 64 | cls for face, cls in classes])
                 if trick is None:
@@ -185,7 +193,7 @@ def _declaring_cards(state: DealFields, window: Window, plan: Plan) -> _Cards | 
     own = held
     if plan.partners:
         # Partnerships (BIC): the partner's table may be drawn on too; which
-        # declarations may use it is asked per choice of cards (:func:`_refused`).
+        # declarations may use it is asked per choice of cards (:func:`_partner_reasons`).
         partner = plan.partners[seat]
         if partner is not None:
             held |= state.table_masks[partner]
@@ -221,31 +229,6 @@ def _usable_classes(
     if not rank_mask and any(sum(usable.get(f, {}).values()) < c for f, c in need_faces):
         return None
     return usable
-
-
-def _multisets(
-    entry: _Entry, usable: dict[int, dict[int, int]]
-) -> list[tuple[tuple[int, int], ...]]:
-    """The faces the pattern of ``entry`` may be made of, as ((face, count), ...):
-    its own faces, or for a quartet each choice of suits (:func:`_rank_multisets`)."""
-    if entry[4]:
-        return _rank_multisets(usable, entry[7])
-    return [entry[6]]
-
-
-def _refused(
-    state: DealFields,
-    window: Window,
-    kind: MeldKind,
-    classes: Sequence[tuple[int, int]],
-    held: int,
-    own: int,
-) -> bool:
-    """Whether the re-use law (:func:`reuse_verdict`), or where the partner's table
-    is drawn on the partnership rules, refuse every choice of cards of ``classes``."""
-    if reuse_verdict(state, window.seat, kind, classes, window.exchanged)[0]:
-        return True
-    return held != own and bool(_partner_reasons(state, kind, classes, own))
 
 
 def copy_marks(
