@@ -47,7 +47,7 @@ from bezique.laws.zones import bits, deck_tables
 from bezique.legality import Reason
 from bezique.melds import MeldKind, Pattern
 from bezique.records import Window
-from bezique.rules import Memo, Rules, SameKindReuse
+from bezique.rules import Memo, Rules
 
 __all__ = [
     "ABOVE_DOUBLE",
@@ -97,6 +97,8 @@ def trick_cards(
 
 
 def limit_reasons(state: DealFields, window: Window) -> list[Reason]:
+    """Why the winner in ``window`` may not declare (again) now
+    (:func:`~bezique.laws.declaring.declaration_limit_reasons`): none if it may."""
     return declaration_limit_reasons(
         state.rules, state.phase is STOCK, len(state.tricks), window.declarations
     )
@@ -463,9 +465,7 @@ def _second_double_choice(
     if barred is not None:
         held &= ~(1 << barred)
     # Under re-forming, a card whose double lost a card is free again (WKC, BIC).
-    reform = bool(state.broken) and (
-        state.rules.declarations.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
-    )
+    reform = bool(state.broken) and declaration_bans(state.rules, MeldKind.DOUBLE_BEZIQUE).reform
     doubles = doubles_of(state)
     fresh: list[int] = []
     faces: list[int] = []
@@ -506,14 +506,15 @@ def _melds_choice(
     any; the lowest ids that do. ``barred``: a card that may not be used (the one
     gained by the exchange, S000 law 8).
 
-    * ``SameKindReuse.NEW_SET``: a set of cards ``seat`` never declared together in
-      ``kind`` (:func:`~bezique.laws.declaring.new_set_allows`).
+    * New sets (:attr:`Bans.new_set <bezique.laws.declaring.Bans.new_set>`): a set of
+      cards ``seat`` never declared together in ``kind``
+      (:func:`~bezique.laws.declaring.new_set_allows`).
     * Re-forming: the cards re-used from ``kind`` all from one broken meld
       (:func:`~bezique.laws.declaring.reform_allows`). Alike cards re-used may lie
       in different melds, so each is tried; the others of a class are
       interchangeable.
     """
-    if state.rules.declarations.same_kind_reuse is SameKindReuse.NEW_SET:
+    if declaration_bans(state.rules, kind).new_set:
         return _first_pick(
             state, seat, classes, barred, lambda pick: new_set_allows(state.melds, seat, kind, pick)
         )

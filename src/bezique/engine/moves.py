@@ -102,6 +102,8 @@ def legal_actions(state: DealFields) -> tuple[Action, ...]:
 
 
 def _window_actions(state: DealFields, window: Window) -> tuple[Action, ...]:
+    """The actions of the winner's turn ``window``: the exchange, the declarations, the
+    pending melds to score, the pass to the partner, then the draw (or the pass)."""
     actions: list[Action] = []
     plan = state.rules.derived(make_plan)
     turn_up = state.turn_up

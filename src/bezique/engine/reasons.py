@@ -106,6 +106,8 @@ def why_illegal(state: DealFields, action: Action) -> tuple[Reason, ...]:
 
 
 def _play_reasons(state: DealFields, action: Play) -> list[Reason]:
+    """Why the seat to play may not play the card ``action`` names: not held, alike
+    cards that the action must tell apart (re-forming), or a duty of the end phase."""
     seat = state.current_player
     if seat is None:  # pragma: no cover - why_illegal refused the play when the deal is over
         return [Reason.DEAL_OVER]
@@ -146,6 +148,8 @@ def exchange_reasons(state: DealFields, window: Window) -> list[Reason]:
 
 
 def score_pending_reasons(state: DealFields, window: Window, index: int) -> list[Reason]:
+    """Why the winner in ``window`` may not score the pending meld number ``index``
+    now (FOS p.326, S001: one score a trick, and the meld still whole)."""
     if not 0 <= index < len(state.melds):
         return [Reason.NO_SUCH_PENDING_MELD]
     meld = state.melds[index]
