@@ -534,7 +534,7 @@ _MELD_POOR = "7Ca 8Ca 9Ca 7Da 8Da 9Da 7Ha 8Ha"
 
 def _ban_deals() -> dict[str, list[DealState]]:
     """New deals of a rule set for each ban of the re-use law and each exception."""
-    rubicon = bz.variants.get("rubicon")
+    rubicon = bz.variants.RUBICON
     stacked = {
         "same kind, inferior order, fresh card (S000, FOS)": CLASSIC,
         "married card in a sequence (WKC)": CLASSIC.evolve(marriage_then_sequence=False),
@@ -548,11 +548,11 @@ def _ban_deals() -> dict[str, list[DealState]]:
         for label, rules_ in stacked.items()
     }
     shuffled = {
-        "once per hand (S003)": bz.variants.get("polish").evolve(polish_card_reuse="once-per-hand"),
+        "once per hand (S003)": bz.variants.POLISH.evolve(polish_card_reuse="once-per-hand"),
         "re-forming (WKC, BIC, S003)": rubicon,
         "re-pairing after a play (WKC)": rubicon.evolve(marriage_rearrangement="repair-after-play"),
-        "the second double (EB9)": bz.variants.get("three-hand"),
-        "new sets (S003, WMJ, ADP)": bz.variants.get("marjolet"),
+        "the second double (EB9)": bz.variants.THREE_HAND,
+        "new sets (S003, WMJ, ADP)": bz.variants.MARJOLET,
     }
     for label, rules_ in shuffled.items():
         deals[label] = [bz.new_deal(rules_, seed=seed) for seed in range(6)]
@@ -563,7 +563,7 @@ def _ban_positions() -> dict[str, list[DealState]]:
     """Turns to declare, built, where an exception to the same-kind rule is at hand
     (random deals seldom reach them)."""
     double = meld("double-bezique", "QSa QSb JDa JDb")
-    three = bz.variants.get("three-hand")
+    three = bz.variants.THREE_HAND
     return {
         "the second double (EB9)": [
             build(three, trump="H", stock_size=45, table=[double], hand="QS JD")

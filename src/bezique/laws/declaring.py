@@ -144,13 +144,13 @@ class Lift(enum.Enum):
     cards' histories: :meth:`Bans.lifts` names those that may lift a refusal, and
     the engine looks in the declared melds for cards that the exception allows."""
 
-    #: Marriage re-pairing (``Declarations.marriage_rearrangement``, S003, WKC):
+    #: Marriage re-pairing (``Declarations.marriage_rearrangement``, S003, WKC), by
     #: :func:`rearranged_pair`.
     REPAIR = "repair"
-    #: The second double bezique (``Declarations.second_double_bezique``, EB9):
+    #: The second double bezique (``Declarations.second_double_bezique``, EB9), by
     #: :func:`second_double_allows`.
     SECOND_DOUBLE = "second-double"
-    #: A set of cards new to the kind (``SameKindReuse.NEW_SET``, S003, WMJ, ADP):
+    #: A set of cards new to the kind (``SameKindReuse.NEW_SET``, S003, WMJ, ADP), by
     #: :func:`new_set_allows`.
     NEW_SET = "new-set"
 
@@ -164,7 +164,8 @@ class Bans:
     and the players' reading of melds in reach (:meth:`card_allowed`) all read it.
     """
 
-    #: The kind's own bit: no card twice in one kind (S000, S001, S003, S004, FOS, MAS).
+    #: The kind's own bit, since no card goes twice into one kind (S000, S001, S003,
+    #: S004, FOS, MAS).
     same: int
     #: The kinds of the class worth as much or more (``InferiorOrder.SAME_CLASS``,
     #: ``ANY_CLASS``; FOS pp. 325-326: "equal value" counts as inferior).
@@ -175,25 +176,25 @@ class Bans:
     sequence_pair: int
     #: For a sequence when ``marriage_then_sequence`` is off, the marriages (WKC).
     married: int
-    #: Every kind's bit under ``PolishCardReuse.ONCE_PER_HAND`` (S003's "some books":
-    #: a card won goes into one meld in the whole deal); else 0.
+    #: Every kind's bit under ``PolishCardReuse.ONCE_PER_HAND``, else 0 (S003's "some
+    #: books", where a card won goes into one meld in the whole deal).
     once: int
     #: The fresh-card rule (``Declarations.fresh_card``, FOS p.326, CHA).
     fresh_card: FreshCard
     #: The bits of the kind's class, which call for a fresh card under ``SAME_CLASS``.
     fresh_class: int
-    #: Re-forming (``SameKindReuse.REFORM_AFTER_PLAY``; WKC, BIC, S003): a card whose
+    #: Re-forming (``SameKindReuse.REFORM_AFTER_PLAY``; WKC, BIC, S003). A card whose
     #: meld of the kind has lost a card (its broken mark) may form the kind again, all
     #: the cards re-used coming from one broken meld (:func:`reform_allows`).
     reform: bool
     #: Marriage re-pairing lifts the same-kind and fresh-card bars on a marriage
-    #: (``Declarations.marriage_rearrangement``; S003, WKC): :attr:`Lift.REPAIR`.
+    #: (``Declarations.marriage_rearrangement``; S003, WKC), :attr:`Lift.REPAIR`.
     repair: bool
     #: A bezique of one double may make a second double with a new pair
-    #: (``Declarations.second_double_bezique``; EB9): :attr:`Lift.SECOND_DOUBLE`.
+    #: (``Declarations.second_double_bezique``; EB9), :attr:`Lift.SECOND_DOUBLE`.
     second_double: bool
     #: Only the same set of cards is barred from its kind again
-    #: (``SameKindReuse.NEW_SET``; S003, WMJ, ADP): :attr:`Lift.NEW_SET`.
+    #: (``SameKindReuse.NEW_SET``; S003, WMJ, ADP), :attr:`Lift.NEW_SET`.
     new_set: bool
 
     @property
