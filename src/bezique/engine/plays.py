@@ -239,11 +239,14 @@ def ids_of(state: DealFields, held: int, face: int, cls: int) -> list[int]:
 
 
 def card_class(state: DealFields, card: int) -> int:
+    """The class of card id ``card``, ``broken << 32 | history``: alike cards of one
+    face and class are interchangeable (the broken marks are kept under re-forming)."""
     broken = state.broken
     return (broken[card] << 32 if broken else 0) | state.history[card]
 
 
 def ref_class(state: DealFields, ref: CardRef) -> int:
+    """The class (:func:`card_class`) of the cards ``ref`` names."""
     return (ref.broken_mask << 32 if state.broken else 0) | ref.mask
 
 
