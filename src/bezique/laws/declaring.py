@@ -197,25 +197,16 @@ class Bans:
     #: (``SameKindReuse.NEW_SET``; S003, WMJ, ADP), :attr:`Lift.NEW_SET`.
     new_set: bool
 
-    @property
-    def barred(self) -> int:
-        """The history bits that bar a card outright, whatever the melds say:
-        inferior order, a marriage before a sequence, once per hand."""
-        return self.inferior | self.married | self.once
-
-    @property
-    def card_same(self) -> int:
-        """The same-kind bit as it bars one card: none under new sets, where only a
-        whole set declared before is barred (S003, WMJ, ADP)."""
-        return 0 if self.new_set else self.same
-
-    @property
-    def never(self) -> int:
-        """The history bits of a card that no exception can let into the kind: those
-        :attr:`barred`, and the kind's own unless an exception may lift it (re-forming,
-        re-pairing, the second double, new sets)."""
-        lifted = self.reform or self.repair or self.second_double or self.new_set
-        return self.barred | (0 if lifted else self.same)
+    #: The history bits that bar a card outright, whatever the melds say (inferior
+    #: order, a marriage before a sequence, once per hand).
+    barred: int
+    #: The same-kind bit as it bars one card, none under new sets (S003, WMJ, ADP),
+    #: where only a whole set declared before is barred.
+    card_same: int
+    #: The history bits of a card that no exception can let into the kind, those
+    #: :attr:`barred` and the kind's own unless an exception may lift it (re-forming,
+    #: re-pairing, the second double, new sets).
+    never: int
 
     def card_allowed(self, history: int, broken: int) -> bool:
         """Whether one card of this history and these broken marks may go into the
@@ -303,25 +294,41 @@ def _bans_table(rules: Rules) -> Mapping[MeldKind, Bans]:
 def _make_bans(rules: Rules, kind: MeldKind) -> Bans:
     decl = rules.declarations
     scope = decl.inferior_order
+    inferior = _inferior(rules, kind)
+    # WKC: a card once married goes into no sequence.
+    married = _MARRIAGES if kind in _SEQUENCES and not decl.marriage_then_sequence else 0
+    # S003's "some books": a card won goes into one meld in the whole deal.
+    once = _EVERY_KIND if rules.zones.polish_card_reuse is PolishCardReuse.ONCE_PER_HAND else 0
+    # The exceptions: re-forming (WKC, BIC, S003), re-pairing (S003, WKC), the second
+    # double (EB9) and new sets (S003, WMJ, ADP).
+    reform = decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
+    repair = (
+        kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
+        and decl.marriage_rearrangement is not MarriageRearrangement.NONE
+    )
+    second_double = kind is MeldKind.DOUBLE_BEZIQUE and decl.second_double_bezique
+    new_set = decl.same_kind_reuse is SameKindReuse.NEW_SET
+    barred = inferior | married | once
+    lifted = reform or repair or second_double or new_set
     return Bans(
         same=kind.bit,
-        inferior=_inferior(rules, kind),
+        inferior=inferior,
         sequence_pair=(
             MeldKind.TRUMP_SEQUENCE.bit
             if scope is InferiorOrder.LISTED_PAIRS and kind is MeldKind.ROYAL_MARRIAGE
             else 0
         ),
-        married=(_MARRIAGES if kind in _SEQUENCES and not decl.marriage_then_sequence else 0),
-        once=(_EVERY_KIND if rules.zones.polish_card_reuse is PolishCardReuse.ONCE_PER_HAND else 0),
+        married=married,
+        once=once,
         fresh_card=decl.fresh_card,
         fresh_class=CLASS_MASK[kind.meld_class],
-        reform=decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY,
-        repair=(
-            kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
-            and decl.marriage_rearrangement is not MarriageRearrangement.NONE
-        ),
-        second_double=kind is MeldKind.DOUBLE_BEZIQUE and decl.second_double_bezique,
-        new_set=decl.same_kind_reuse is SameKindReuse.NEW_SET,
+        reform=reform,
+        repair=repair,
+        second_double=second_double,
+        new_set=new_set,
+        barred=barred,
+        card_same=0 if new_set else kind.bit,
+        never=barred | (0 if lifted else kind.bit),
     )
 
 

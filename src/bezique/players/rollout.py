@@ -191,7 +191,18 @@ def _stock_play(
                 foes |= 1 << c % FACES_PER_PACK
         if place.ally_best or foes:
             return _side_follow(actions, state, tables, place.ally_best, foes, ready, protect)
-    table, base, extra = _trick_so_far(trick, tables)
+    if trick:
+        # The face winning the trick so far, and the aces and tens under it.
+        if len(trick) == 1:
+            best = trick[0] % FACES_PER_PACK
+            extra = 0.0
+        else:
+            best = trick[winning_index(trick, tables.trump, tables.offsuit)] % FACES_PER_PACK
+            brisques = sum(is_brisque(c % FACES_PER_PACK) for c in trick) - is_brisque(best)
+            extra = brisques * tables.worth
+        table, base = tables.follow, best << 5
+    else:
+        table, base, extra = tables.lead, 0, 0.0
     takes = tables.takes
     best_action = actions[0]
     best_score = -math.inf
@@ -206,18 +217,6 @@ def _stock_play(
             if score > best_score:
                 best_action, best_score = action, score
     return best_action
-
-
-def _trick_so_far(trick: Sequence[int], tables: FastTables) -> tuple[Sequence[float], int, float]:
-    """The table a play is scored from (follow or lead), the index of the face winning
-    the trick so far in it, and the aces and tens under that face."""
-    if not trick:
-        return tables.lead, 0, 0.0
-    if len(trick) == 1:
-        return tables.follow, (trick[0] % FACES_PER_PACK) << 5, 0.0
-    best = trick[winning_index(trick, tables.trump, tables.offsuit)] % FACES_PER_PACK
-    brisques = sum(is_brisque(c % FACES_PER_PACK) for c in trick) - is_brisque(best)
-    return tables.follow, best << 5, brisques * tables.worth
 
 
 def stock_play_score(
