@@ -10,14 +10,18 @@ trick winners against one of S000 laws 4 and 6.
 
 from __future__ import annotations
 
+import collections
 import enum
+import itertools
 import random
 import typing
+from collections.abc import Iterator
 
 import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from positions import build, meld
 from strategies import (
     BOOLEAN_KNOBS,
     ENUM_KNOBS,
@@ -36,12 +40,14 @@ from strategies import (
     check_rejected,
     check_state,
     check_step,
+    chooser,
     faces,
     junk_action,
     law9_playable,
     meld_kinds,
     playouts,
     rules,
+    run_playout,
     trick_seats_now,
     trick_winner_by_law,
 )
@@ -64,6 +70,9 @@ from bezique import (
     ScorePending,
     Suit,
 )
+from bezique.engine.declarations import declarable
+from bezique.laws.declaring import meld_patterns, partner_of
+from bezique.laws.zones import bits
 from bezique.rules.melds import MeldValues
 
 CLASSIC = bz.variants.CLASSIC
@@ -430,6 +439,174 @@ def test_refusal_and_reasons_agree_with_the_listed_actions(playout: Playout) -> 
             assert state.why_illegal(action) == (Reason.DEAL_OVER,)
 
 
+# -- the declarations listed and the declarations accepted ---------------------------
+
+
+def _namable_declarations(state: DealState) -> set[Declare]:
+    """Every declaration of a kind of the rules that the seat to declare can name from
+    the cards it may use (its own, and its partner's table where there are sides):
+    each pattern of each kind (:func:`~bezique.laws.declaring.meld_patterns`) with
+    each choice of references (face, history, broken kinds) for its cards, whatever
+    the histories, and the declarations listed (which may name copies, S003)."""
+    window = state.window
+    assert window is not None
+    rules_ = state.rules
+    seat = window.seat
+    cards = list(bits(declarable(state, seat)))
+    partner = partner_of(rules_, seat)
+    if partner is not None:
+        cards += state.table(partner)
+    by_face: dict[Card, set[CardRef]] = {}
+    for card in cards:
+        ref = state.card_ref(card)
+        by_face.setdefault(ref.card, set()).add(ref)
+    out: set[Declare] = set(state.legal_declarations())
+    for kind in rules_.meld_kinds:
+        for pattern in meld_patterns(rules_, kind, state.trump):
+            if pattern.rank is not None:
+                refs = {r for face, rs in by_face.items() if face.rank is pattern.rank for r in rs}
+                choices = list(_choices(refs, pattern.count))
+            else:
+                need = collections.Counter(pattern.faces)
+                per_face = [list(_choices(by_face.get(f, set()), n)) for f, n in need.items()]
+                choices = [sum(picks, ()) for picks in itertools.product(*per_face)]
+            out.update(Declare(kind, tuple(refs)) for refs in choices if refs)
+    return out
+
+
+def _choices(refs: set[CardRef], count: int) -> Iterator[tuple[CardRef, ...]]:
+    """Every choice of ``count`` of these references, repeats allowed (alike copies)."""
+    return itertools.combinations_with_replacement(sorted(refs, key=str), count)
+
+
+def _check_declarations_listed(state: DealState) -> tuple[set[Reason], set[MeldKind]]:
+    """Every namable declaration (:func:`_namable_declarations`) is listed exactly
+    when ``why_illegal`` finds nothing against it. Returns the reasons the refused
+    ones met, and the kinds of the listed ones that re-use a card already declared
+    in their kind (an exception to the same-kind rule at work)."""
+    listed = set(state.legal_declarations())
+    refused: set[Reason] = set()
+    again: set[MeldKind] = set()
+    for action in _namable_declarations(state):
+        reasons = state.why_illegal(action)
+        assert (reasons == ()) is (action in listed), (str(action), reasons)
+        refused.update(reasons)
+        if action in listed and any(action.kind in ref.history for ref in action.cards):
+            again.add(action.kind)
+    return refused, again
+
+
+@st.composite
+def _eager_deals(draw: st.DrawFn) -> Playout:
+    """A new deal of drawn rules played some drawn steps by an eager random policy
+    (:func:`~strategies.chooser`), so that declared cards pile up on the tables."""
+    drawn = draw(rules())
+    seed = draw(st.integers(0, 2**32 - 1))
+    dealer = draw(st.integers(0, drawn.players - 1))
+    rng = draw(st.randoms(use_true_random=False))
+    start = bz.new_deal(drawn, seed=seed, dealer=dealer)
+    steps = run_playout(start, chooser(rng, eager=True), draw(st.integers(0, 150)))
+    return Playout(start, seed, steps)
+
+
+def _turns_to_declare(playout: Playout, last: int) -> list[DealState]:
+    """The last ``last`` states of the playout in which a trick winner may declare."""
+    turns = [s for s in playout.states() if s.window is not None and not s.offers]
+    return turns[-last:]
+
+
+@SOME
+@given(_eager_deals())
+def test_the_declarations_listed_are_exactly_those_accepted(playout: Playout) -> None:
+    """Over random rules and eager deals, in the last turns to declare: every
+    declaration namable from the declarer's cards, with whatever histories, is listed
+    by ``legal_declarations`` exactly when ``why_illegal`` accepts it. The listing and
+    the reasons read one re-use law (:func:`~bezique.laws.declaring.declaration_bans`)."""
+    for state in _turns_to_declare(playout, 3):
+        _check_declarations_listed(state)
+
+
+#: The non-dealer's hands in the stacked deals (trumps spades by the turn-up, the 8 of
+#: spades): a trump sequence with a double bezique, and with two royal marriages.
+_MELD_RICH = ("ASa TSa KSa QSa JSa QSb JDa JDb", "ASa TSa KSa QSa JSa KSb QSb ASb")
+_MELD_POOR = "7Ca 8Ca 9Ca 7Da 8Da 9Da 7Ha 8Ha"
+
+
+def _ban_deals() -> dict[str, list[DealState]]:
+    """New deals of a rule set for each ban of the re-use law and each exception."""
+    rubicon = bz.variants.RUBICON
+    stacked = {
+        "same kind, inferior order, fresh card (S000, FOS)": CLASSIC,
+        "married card in a sequence (WKC)": CLASSIC.evolve(marriage_then_sequence=False),
+        "listed pairs, always a fresh card (S000, CHA)": CLASSIC.evolve(
+            inferior_order="listed-pairs", fresh_card="always"
+        ),
+        "re-pairing by a swap (S003)": CLASSIC.evolve(marriage_rearrangement="swap-without-play"),
+    }
+    deals = {
+        label: [_deal(hand, _MELD_POOR, "8Sa", rules_=rules_) for hand in _MELD_RICH] * 4
+        for label, rules_ in stacked.items()
+    }
+    shuffled = {
+        "once per hand (S003)": bz.variants.POLISH.evolve(polish_card_reuse="once-per-hand"),
+        "re-forming (WKC, BIC, S003)": rubicon,
+        "re-pairing after a play (WKC)": rubicon.evolve(marriage_rearrangement="repair-after-play"),
+        "the second double (EB9)": bz.variants.THREE_HAND,
+        "new sets (S003, WMJ, ADP)": bz.variants.MARJOLET,
+    }
+    for label, rules_ in shuffled.items():
+        deals[label] = [bz.new_deal(rules_, seed=seed) for seed in range(6)]
+    return deals
+
+
+def _ban_positions() -> dict[str, list[DealState]]:
+    """Turns to declare, built, where an exception to the same-kind rule is at hand
+    (random deals seldom reach them)."""
+    double = meld("double-bezique", "QSa QSb JDa JDb")
+    three = bz.variants.THREE_HAND
+    return {
+        "the second double (EB9)": [
+            build(three, trump="H", stock_size=45, table=[double], hand="QS JD")
+        ],
+    }
+
+
+def test_the_declarations_listed_and_accepted_agree_on_every_ban() -> None:
+    """The check of :func:`test_the_declarations_listed_are_exactly_those_accepted`
+    over eager deals of a rule set for each ban and each exception: the refusals
+    meet every ban of the re-use law, and the declarations listed include some that
+    re-use a card in its kind again by each exception."""
+    refused: set[Reason] = set()
+    again: dict[str, set[MeldKind]] = {}
+    turns: dict[str, list[DealState]] = {}
+    for label, deals in _ban_deals().items():
+        for seed, deal in enumerate(deals):
+            steps = run_playout(deal, chooser(random.Random(seed), eager=True))
+            turns.setdefault(label, []).extend(_turns_to_declare(Playout(deal, seed, steps), 40))
+    for label, states in _ban_positions().items():
+        turns.setdefault(label, []).extend(states)
+    for label, states in turns.items():
+        again[label] = set()
+        for state in states:
+            reasons, kinds = _check_declarations_listed(state)
+            refused |= reasons
+            again[label] |= kinds
+    bans = {
+        Reason.SAME_KIND_REUSED,
+        Reason.INFERIOR_ORDER,
+        Reason.MARRIED_CARD_IN_SEQUENCE,
+        Reason.NO_FRESH_CARD,
+        Reason.CARD_DECLARED_BEFORE,
+    }
+    assert bans <= refused, bans - refused
+    marriages = {MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE}
+    assert again["re-forming (WKC, BIC, S003)"]
+    assert again["re-pairing by a swap (S003)"] & marriages
+    assert again["re-pairing after a play (WKC)"] & marriages
+    assert MeldKind.DOUBLE_BEZIQUE in again["the second double (EB9)"]
+    assert again["new sets (S003, WMJ, ADP)"]
+
+
 # -- targeted checks of the documented action order ------------------------------------
 
 
@@ -462,16 +639,19 @@ def _with_tables(
     )
 
 
-def _deal(non_dealer: str, dealer: str, turn_up: str) -> bz.DealState:
-    """A CLASSIC deal (dealer 0) giving these physical cards to each seat; the rest
-    of the stock in card id order."""
+def _deal(
+    non_dealer: str, dealer: str, turn_up: str, *, rules_: bz.Rules = CLASSIC
+) -> bz.DealState:
+    """A deal of CLASSIC (or of ``rules_``, a two-seat two-pack game of eight cards
+    dealt 3-2-3), dealer 0, giving these physical cards to each seat; the rest of the
+    stock in card id order."""
     first, second = non_dealer.split(), dealer.split()
     assert len(first) == len(second) == 8
     order = first[0:3] + second[0:3] + first[3:5] + second[3:5] + first[5:8] + second[5:8]
     order.append(turn_up)
     dealt = {bz.parse_card_id(c) for c in order}
     assert len(dealt) == 17
-    state = bz.new_deal(CLASSIC, deck=[*order, *(c for c in range(64) if c not in dealt)])
+    state = bz.new_deal(rules_, deck=[*order, *(c for c in range(64) if c not in dealt)])
     assert set(state.hand(1)) == {bz.parse_card_id(c) for c in first}
     return state
 

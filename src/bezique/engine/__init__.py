@@ -2,7 +2,10 @@
 
 * :mod:`~bezique.engine.fields`: the state's fields and the queries on them;
 * :mod:`~bezique.engine.speed`: the speed machinery, in one place;
-* :mod:`~bezique.engine.moves`: legal actions, legal declarations, why an action is illegal;
+* :mod:`~bezique.engine.plays`: the plays, and how alike cards are told apart;
+* :mod:`~bezique.engine.declarations`: the declarations of the trick winner;
+* :mod:`~bezique.engine.reasons`: why an action is illegal;
+* :mod:`~bezique.engine.moves`: the legal actions, gathered from those three;
 * :mod:`~bezique.engine.transitions`: the state after an action, and what it scored.
 
 The rules themselves are the laws of :mod:`bezique.laws`; the public face of a

@@ -61,9 +61,12 @@ With three and four players the same-kind rule has one exception:
 
 from __future__ import annotations
 
+import enum
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+
+import attrs
 
 from bezique.actions import PassToPartner
 from bezique.cards import Rank, Suit
@@ -91,8 +94,11 @@ from bezique.rules.melds import CLASS_MASK, MeldKind, Pattern, kinds_in, pattern
 __all__ = [
     "MULTIPLE_BEZIQUES",
     "TRUMP_FIXERS",
+    "Bans",
+    "Lift",
     "broken_after_declaration",
     "broken_after_play",
+    "declaration_bans",
     "declaration_limit_reasons",
     "every_declaration_scores",
     "forbidden_history",
@@ -126,29 +132,210 @@ __all__ = [
 
 _MARRIAGES = MeldKind.COMMON_MARRIAGE.bit | MeldKind.ROYAL_MARRIAGE.bit
 _SEQUENCES = (MeldKind.PLAIN_SEQUENCE, MeldKind.TRUMP_SEQUENCE)
+#: Every kind's history bit; a card with any of them was declared before.
+_EVERY_KIND = sum(kind.bit for kind in MeldKind)
+#: The re-use reasons re-pairing marriages may lift (S003, WKC).
+_RELAXED = frozenset({Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD})
+_SAME_KIND_ONLY = (Reason.SAME_KIND_REUSED,)
 
 
-def forbidden_history(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
-    """For ``kind``: the history bits that forbid a card for reason of same kind,
-    of inferior order, and of a marriage before a sequence (WKC), as three masks.
+class Lift(enum.Enum):
+    """An exception to the same-kind rule that reads the declared melds, past the
+    cards' histories: :meth:`Bans.lifts` names those that may lift a refusal, and
+    the engine looks in the declared melds for cards that the exception allows."""
 
-    A card whose same-kind bit is also in its *broken* mask escapes the first
-    when melds may be re-formed (see :func:`reuse_reasons`).
+    #: Marriage re-pairing (``Declarations.marriage_rearrangement``, S003, WKC), by
+    #: :func:`rearranged_pair`.
+    REPAIR = "repair"
+    #: The second double bezique (``Declarations.second_double_bezique``, EB9), by
+    #: :func:`second_double_allows`.
+    SECOND_DOUBLE = "second-double"
+    #: A set of cards new to the kind (``SameKindReuse.NEW_SET``, S003, WMJ, ADP), by
+    #: :func:`new_set_allows`.
+    NEW_SET = "new-set"
+
+
+@attrs.frozen
+class Bans:
+    """The re-use law for declarations of one kind: the history bits that bar a card
+    from it, and the exceptions that lift the bars (see the module docstring). Made
+    by :func:`declaration_bans`, the one place where the rules' knobs become bans;
+    the legality reasons (:meth:`reasons`), the engine's meld table (:attr:`never`)
+    and the players' reading of melds in reach (:meth:`card_allowed`) all read it.
     """
-    return rules.derived(_forbidden_table)[kind]
+
+    #: The kind's own bit, since no card goes twice into one kind (S000, S001, S003,
+    #: S004, FOS, MAS).
+    same: int
+    #: The kinds of the class worth as much or more (``InferiorOrder.SAME_CLASS``,
+    #: ``ANY_CLASS``; FOS pp. 325-326: "equal value" counts as inferior).
+    inferior: int
+    #: For a royal marriage under ``InferiorOrder.LISTED_PAIRS``, the trump sequence's
+    #: bit (S000: "The King and queen used in a sequence cannot afterwards be declared
+    #: as a royal marriage"), barring only when every card has it; else 0.
+    sequence_pair: int
+    #: For a sequence when ``marriage_then_sequence`` is off, the marriages (WKC).
+    married: int
+    #: Every kind's bit under ``PolishCardReuse.ONCE_PER_HAND``, else 0 (S003's "some
+    #: books", where a card won goes into one meld in the whole deal).
+    once: int
+    #: The fresh-card rule (``Declarations.fresh_card``, FOS p.326, CHA).
+    fresh_card: FreshCard
+    #: The bits of the kind's class, which call for a fresh card under ``SAME_CLASS``.
+    fresh_class: int
+    #: Re-forming (``SameKindReuse.REFORM_AFTER_PLAY``; WKC, BIC, S003). A card whose
+    #: meld of the kind has lost a card (its broken mark) may form the kind again, all
+    #: the cards re-used coming from one broken meld (:func:`reform_allows`).
+    reform: bool
+    #: Marriage re-pairing lifts the same-kind and fresh-card bars on a marriage
+    #: (``Declarations.marriage_rearrangement``; S003, WKC), :attr:`Lift.REPAIR`.
+    repair: bool
+    #: A bezique of one double may make a second double with a new pair
+    #: (``Declarations.second_double_bezique``; EB9), :attr:`Lift.SECOND_DOUBLE`.
+    second_double: bool
+    #: Only the same set of cards is barred from its kind again
+    #: (``SameKindReuse.NEW_SET``; S003, WMJ, ADP), :attr:`Lift.NEW_SET`.
+    new_set: bool
+
+    #: The history bits that bar a card outright, whatever the melds say (inferior
+    #: order, a marriage before a sequence, once per hand).
+    barred: int
+    #: The same-kind bit as it bars one card, none under new sets (S003, WMJ, ADP),
+    #: where only a whole set declared before is barred.
+    card_same: int
+    #: The history bits of a card that no exception can let into the kind, those
+    #: :attr:`barred` and the kind's own unless an exception may lift it (re-forming,
+    #: re-pairing, the second double, new sets).
+    never: int
+
+    def card_allowed(self, history: int, broken: int) -> bool:
+        """Whether one card of this history and these broken marks may go into the
+        kind as far as its own marks tell: not :attr:`barred`, and not declared in
+        the kind unless its meld of the kind is broken and may be re-formed (the
+        exceptions that read the declared melds are not counted)."""
+        if history & self.barred:
+            return False
+        if history & self.card_same:
+            return self.reform and bool(broken & self.same)
+        return True
+
+    def reasons(self, histories: Sequence[int], broken: Sequence[int] | None) -> list[Reason]:
+        """The re-use rules broken by declaring the kind with cards of these
+        histories (see :func:`reuse_reasons`)."""
+        reasons: list[Reason] = []
+        same = self.same
+        if broken is not None and self.reform:
+            reused = any(h & same and not b & same for h, b in zip(histories, broken, strict=True))
+        elif self.new_set:
+            # Only a set whose every card was in the kind can be one declared before.
+            reused = all(h & same for h in histories)
+        else:
+            reused = any(h & same for h in histories)
+        if reused:
+            reasons.append(Reason.SAME_KIND_REUSED)
+        pair = self.sequence_pair
+        # S000 bars a pair only when all its cards were in the sequence; FOS any card.
+        if (pair and all(h & pair for h in histories)) or any(h & self.inferior for h in histories):
+            reasons.append(Reason.INFERIOR_ORDER)
+        if any(h & self.married for h in histories):
+            reasons.append(Reason.MARRIED_CARD_IN_SEQUENCE)
+        if self.needs_fresh_card(histories) and all(histories):
+            reasons.append(Reason.NO_FRESH_CARD)
+        if self.once and any(histories):
+            reasons.append(Reason.CARD_DECLARED_BEFORE)
+        return reasons
+
+    def needs_fresh_card(self, histories: Sequence[int]) -> bool:
+        """Whether a declaration of cards of these histories must include a card from
+        the concealed hand (see :func:`needs_fresh_card`)."""
+        fresh = self.fresh_card
+        if fresh is FreshCard.ALWAYS:
+            return True
+        if fresh is FreshCard.NEVER:
+            return False
+        return any(h & self.fresh_class for h in histories)
+
+    def one_meld(self, histories: Sequence[int]) -> bool:
+        """Whether a declaration of cards of these histories must show, from the
+        declared melds, that its cards re-used all come from one broken meld: under
+        re-forming, when it re-uses more than one card declared in the kind
+        (:func:`reform_allows`)."""
+        if not self.reform:
+            return False
+        same = self.same
+        return sum(1 for h in histories if h & same) > 1
+
+    def lifts(self, reasons: Sequence[Reason]) -> tuple[Lift, ...]:
+        """The exceptions that may still lift these re-use ``reasons``, reading the
+        declared melds, in the order the engine tries them: re-pairing when only the
+        same-kind and fresh-card rules refuse a marriage, the second double and new
+        sets when only the same-kind rule refuses."""
+        out: list[Lift] = []
+        if self.repair and _RELAXED.issuperset(reasons):
+            out.append(Lift.REPAIR)
+        if tuple(reasons) == _SAME_KIND_ONLY:
+            if self.second_double:
+                out.append(Lift.SECOND_DOUBLE)
+            if self.new_set:
+                out.append(Lift.NEW_SET)
+        return tuple(out)
 
 
-def _forbidden_table(rules: Rules) -> Mapping[MeldKind, tuple[int, int, int]]:
-    return MappingProxyType({kind: _forbidden(rules, kind) for kind in MeldKind})
+def declaration_bans(rules: Rules, kind: MeldKind) -> Bans:
+    """The re-use law for declarations of ``kind`` under these rules (:class:`Bans`),
+    kept with the rules' derived values."""
+    return rules.derived(_bans_table)[kind]
 
 
-def _forbidden(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
-    same = kind.bit
+def _bans_table(rules: Rules) -> Mapping[MeldKind, Bans]:
+    return MappingProxyType({kind: _make_bans(rules, kind) for kind in MeldKind})
+
+
+def _make_bans(rules: Rules, kind: MeldKind) -> Bans:
+    decl = rules.declarations
+    scope = decl.inferior_order
+    inferior = _inferior(rules, kind)
+    # WKC: a card once married goes into no sequence.
+    married = _MARRIAGES if kind in _SEQUENCES and not decl.marriage_then_sequence else 0
+    # S003's "some books": a card won goes into one meld in the whole deal.
+    once = _EVERY_KIND if rules.zones.polish_card_reuse is PolishCardReuse.ONCE_PER_HAND else 0
+    # The exceptions: re-forming (WKC, BIC, S003), re-pairing (S003, WKC), the second
+    # double (EB9) and new sets (S003, WMJ, ADP).
+    reform = decl.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
+    repair = (
+        kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
+        and decl.marriage_rearrangement is not MarriageRearrangement.NONE
+    )
+    second_double = kind is MeldKind.DOUBLE_BEZIQUE and decl.second_double_bezique
+    new_set = decl.same_kind_reuse is SameKindReuse.NEW_SET
+    barred = inferior | married | once
+    lifted = reform or repair or second_double or new_set
+    return Bans(
+        same=kind.bit,
+        inferior=inferior,
+        sequence_pair=(
+            MeldKind.TRUMP_SEQUENCE.bit
+            if scope is InferiorOrder.LISTED_PAIRS and kind is MeldKind.ROYAL_MARRIAGE
+            else 0
+        ),
+        married=married,
+        once=once,
+        fresh_card=decl.fresh_card,
+        fresh_class=CLASS_MASK[kind.meld_class],
+        reform=reform,
+        repair=repair,
+        second_double=second_double,
+        new_set=new_set,
+        barred=barred,
+        card_same=0 if new_set else kind.bit,
+        never=barred | (0 if lifted else kind.bit),
+    )
+
+
+def _inferior(rules: Rules, kind: MeldKind) -> int:
+    """The kinds that bar a card from ``kind`` for inferior order (FOS pp. 325-326)."""
     value = rules.meld_value(kind)
     scope = rules.declarations.inferior_order
-    married = 0
-    if kind in _SEQUENCES and not rules.declarations.marriage_then_sequence:
-        married = _MARRIAGES
     inferior = 0
     if value is not None and scope in (InferiorOrder.SAME_CLASS, InferiorOrder.ANY_CLASS):
         for other in rules.meld_kinds:
@@ -161,7 +348,19 @@ def _forbidden(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
             # combination of equal value in the same class".
             if other_value is not None and other_value >= value:
                 inferior |= other.bit
-    return same, inferior, married
+    return inferior
+
+
+def forbidden_history(rules: Rules, kind: MeldKind) -> tuple[int, int, int]:
+    """For ``kind``: the history bits that forbid a card for reason of same kind,
+    of inferior order, and of a marriage before a sequence (WKC), as three masks
+    (of :func:`declaration_bans`).
+
+    A card whose same-kind bit is also in its *broken* mask escapes the first
+    when melds may be re-formed (see :func:`reuse_reasons`).
+    """
+    bans = declaration_bans(rules, kind)
+    return bans.same, bans.inferior, bans.married
 
 
 def reuse_reasons(
@@ -170,52 +369,19 @@ def reuse_reasons(
     histories: Sequence[int],
     broken: Sequence[int] | None = None,
 ) -> list[Reason]:
-    """The re-use rules broken by declaring ``kind`` with cards of these histories.
+    """The re-use rules broken by declaring ``kind`` with cards of these histories
+    (:meth:`Bans.reasons` of :func:`declaration_bans`).
 
     ``histories`` holds one kind mask per card (``0``: a card from the concealed
     hand, never declared); ``broken`` the kinds whose meld each card was in has
     since lost a card (only kept when melds may be re-formed).
     """
-    reasons: list[Reason] = []
-    same, inferior, married = forbidden_history(rules, kind)
-    reform = rules.declarations.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
-    if broken is not None and reform:
-        reused = any(h & same and not b & same for h, b in zip(histories, broken, strict=True))
-    elif rules.declarations.same_kind_reuse is SameKindReuse.NEW_SET:
-        # Only a set whose every card was in the kind can be one declared before.
-        reused = all(h & same for h in histories)
-    else:
-        reused = any(h & same for h in histories)
-    if reused:
-        reasons.append(Reason.SAME_KIND_REUSED)
-    if rules.declarations.inferior_order is InferiorOrder.LISTED_PAIRS:
-        # S000: "The King and queen used in a sequence cannot afterwards be
-        # declared as a royal marriage."
-        if kind is MeldKind.ROYAL_MARRIAGE and all(
-            h & MeldKind.TRUMP_SEQUENCE.bit for h in histories
-        ):
-            reasons.append(Reason.INFERIOR_ORDER)
-    elif any(h & inferior for h in histories):
-        reasons.append(Reason.INFERIOR_ORDER)
-    if any(h & married for h in histories):
-        reasons.append(Reason.MARRIED_CARD_IN_SEQUENCE)
-    if needs_fresh_card(rules, kind, histories) and all(histories):
-        reasons.append(Reason.NO_FRESH_CARD)
-    if rules.zones.polish_card_reuse is PolishCardReuse.ONCE_PER_HAND and any(histories):
-        # S003's "some books": a card won goes into one meld in the whole deal.
-        reasons.append(Reason.CARD_DECLARED_BEFORE)
-    return reasons
+    return declaration_bans(rules, kind).reasons(histories, broken)
 
 
 def needs_fresh_card(rules: Rules, kind: MeldKind, histories: Sequence[int]) -> bool:
     """Whether this declaration must include a card from the concealed hand."""
-    fresh = rules.declarations.fresh_card
-    if fresh is FreshCard.ALWAYS:
-        return True
-    if fresh is FreshCard.NEVER:
-        return False
-    same_class = CLASS_MASK[kind.meld_class]
-    return any(h & same_class for h in histories)
+    return declaration_bans(rules, kind).needs_fresh_card(histories)
 
 
 #: The declarations that fix trumps while there are none (HGM, FOS p.334, BIC, WKC, PAR).
@@ -338,17 +504,12 @@ def several_declarations(rules: Rules, trick: int) -> bool:
 
 # -- re-pairing marriages (WKC, S003) ----------------------------------------------------
 
-_RELAXED = {Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD}
-
 
 def rearrangement_applies(rules: Rules, kind: MeldKind, reasons: Sequence[Reason]) -> bool:
     """Whether a marriage refused only for re-use may still be made by re-pairing
-    declared kings and queens (``Declarations.marriage_rearrangement``)."""
-    return (
-        kind in (MeldKind.COMMON_MARRIAGE, MeldKind.ROYAL_MARRIAGE)
-        and rules.declarations.marriage_rearrangement is not MarriageRearrangement.NONE
-        and set(reasons) <= _RELAXED
-    )
+    declared kings and queens (``Declarations.marriage_rearrangement``;
+    :meth:`Bans.lifts`)."""
+    return Lift.REPAIR in declaration_bans(rules, kind).lifts(reasons)
 
 
 def rearranged_pair(
@@ -394,12 +555,9 @@ def rearranged_pair(
 def new_set_applies(rules: Rules, kind: MeldKind, reasons: Sequence[Reason]) -> bool:
     """Whether a declaration refused only because its cards were all declared in
     ``kind`` before may still be made with a set of cards new to the kind
-    (``SameKindReuse.NEW_SET``): :func:`new_set_allows` then decides on the cards."""
-    return (
-        rules.declarations.same_kind_reuse is SameKindReuse.NEW_SET
-        and len(reasons) == 1
-        and reasons[0] is Reason.SAME_KIND_REUSED
-    )
+    (``SameKindReuse.NEW_SET``; :meth:`Bans.lifts`): :func:`new_set_allows` then
+    decides on the cards."""
+    return Lift.NEW_SET in declaration_bans(rules, kind).lifts(reasons)
 
 
 def new_set_allows(
@@ -420,14 +578,9 @@ def new_set_allows(
 
 def second_double_applies(rules: Rules, kind: MeldKind, reasons: Sequence[Reason]) -> bool:
     """Whether a double bezique refused only because a card was declared in a double
-    before may still be a second double bezique (``Declarations.second_double_bezique``):
-    :func:`second_double_allows` then decides on the cards."""
-    return (
-        kind is MeldKind.DOUBLE_BEZIQUE
-        and rules.declarations.second_double_bezique
-        and len(reasons) == 1
-        and reasons[0] is Reason.SAME_KIND_REUSED
-    )
+    before may still be a second double bezique (``Declarations.second_double_bezique``;
+    :meth:`Bans.lifts`): :func:`second_double_allows` then decides on the cards."""
+    return Lift.SECOND_DOUBLE in declaration_bans(rules, kind).lifts(reasons)
 
 
 def second_double_allows(reused: Sequence[tuple[int, Sequence[int]]]) -> bool:
@@ -528,7 +681,7 @@ def reform_allows(
     broken melds of a kind never make a new one between them, even with a card from
     the hand. Always true where melds are not re-formed (the other re-use rules, in
     :func:`reuse_reasons`, then decide)."""
-    if rules.declarations.same_kind_reuse is not SameKindReuse.REFORM_AFTER_PLAY:
+    if not declaration_bans(rules, kind).reform:
         return True
     bit = kind.bit
     sources = {last_meld(melds, seat, kind, card) for card in cards if history[card] & bit}

@@ -6,7 +6,7 @@ The built-in players share these helpers; the rules they read come from
 :func:`~bezique.laws.tricks.takes_table`, :func:`~bezique.laws.tricks.winning_index`;
 which cards form a meld and which histories bar a card from it:
 :func:`bezique.laws.declaring.meld_patterns`,
-:func:`~bezique.laws.declaring.forbidden_history`), so a change to a law changes
+:func:`~bezique.laws.declaring.declaration_bans`), so a change to a law changes
 the players too.
 
 Card ids are small ints (see :mod:`bezique.cards`: ``id = copy * 32 + suit * 8 +
@@ -27,12 +27,12 @@ import attrs
 
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
 from bezique.errors import BeziqueError
-from bezique.laws.declaring import forbidden_history, meld_patterns
+from bezique.laws.declaring import Bans, declaration_bans, meld_patterns
 from bezique.laws.scoring import points_for_brisques
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
 from bezique.records import Phase, Trick
-from bezique.rules import BrisqueTiming, DealScoring, Rules, SameKindReuse
+from bezique.rules import BrisqueTiming, DealScoring, Rules
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 from bezique.views import SeatView
@@ -244,11 +244,13 @@ def deal_value(state: DealState, seat: int) -> int:
 @attrs.frozen
 class MeldTarget:
     """One way to form a meld (a pattern of :func:`bezique.laws.declaring.meld_patterns`):
-    its value, the history bits that bar a card from it
-    (:func:`~bezique.laws.declaring.forbidden_history`: ``same`` kind, and the inferior
-    and married kinds in ``barred``), and what it needs: face counts in ``need``, or
-    ``count`` cards of ``rank``; ``faces`` is the bit set of the faces that count
-    towards it."""
+    its value, the re-use law of its kind (``bans``, of
+    :func:`~bezique.laws.declaring.declaration_bans`) with the history bits that bar
+    one card from it: the ``same`` kind (:attr:`~bezique.laws.declaring.Bans.card_same`)
+    and the inferior, married and once-declared kinds in ``barred``
+    (:attr:`~bezique.laws.declaring.Bans.barred`); and what it needs: face counts in
+    ``need``, or ``count`` cards of ``rank``; ``faces`` is the bit set of the faces
+    that count towards it."""
 
     kind: MeldKind
     value: int
@@ -258,6 +260,7 @@ class MeldTarget:
     rank: int
     count: int
     faces: int
+    bans: Bans
 
 
 @attrs.frozen
@@ -287,19 +290,14 @@ def _targets(rules: Rules, trump: Suit | None) -> MeldTargets:
         value = rules.meld_value(kind)
         if not value or kind is MeldKind.SEVEN_OF_TRUMPS:
             continue
-        same, inferior, married = forbidden_history(rules, kind)
-        if rules.declarations.same_kind_reuse is SameKindReuse.NEW_SET:
-            # Marjolet: a card may go into its kind again with other cards (the
-            # marjolet with each queen in turn); only the same set is barred.
-            same = 0
+        bans = declaration_bans(rules, kind)
+        same, barred = bans.card_same, bans.barred
         for pattern in meld_patterns(rules, kind, trump):
             if pattern.rank is not None:
                 rank = int(pattern.rank)
                 faces = sum(1 << (suit * 8 + rank) for suit in range(4))
                 out.append(
-                    MeldTarget(
-                        kind, value, same, inferior | married, (), rank, pattern.count, faces
-                    )
+                    MeldTarget(kind, value, same, barred, (), rank, pattern.count, faces, bans)
                 )
                 continue
             need: dict[int, int] = {}
@@ -307,7 +305,7 @@ def _targets(rules: Rules, trump: Suit | None) -> MeldTargets:
                 need[card.index] = need.get(card.index, 0) + 1
             faces = sum(1 << f for f in need)
             out.append(
-                MeldTarget(kind, value, same, inferior | married, tuple(need.items()), -1, 0, faces)
+                MeldTarget(kind, value, same, barred, tuple(need.items()), -1, 0, faces, bans)
             )
     targets = tuple(out)
     by_face = tuple(
@@ -320,6 +318,69 @@ def _targets(rules: Rules, trump: Suit | None) -> MeldTargets:
 Group = tuple[int, int, int]
 
 
+def _held_groups(view: SeatView) -> dict[Group, int]:
+    """The cards the seat of ``view`` holds (hand and table), counted by group."""
+    seat = view.seat
+    groups: dict[Group, int] = {}
+    kept: dict[int, tuple[int, int]] = {}
+    if view.hand_kinds:
+        # Melding after the close (S003): cards back in hand keep their history.
+        kept = {
+            t.card: (sum(k.bit for k in t.history), sum(k.bit for k in t.broken))
+            for t in view.hand_kinds[seat]
+        }
+    for card in view.hand:
+        history, broken = kept.get(card, (0, 0))
+        key = (face(card), history, broken)
+        groups[key] = groups.get(key, 0) + 1
+    for table_card in view.tables[seat]:
+        key = (
+            face(table_card.card),
+            sum(k.bit for k in table_card.history),
+            sum(k.bit for k in table_card.broken),
+        )
+        groups[key] = groups.get(key, 0) + 1
+    return groups
+
+
+def _seen_elsewhere(view: SeatView) -> tuple[list[int], int]:
+    """Per face, the copies the seat of ``view`` has seen outside its own cards (in
+    tricks, on the other tables, shown); and how many of the other seats' cards it
+    has seen."""
+    gone = [0] * FACES_PER_PACK
+    for trick in view.tricks:
+        for card in trick.cards:
+            gone[face(card)] += 1
+    for card in view.trick:
+        gone[face(card)] += 1
+    others_seen = 0
+    for other in range(view.players):
+        if other == view.seat:
+            continue
+        for table_card in view.tables[other]:
+            gone[face(table_card.card)] += 1
+            others_seen += 1
+        for card in view.known[other]:
+            gone[face(card)] += 1
+            others_seen += 1
+    return gone, others_seen
+
+
+def _shown_cards(view: SeatView) -> tuple[list[int], list[int]]:
+    """Per seat, the bit set of the faces of its cards the seat of ``view`` has seen
+    (on its table or shown), and how many of its cards it has not seen."""
+    seen_faces = [0] * view.players
+    concealed = [0] * view.players
+    for other in range(view.players):
+        if other != view.seat:
+            shown = [face(t.card) for t in view.tables[other]]
+            shown += [face(c) for c in view.known[other]]
+            for f in shown:
+                seen_faces[other] |= 1 << f
+            concealed[other] = max(0, view.hand_sizes[other] - len(shown))
+    return seen_faces, concealed
+
+
 class Reading:
     """What a seat can work out from its view: its cards, the cards it can never get,
     and its chances of drawing the rest."""
@@ -327,87 +388,47 @@ class Reading:
     def __init__(self, view: SeatView) -> None:
         rules = view.rules
         self.rules = rules
-        packs = rules.deck.packs
         seat = view.seat
-        groups: dict[Group, int] = {}
-        held = [0] * FACES_PER_PACK
-        kept: dict[int, tuple[int, int]] = {}
-        if view.hand_kinds:
-            # Melding after the close (S003): cards back in hand keep their history.
-            kept = {
-                t.card: (sum(k.bit for k in t.history), sum(k.bit for k in t.broken))
-                for t in view.hand_kinds[seat]
-            }
-        for card in view.hand:
-            f = face(card)
-            held[f] += 1
-            history, broken = kept.get(card, (0, 0))
-            key = (f, history, broken)
-            groups[key] = groups.get(key, 0) + 1
-        for table_card in view.tables[seat]:
-            f = face(table_card.card)
-            held[f] += 1
-            key = (
-                f,
-                sum(k.bit for k in table_card.history),
-                sum(k.bit for k in table_card.broken),
-            )
-            groups[key] = groups.get(key, 0) + 1
         #: How many cards of each group this seat holds.
-        self.groups = groups
-        gone = [0] * FACES_PER_PACK
-        for trick in view.tricks:
-            for card in trick.cards:
-                gone[face(card)] += 1
-        for card in view.trick:
-            gone[face(card)] += 1
-        others_seen = 0
-        for other in range(view.players):
-            if other == seat:
-                continue
-            for table_card in view.tables[other]:
-                gone[face(table_card.card)] += 1
-                others_seen += 1
-            for card in view.known[other]:
-                gone[face(card)] += 1
-                others_seen += 1
+        self.groups = _held_groups(view)
+        held = [0] * FACES_PER_PACK
+        for (f, _, _), n in self.groups.items():
+            held[f] += n
+        gone, others_seen = _seen_elsewhere(view)
         #: Copies of each face this seat does not hold and has not seen elsewhere.
+        packs = rules.deck.packs
         self.unseen = [max(0, packs - held[f] - gone[f]) for f in range(FACES_PER_PACK)]
         #: Per seat, the bit set of the faces of its cards this seat has seen (on its
         #: table or shown), and how many of its cards this seat has not seen.
-        self.seen_faces = [0] * view.players
-        self.concealed = [0] * view.players
-        for other in range(view.players):
-            if other != seat:
-                shown = [face(t.card) for t in view.tables[other]]
-                shown += [face(c) for c in view.known[other]]
-                for f in shown:
-                    self.seen_faces[other] |= 1 << f
-                self.concealed[other] = max(0, view.hand_sizes[other] - len(shown))
+        self.seen_faces, self.concealed = _shown_cards(view)
         hidden = sum(view.hand_sizes[s] for s in range(view.players) if s != seat)
         self.pool = view.stock_size + hidden - others_seen
         self.draws = view.stock_size // view.players if view.phase is Phase.STOCK else 0
         trump = view.trump
         self.trump = suit_index(trump)
-        self.reform = rules.declarations.same_kind_reuse is SameKindReuse.REFORM_AFTER_PLAY
         can_meld = view.phase is Phase.STOCK or rules.declarations.melding_after_close
         reach = meld_targets(rules, trump)
         self.targets = reach.targets if can_meld else ()
         self._chance: dict[tuple[int, int], float] = {}
-        self._counts: list[dict[int, int]] = [{} for _ in self.targets]
         self._by_face = reach.by_face if self.targets else ()
-        if self.targets:
-            by_face = self._by_face
-            for (f, history, broken), n in groups.items():
-                for i in by_face[f]:
-                    if self._usable(self.targets[i], history, broken):
-                        counts = self._counts[i]
-                        counts[f] = counts.get(f, 0) + n
+        self._counts = self._usable_counts()
         self._base = [
             self._odds(target, counts, -1)
             for target, counts in zip(self.targets, self._counts, strict=True)
         ]
         self._loss: dict[Group, float] = {}
+
+    def _usable_counts(self) -> list[dict[int, int]]:
+        """Per target, the cards this seat holds that may go into it, counted by face
+        (:meth:`~bezique.laws.declaring.Bans.card_allowed`)."""
+        counts: list[dict[int, int]] = [{} for _ in self.targets]
+        by_face = self._by_face
+        for (f, history, broken), n in self.groups.items() if self.targets else ():
+            for i in by_face[f]:
+                if self.targets[i].bans.card_allowed(history, broken):
+                    by_target = counts[i]
+                    by_target[f] = by_target.get(f, 0) + n
+        return counts
 
     def _draw_chance(self, available: int, missing: int) -> float:
         """The chance of drawing ``missing`` more cards of which ``available`` copies
@@ -445,16 +466,6 @@ class Reading:
             chance *= (1.0 - share) ** self.concealed[s]
         return chance
 
-    def _usable(self, target: MeldTarget, history: int, broken: int) -> bool:
-        """Whether a card of this history may go into ``target``, by the masks of
-        :func:`~bezique.laws.declaring.forbidden_history` (a card of a broken meld
-        escapes the same-kind bar where melds may be re-formed)."""
-        if history & target.barred:
-            return False
-        if history & target.same:
-            return self.reform and bool(broken & target.same)
-        return True
-
     def _odds(self, target: MeldTarget, counts: dict[int, int], less: int) -> float:
         """The chance of completing ``target`` from these usable face counts, one card
         of face ``less`` fewer (``-1``: none fewer)."""
@@ -483,7 +494,7 @@ class Reading:
         for i in self._by_face[f] if self.targets else ():
             base = self._base[i]
             target = self.targets[i]
-            if base and self._usable(target, history, broken):
+            if base and target.bans.card_allowed(history, broken):
                 loss += target.value * (base - self._odds(target, self._counts[i], f))
         self._loss[group] = loss
         return loss
@@ -496,7 +507,7 @@ class Reading:
         for i, target in enumerate(self.targets):
             if target.value <= best or self._base[i] != 1.0:
                 continue
-            counts = bool(target.faces >> f & 1) and self._usable(target, history, broken)
+            counts = bool(target.faces >> f & 1) and target.bans.card_allowed(history, broken)
             if not counts or self._odds(target, self._counts[i], f) == 1.0:
                 best = target.value
         return best

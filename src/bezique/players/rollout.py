@@ -97,17 +97,7 @@ class FastPolicy:
         rules = state.rules
         fast, readies = self._tables(rules)
         if _nothing_to_declare(state, readies):
-            window = state.window
-            if rules.sides and window is not None:
-                # Partnerships: let the partner declare if he has a meld ready.
-                partner = partner_of(rules, window.seat)
-                if (
-                    partner is not None
-                    and _ready_melds(state, partner, readies)[0]
-                    and _PASS_TO_PARTNER in state.legal_actions()
-                ):
-                    return _PASS_TO_PARTNER
-            return _DRAW  # always legal in the stock phase's winner's turn
+            return _close_turn(state, readies)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -120,79 +110,113 @@ class FastPolicy:
         seat = state.current_player
         if seat is None:  # pragma: no cover - a deal not over has a player to move
             return actions[0]
-        n = state.players
         if state.phase is Phase.END:
-            worth = brisque_worth(rules)
-            side = rules.side_of(seat)
-            # The opponents who play to this trick (in duels, the other seat of the duel).
-            playing = range(n) if n == 2 else trick_seats(rules, state.tricks, state.leader)
-            other = [
-                c % FACES_PER_PACK
-                for s in playing
-                if rules.side_of(s) != side
-                for c in bits(state.hand_masks[s] | state.table_masks[s])
-            ]
-            faces = [c % FACES_PER_PACK for c in state.trick]
-            if n == 2 or not faces:
-                scorer = end_scorer(faces, other, state.trump, worth)
-            else:
-                place = trick_place(
-                    rules, seat, state.leader, faces, state.trump, False, state.tricks
-                )
-                after = [
-                    c % FACES_PER_PACK
-                    for s in place.foes_after
-                    for c in bits(state.hand_masks[s] | state.table_masks[s])
-                ]
-                scorer = end_scorer(
-                    faces, other, state.trump, worth, ally_best=place.ally_best, after=after
-                )
-            return max(actions, key=_as_play_scorer(scorer))
-        last = state.stock_size <= state.players
-        tables = fast((state.trump, seven_keep(rules, state.turn_up), last))
-        # S000 hint 1: a meld ready to declare is kept, and a trick won lets it score.
-        ready, protect = _ready_melds(state, seat, readies)
-        trick = state.trick
-        takes = tables.takes
+            return _end_play(state, seat, actions)
+        return _stock_play(state, seat, actions, fast, readies)
+
+
+def _close_turn(state: DealState, readies: ReadyTable) -> Action:
+    """The winner's turn with nothing to declare: draw, or with partners pass the
+    right to the partner if he has a meld ready."""
+    rules = state.rules
+    window = state.window
+    if rules.sides and window is not None:
+        # Partnerships: let the partner declare if he has a meld ready.
+        partner = partner_of(rules, window.seat)
+        if (
+            partner is not None
+            and _ready_melds(state, partner, readies)[0]
+            and _PASS_TO_PARTNER in state.legal_actions()
+        ):
+            return _PASS_TO_PARTNER
+    return _DRAW  # always legal in the stock phase's winner's turn
+
+
+def _end_play(state: DealState, seat: int, actions: tuple[Action, ...]) -> Action:
+    """The fast policy's play in the end phase: the rule-of-thumb player's end-phase
+    scorer (:func:`~bezique.players.rule_of_thumb.end_scorer`) over the cards of the
+    opponents who play to this trick."""
+    rules = state.rules
+    n = state.players
+    worth = brisque_worth(rules)
+    side = rules.side_of(seat)
+    # The opponents who play to this trick (in duels, the other seat of the duel).
+    playing = range(n) if n == 2 else trick_seats(rules, state.tricks, state.leader)
+    other = [
+        c % FACES_PER_PACK
+        for s in playing
+        if rules.side_of(s) != side
+        for c in bits(state.hand_masks[s] | state.table_masks[s])
+    ]
+    faces = [c % FACES_PER_PACK for c in state.trick]
+    if n == 2 or not faces:
+        scorer = end_scorer(faces, other, state.trump, worth)
+    else:
+        place = trick_place(rules, seat, state.leader, faces, state.trump, False, state.tricks)
+        after = [
+            c % FACES_PER_PACK
+            for s in place.foes_after
+            for c in bits(state.hand_masks[s] | state.table_masks[s])
+        ]
+        scorer = end_scorer(
+            faces, other, state.trump, worth, ally_best=place.ally_best, after=after
+        )
+    return max(actions, key=_as_play_scorer(scorer))
+
+
+def _stock_play(
+    state: DealState,
+    seat: int,
+    actions: tuple[Action, ...],
+    fast: FastTableMemo,
+    readies: ReadyTable,
+) -> Action:
+    """The fast policy's play in the stock phase, by its tables (:class:`FastTables`)
+    and :func:`stock_play_score`."""
+    rules = state.rules
+    last = state.stock_size <= state.players
+    tables = fast((state.trump, seven_keep(rules, state.turn_up), last))
+    # S000 hint 1: a meld ready to declare is kept, and a trick won lets it score.
+    ready, protect = _ready_melds(state, seat, readies)
+    trick = state.trick
+    if trick and state.players > 2:
         # At a larger table: the faces the opponents still to play hold, and whether
         # the trick is the partner's so far (see :func:`_side_follow`).
-        ally_best = False
+        place = trick_place(
+            rules, seat, state.leader, trick, tables.trump, tables.offsuit, state.tricks
+        )
         foes = 0
-        if trick and n > 2:
-            place = trick_place(
-                rules, seat, state.leader, trick, tables.trump, tables.offsuit, state.tricks
-            )
-            ally_best = place.ally_best
-            for s in place.foes_after:
-                for c in bits(state.hand_masks[s] | state.table_masks[s]):
-                    foes |= 1 << c % FACES_PER_PACK
-            if ally_best or foes:
-                return _side_follow(actions, state, tables, ally_best, foes, ready, protect)
-        if trick:
-            # The face winning the trick so far, and the aces and tens under it.
-            if len(trick) == 1:
-                best = trick[0] % FACES_PER_PACK
-                extra = 0.0
-            else:
-                best = trick[winning_index(trick, tables.trump, tables.offsuit)] % FACES_PER_PACK
-                brisques = sum(is_brisque(c % FACES_PER_PACK) for c in trick) - is_brisque(best)
-                extra = brisques * tables.worth
-            table, base = tables.follow, best << 5
+        for s in place.foes_after:
+            for c in bits(state.hand_masks[s] | state.table_masks[s]):
+                foes |= 1 << c % FACES_PER_PACK
+        if place.ally_best or foes:
+            return _side_follow(actions, state, tables, place.ally_best, foes, ready, protect)
+    if trick:
+        # The face winning the trick so far, and the aces and tens under it.
+        if len(trick) == 1:
+            best = trick[0] % FACES_PER_PACK
+            extra = 0.0
         else:
-            table, base, extra = tables.lead, 0, 0.0
-        best_action = actions[0]
-        best_score = -math.inf
-        follows = bool(trick)
-        for action in actions:
-            if isinstance(action, Play):
-                ref = action.card
-                f = ref.card.index
-                shown = bool(ref.history)
-                lost = protect.get(f, 0)
-                score = stock_play_score(table, takes, base | f, shown, extra, lost, ready, follows)
-                if score > best_score:
-                    best_action, best_score = action, score
-        return best_action
+            best = trick[winning_index(trick, tables.trump, tables.offsuit)] % FACES_PER_PACK
+            brisques = sum(is_brisque(c % FACES_PER_PACK) for c in trick) - is_brisque(best)
+            extra = brisques * tables.worth
+        table, base = tables.follow, best << 5
+    else:
+        table, base, extra = tables.lead, 0, 0.0
+    takes = tables.takes
+    best_action = actions[0]
+    best_score = -math.inf
+    follows = bool(trick)
+    for action in actions:
+        if isinstance(action, Play):
+            ref = action.card
+            f = ref.card.index
+            shown = bool(ref.history)
+            lost = protect.get(f, 0)
+            score = stock_play_score(table, takes, base | f, shown, extra, lost, ready, follows)
+            if score > best_score:
+                best_action, best_score = action, score
+    return best_action
 
 
 def stock_play_score(
