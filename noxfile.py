@@ -55,14 +55,15 @@ def typing(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Lint and check formatting with ruff; check the import contract (the layers); check
-    the workflows, the docs host's configuration and the citation file against their
+    """Lint and check formatting with ruff; check the import contract (the layers) and
+    that no function is more complex than the house limit; check the workflows, the docs host's configuration and the citation file against their
     schemas."""
     install_groups(session, "lint")
     session.install("-e", ".")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("lint-imports")
+    session.run("python", "tools/complexity.py")
     workflows = sorted(str(path) for path in (ROOT / ".github" / "workflows").glob("*.yml"))
     session.run("check-jsonschema", "--builtin-schema", "vendor.github-workflows", *workflows)
     session.run("check-jsonschema", "--builtin-schema", "vendor.readthedocs", ".readthedocs.yaml")
