@@ -89,18 +89,21 @@ def play(
             draft.broken = broken_after_play(broken, card, kinds, draft.melds, seat, hand | table)
         # A card played leaves its melds: its history goes with it.
         draft.history = history[:card] + (0,) + history[card + 1 :]
-    # (The tuples are rebuilt inline: a call of speed.with_value costs about 2% of a step.)
+    # (A seat's value is replaced through a list, inline: about 100 ns, where slicing
+    # the tuple takes 160 and a call of speed.with_value more.)
     if hand & bit:
-        hands = draft.hand_masks
-        draft.hand_masks = hands[:seat] + (hand & ~bit,) + hands[seat + 1 :]
+        hands = list(draft.hand_masks)
+        hands[seat] = hand & ~bit
+        draft.hand_masks = tuple(hands)
     else:
-        tables = draft.table_masks
-        draft.table_masks = tables[:seat] + (table & ~bit,) + tables[seat + 1 :]
+        tables = list(draft.table_masks)
+        tables[seat] = table & ~bit
+        draft.table_masks = tuple(tables)
     revealed = draft.revealed_masks
     if revealed and revealed[seat] & bit:
         # Played, it is no longer a card seen in the hand.
         draft.revealed_masks = with_value(revealed, seat, revealed[seat] & ~bit)
-    trick = draft.trick = (*draft.trick, card)
+    trick = draft.trick = draft.trick + (card,)
     if len(trick) == size:
         take_trick(draft, events)
 
@@ -119,16 +122,17 @@ def take_trick(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
     if plan.duels and not stock_phase:
         # EB9, EB11: the trick of a duel, and who leads next (W+2 after the first duel).
         winner = trick_seats(rules, draft.tricks, leader)[best]
-        tricks = draft.tricks = (*draft.tricks, Trick(leader, cards, winner))
+        tricks = draft.tricks = draft.tricks + (Trick(leader, cards, winner),)
         draft.leader = next_leader(rules, tricks)
     else:
         winner = draft.leader = (leader + best) % len(draft.hand_masks)
-        tricks = draft.tricks = (*draft.tricks, Trick(leader, cards, winner))
+        tricks = draft.tricks = draft.tricks + (Trick(leader, cards, winner),)
     won = 0
     for card in cards:
         won |= 1 << card
-    won_masks = draft.won_masks
-    draft.won_masks = won_masks[:winner] + (won_masks[winner] | won,) + won_masks[winner + 1 :]
+    won_masks = list(draft.won_masks)
+    won_masks[winner] |= won
+    draft.won_masks = tuple(won_masks)
     draft.trick = ()
     number = len(tricks)
     if plan.trick_scores.may_score(stock_phase, number):
@@ -200,7 +204,7 @@ def draw(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
     if stock or turn_up is not None:
         draft.hand_masks = tuple(hands)
         carte_blanche = draft.carte_blanche
-        if any(carte_blanche):
+        if carte_blanche and any(carte_blanche):
             # WKC, PAR, S003: while a carte blanche lasts, each card drawn that is not
             # a court card may be shown again; a court card ends it. The seat is asked
             # either way (it can only pass after a court), so that the others learn no
