@@ -1334,7 +1334,7 @@ def test_every_knob_is_covered_by_the_fast_playouts_or_not() -> None:
 #: For each knob the playouts may not cover, a setting they do not.
 UNCOVERED_SETTINGS: dict[str, Rules] = {
     "players": CLASSIC.evolve(name="three", players=3, packs=3),
-    "end_phase": variants.get("partnership").evolve(end_phase="duels"),
+    "end_phase": variants.PARTNERSHIP.evolve(end_phase="duels"),
     "limit": CLASSIC.evolve(limit="one-scored-rest-pending"),
     "declare_from": variants.POLISH,
     "melding_after_close": CLASSIC.evolve(melding_after_close=True),
