@@ -20,6 +20,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import build, meld
 from strategies import PROPERTY_SETTINGS, rules, trick_seats_now
 
 import bezique as bz
@@ -160,3 +161,48 @@ def test_a_playout_over_drawn_rules_ends_where_stepping_ends(
         state = state.apply(rng.choice(state.legal_actions()))
     policy = FastPolicy()
     assert play_out(state, policy=policy, coupled=coupled) == stepped(state, policy, coupled)
+
+
+@pytest.mark.parametrize("stock_size", [4, 2])
+def test_a_lasting_carte_blanche_is_offered_after_each_draw_and_ends_at_the_close(
+    stock_size: int,
+) -> None:
+    """WKC, PAR, S003: while a carte blanche lasts, its seat is asked again after
+    each draw; it lasts while the stock does, so the close ends it."""
+    rules = bz.variants.RUBICON
+    assert rules.carte_blanche.carte_blanche_repeat
+    position = build(rules, trump="H", stock_size=stock_size, hand="7D 8D 9D", other_hand="7C")
+    assert position.window is not None
+    lasting = attrs.evolve(position, carte_blanche=(True, False))
+    after = lasting.apply(Draw())
+    if stock_size > 2:
+        assert after.carte_blanche == (True, False)
+        assert after.offers == (0,)
+    else:
+        assert after.phase is bz.Phase.END
+        assert after.carte_blanche == (False, False)
+        assert after.offers == ()
+
+
+def test_the_cards_taken_back_from_the_table_at_the_close_stay_known() -> None:
+    """S000 law 9, hint 7: at the close the declared cards go back to the hand, their
+    histories forgotten (interpretation 7), and the other player, who saw them on the
+    table, still knows them."""
+    position = build(
+        bz.variants.CLASSIC,
+        trump="H",
+        stock_size=2,
+        hand="7D",
+        table=[meld("bezique", "QS JD")],
+        other_hand="7C",
+    )
+    declared = position.table(0)
+    assert len(declared) == 2
+    closed = position.apply(Draw())
+    assert closed.phase is bz.Phase.END
+    assert closed.table_masks == (0, 0)
+    assert set(declared) <= set(closed.hand(0))
+    assert set(declared) <= set(closed.revealed[0])
+    # The other seat's view shows them (its card ids relabel alike copies).
+    assert sorted(map(bz.face_of, closed.view(1).known[0])) == sorted(map(bz.face_of, declared))
+    assert all(closed.history[card] == 0 for card in declared)

@@ -3,6 +3,8 @@
 * :mod:`~bezique.engine.fields`: the state's fields and the queries on them;
 * :mod:`~bezique.engine.speed`: the speed machinery, in one place;
 * :mod:`~bezique.engine.moves`: legal actions, legal declarations, why an action is illegal;
+* :mod:`~bezique.engine.draft`: the steps of play (a card played, the trick taken, the
+  deal's end, the draw), made in place on a draft of the deal;
 * :mod:`~bezique.engine.transitions`: the state after an action, and what it scored.
 
 The rules themselves are the laws of :mod:`bezique.laws`; the public face of a
