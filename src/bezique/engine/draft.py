@@ -89,16 +89,16 @@ def play(
             draft.broken = broken_after_play(broken, card, kinds, draft.melds, seat, hand | table)
         # A card played leaves its melds: its history goes with it.
         draft.history = history[:card] + (0,) + history[card + 1 :]
-    # (A seat's value is replaced through a list, inline: about 100 ns, where slicing
-    # the tuple takes 160 and a call of speed.with_value more.)
     if hand & bit:
-        hands = list(draft.hand_masks)
-        hands[seat] = hand & ~bit
-        draft.hand_masks = tuple(hands)
+        hands = draft.hand_masks
+        hand &= ~bit
+        if len(hands) == 2:
+            # A pair rebuilt at once: about 70 ns, where speed.with_value takes 170.
+            draft.hand_masks = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        else:
+            draft.hand_masks = with_value(hands, seat, hand)
     else:
-        tables = list(draft.table_masks)
-        tables[seat] = table & ~bit
-        draft.table_masks = tuple(tables)
+        draft.table_masks = with_value(draft.table_masks, seat, table & ~bit)
     revealed = draft.revealed_masks
     if revealed and revealed[seat] & bit:
         # Played, it is no longer a card seen in the hand.
@@ -130,9 +130,12 @@ def take_trick(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
     won = 0
     for card in cards:
         won |= 1 << card
-    won_masks = list(draft.won_masks)
-    won_masks[winner] |= won
-    draft.won_masks = tuple(won_masks)
+    won_masks = draft.won_masks
+    won |= won_masks[winner]
+    if len(won_masks) == 2:
+        draft.won_masks = (won, won_masks[1]) if winner == 0 else (won_masks[0], won)
+    else:
+        draft.won_masks = with_value(won_masks, winner, won)
     draft.trick = ()
     number = len(tricks)
     if plan.trick_scores.may_score(stock_phase, number):

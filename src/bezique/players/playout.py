@@ -204,7 +204,7 @@ UNCOVERED: Mapping[str, Callable[[Rules], bool]] = MappingProxyType(
     }
 )
 
-#: The other rule knobs: the draft plays every setting of each, by the engine's own
+#: The other rule knobs, every setting of which the draft plays, by the engine's own
 #: steps and laws, or hands the step to the engine (a carte blanche, alike cards on
 #: the table where melds are re-formed, a winner's turn with something to declare).
 #: Some only matter under rules of :data:`UNCOVERED` (the open cards, the trick's
