@@ -56,8 +56,8 @@ def typing(session: nox.Session) -> None:
 @nox.session
 def lint(session: nox.Session) -> None:
     """Lint and check formatting with ruff; check the import contract (the layers) and
-    that no function is more complex than the house limit; check the workflows, the docs host's configuration and the citation file against their
-    schemas."""
+    that no function is more complex than the house limit; check the workflows, the
+    docs host's configuration and the citation file against their schemas."""
     install_groups(session, "lint")
     session.install("-e", ".")
     session.run("ruff", "check", ".")

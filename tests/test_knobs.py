@@ -47,6 +47,7 @@ from bezique.cards import face_of
 from bezique.game import decide_winner
 from bezique.io.sheet import IrregularityEntry, LastTrick, ScoreSheet, SheetDeal
 from bezique.laws.scoring import deal_game_scores
+from bezique.players import playout
 
 
 def outcome(state: DealState, action: bz.Action) -> tuple[Reason, ...] | tuple[ScoreEvent, ...]:
@@ -1319,6 +1320,38 @@ SINGLE_OPTION: set[str] = set()
 def test_every_knob_has_a_test() -> None:
     """Every field of the rule components is covered above (or has one option only)."""
     assert set(CLASSIC.knobs()) == set(KNOB_TESTS) | SINGLE_OPTION
+
+
+def test_every_knob_is_covered_by_the_fast_playouts_or_not() -> None:
+    """Each knob says whether the fast playouts' draft plays all its settings
+    (``playout.COVERED``) or may leave a rule set to the engine (``playout.UNCOVERED``):
+    a new knob fails here until someone decides which."""
+    knobs = set(CLASSIC.knobs())
+    assert set(playout.UNCOVERED).isdisjoint(playout.COVERED)
+    assert set(playout.UNCOVERED) | playout.COVERED == knobs
+
+
+#: For each knob the playouts may not cover, a setting they do not.
+UNCOVERED_SETTINGS: dict[str, Rules] = {
+    "players": CLASSIC.evolve(name="three", players=3, packs=3),
+    "end_phase": variants.PARTNERSHIP.evolve(end_phase="duels"),
+    "limit": CLASSIC.evolve(limit="one-scored-rest-pending"),
+    "declare_from": variants.POLISH,
+    "melding_after_close": CLASSIC.evolve(melding_after_close=True),
+    "declared_seven_on_table": CLASSIC.evolve(
+        seven_of_trumps="on-declaration", declared_seven_on_table=False
+    ),
+}
+
+
+@pytest.mark.parametrize("knob", sorted(UNCOVERED_SETTINGS))
+def test_an_uncovered_setting_keeps_the_playouts_off_their_draft(knob: str) -> None:
+    assert set(UNCOVERED_SETTINGS) == set(playout.UNCOVERED)
+    assert not playout.UNCOVERED[knob](CLASSIC)
+    assert playout.covered(CLASSIC)
+    rules = UNCOVERED_SETTINGS[knob]
+    assert playout.UNCOVERED[knob](rules)
+    assert not playout.covered(rules)
 
 
 @pytest.mark.parametrize(

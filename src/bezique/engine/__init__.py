@@ -6,6 +6,8 @@
 * :mod:`~bezique.engine.declarations`: the declarations of the trick winner;
 * :mod:`~bezique.engine.reasons`: why an action is illegal;
 * :mod:`~bezique.engine.moves`: the legal actions, gathered from those three;
+* :mod:`~bezique.engine.draft`: the steps of play (a card played, the trick taken, the
+  deal's end, the draw), made in place on a draft of the deal;
 * :mod:`~bezique.engine.transitions`: the state after an action, and what it scored.
 
 The rules themselves are the laws of :mod:`bezique.laws`; the public face of a

@@ -27,7 +27,7 @@ performance page, classic random playouts, CPython 3.11) and changes no rule:
 from __future__ import annotations
 
 import functools
-import operator
+from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import attrs
@@ -292,13 +292,45 @@ def declare_order(
     return (KIND_INDEX[action.kind], tuple([k[:4] for k in keys]), tuple([k[4] for k in keys]))
 
 
-_INIT_FIELDS = tuple(f.name for f in attrs.fields(DealDraft) if f.init)
+def draft_of(state: DealDraft) -> DealDraft:
+    """An unfrozen copy of ``state``'s fields: the deal that the engine changes in place
+    (:mod:`bezique.engine.draft`) and then seals into a state (:func:`seal`).
+
+    The copy shares every field with ``state`` (they are tuples and values); a change
+    replaces the field it changes, so the sealed state shares the rest with the state
+    it came from. The fields are copied one by one, by name, into a draft made without
+    its initialiser: the interpreter reads and writes a slot so named at once, where
+    ``operator.attrgetter`` looks each name up in the classes of a state (about 1.1
+    microseconds against 0.3 for the twenty-one), and the initialiser's own call
+    costs about 2% of a step."""
+    draft = _new_draft(DealDraft)
+    draft.rules = state.rules
+    draft.dealer = state.dealer
+    draft.phase = state.phase
+    draft.trump = state.trump
+    draft.turn_up = state.turn_up
+    draft.stock = state.stock
+    draft.hand_masks = state.hand_masks
+    draft.table_masks = state.table_masks
+    draft.history = state.history
+    draft.won_masks = state.won_masks
+    draft.tricks = state.tricks
+    draft.trick = state.trick
+    draft.leader = state.leader
+    draft.window = state.window
+    draft.melds = state.melds
+    draft.scores = state.scores
+    draft.broken = state.broken
+    draft.carte_blanche = state.carte_blanche
+    draft.offers = state.offers
+    draft.revealed_masks = state.revealed_masks
+    draft.counted_brisques = state.counted_brisques
+    draft._legal = None
+    return draft
 
 
-_FIELD_INDEX = {name: i for i, name in enumerate(_INIT_FIELDS)}
-
-
-_fields_of = operator.attrgetter(*_INIT_FIELDS)
+#: A draft without its initialiser's call (:func:`draft_of` sets every slot).
+_new_draft: Callable[[type[DealDraft]], DealDraft] = object.__new__
 
 
 def seal(draft: DealDraft, cls: type[S]) -> S:
@@ -316,10 +348,10 @@ def seal(draft: DealDraft, cls: type[S]) -> S:
 
 def replace(state: S, **changes: Any) -> S:
     """``attrs.evolve`` without its introspection (the hot paths call this)."""
-    values = list(_fields_of(state))
+    draft = draft_of(state)
     for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return seal(DealDraft(*values), type(state))
+        setattr(draft, name, value)
+    return seal(draft, type(state))
 
 
 SEVEN = int(Rank.SEVEN)
@@ -335,8 +367,15 @@ def known_legal(cached: tuple[Action, ...] | None, action: Action) -> bool:
 
 
 def add_points(scores: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:
-    return scores[:seat] + (scores[seat] + points,) + scores[seat + 1 :]
+    """``scores`` with ``points`` added to ``seat``'s."""
+    values = list(scores)
+    values[seat] += points
+    return tuple(values)
 
 
 def with_value(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
-    return values[:seat] + (value,) + values[seat + 1 :]
+    """``values`` with ``seat``'s replaced by ``value``. (Through a list: about 100 ns
+    for two or four seats, where slicing the tuple takes 160 to 230.)"""
+    changed = list(values)
+    changed[seat] = value
+    return tuple(changed)

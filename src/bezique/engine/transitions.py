@@ -1,8 +1,10 @@
 """Transitions: the state after an action, and what it scored.
 
 ``step`` validates the action (by the laws of :mod:`bezique.engine.moves`) and
-builds the next state; nothing is changed in place. The scoring rules applied
-are cited beside each one.
+builds the next state; the state it was given is not changed. A card played, the
+trick taken, the deal's end and the draw are made on a draft of the state's
+fields by :mod:`bezique.engine.draft`, which the fast playouts run too; the other
+steps are here. The scoring rules applied are cited beside each one.
 """
 
 from __future__ import annotations
@@ -21,23 +23,22 @@ from bezique.actions import (
     ShowCarteBlanche,
 )
 from bezique.cards import face_of
-from bezique.engine.fields import END, OVER, STOCK, DealDraft
+from bezique.engine.draft import deal_end, draw, play
+from bezique.engine.fields import END, OVER, STOCK
 from bezique.engine.moves import (
     all_score,
     declarable,
     declare_reasons,
     declared_in_hand,
-    declared_seven,
     meld_numbers,
     most_doubled,
     seven_in_hand,
     why_illegal,
 )
 from bezique.engine.speed import (
-    OPEN_WINDOWS,
-    SEVEN,
     S,
     add_points,
+    draft_of,
     known_legal,
     make_plan,
     replace,
@@ -47,24 +48,13 @@ from bezique.engine.speed import (
 from bezique.errors import IllegalActionError
 from bezique.laws.declaring import (
     broken_after_declaration,
-    broken_after_play,
     trump_fixers,
     window_after_pass,
 )
-from bezique.laws.scoring import (
-    all_last_tricks,
-    brisques_counted,
-    brisques_counted_when_needed,
-    last_card_drawn_points,
-    points_for_brisques,
-    seven_played,
-    trick_won,
-)
-from bezique.laws.tricks import best_card_index
-from bezique.laws.turns import next_leader, trick_seats
+from bezique.laws.turns import trick_seats
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
-from bezique.records import DeclaredMeld, ScoreEvent, ScoreSource, Trick, Window
+from bezique.records import DeclaredMeld, ScoreEvent, ScoreSource, Window
 from bezique.rules.melds import MeldKind
 
 __all__ = ["scored", "step"]
@@ -81,7 +71,7 @@ def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:
                 return _play(state, action)  # the common case, validated by the memo
     window = state.window
     if type(action) is Draw and window is not None and not state.offers and state.phase is STOCK:
-        return _draw(state, window)  # the draw is always legal in the winner's turn
+        return _draw(state)  # the draw is always legal in the winner's turn
     if isinstance(action, Declare):
         if state.window is None or state.phase is OVER or state.offers:
             raise IllegalActionError(action, why_illegal(state, action))
@@ -106,17 +96,16 @@ def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:
     if isinstance(action, ScorePending):
         return _score_pending(state, window, action.meld)
     if isinstance(action, Draw):
-        return _draw(state, window)
+        return _draw(state)
     if isinstance(action, PassToPartner):
         # Partnerships: the right to declare goes to the partner (BIC, EB9, S004).
         return replace(state, window=window_after_pass(state.rules, window)), ()
     if len(state.tricks) == state.rules.derived(make_plan).total_tricks:
         # S003 (Polish): the turn after the last trick ends, and the deal is scored.
+        draft = draft_of(state)
         events: list[ScoreEvent] = []
-        scores, counted = _deal_end(state, state.won_masks, state.tricks, state.scores, events)
-        return replace(
-            state, phase=OVER, window=None, scores=scores, counted_brisques=counted
-        ), tuple(events)
+        deal_end(draft, events)
+        return seal(draft, type(state)), tuple(events)
     return replace(state, window=None), ()
 
 
@@ -176,69 +165,10 @@ def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
         if ref.mask & _DOUBLE_BIT and not ref.melds:
             # Alike cards in one or two doubles (EB9): the one in two goes first.
             card = most_doubled(state, hand | table, card)
-    bit = 1 << card
+    draft = draft_of(state)
     events: list[ScoreEvent] = []
-    scores = state.scores
-    if card & 7 == SEVEN and plan.trick_scores.seven_on_play:
-        # S000 law 8: a seven of trumps played may score for its player.
-        # A seven of trumps that scores when played is seen in its holder's hand only
-        # if it lay as the turn-up, or was declared where a declared seven stays in
-        # the hand (S001); where the dix scores once (Marjolet) a seven that lay as
-        # the turn-up has scored, turned up or exchanged.
-        seen = state.revealed_masks
-        was_turn_up = bool(seen and seen[seat] >> card & 1)
-        points = seven_played(
-            rules,
-            card,
-            state.trump,
-            state.phase is STOCK,
-            declared_seven(state, card),
-            was_turn_up,
-        )
-        scores = scored(scores, events, seat, points, ScoreSource.SEVEN_OF_TRUMPS, "played")
-    tables = state.table_masks
-    history = state.history
-    broken = state.broken
-    if hand & bit:
-        hands = hands[:seat] + (hand & ~bit,) + hands[seat + 1 :]
-    else:
-        tables = tables[:seat] + (table & ~bit,) + tables[seat + 1 :]
-    if history[card]:
-        if broken:
-            broken = broken_after_play(broken, card, history[card], state.melds, seat, hand | table)
-        history = history[:card] + (0,) + history[card + 1 :]
-    revealed = state.revealed_masks
-    if revealed and revealed[seat] & bit:
-        revealed = revealed[:seat] + (revealed[seat] & ~bit,) + revealed[seat + 1 :]
-    trick = (*state.trick, card)
-    if len(trick) < n:
-        new = seal(
-            DealDraft(
-                state.rules,
-                state.dealer,
-                state.phase,
-                state.trump,
-                state.turn_up,
-                state.stock,
-                hands,
-                tables,
-                history,
-                state.won_masks,
-                state.tricks,
-                trick,
-                state.leader,
-                None,
-                state.melds,
-                scores,
-                broken,
-                state.carte_blanche,
-                state.offers,
-                revealed,
-            ),
-            type(state),
-        )
-        return new, tuple(events) if events else ()
-    return _complete_trick(state, hands, tables, history, broken, revealed, scores, trick, events)
+    play(draft, seat, card, n, events)
+    return seal(draft, type(state)), tuple(events) if events else ()
 
 
 def scored(
@@ -274,111 +204,6 @@ def _first(state: S, seat: int, held: int, ref: CardRef) -> int:
             return card
         mask ^= low
     raise IllegalActionError(Play(ref), (Reason.CARD_NOT_HELD,))  # pragma: no cover
-
-
-def _complete_trick(
-    state: S,
-    hands: tuple[int, ...],
-    tables: tuple[int, ...],
-    history: tuple[int, ...],
-    broken: tuple[int, ...],
-    revealed: tuple[int, ...],
-    scores: tuple[int, ...],
-    cards: tuple[int, ...],
-    events: list[ScoreEvent],
-) -> tuple[S, tuple[ScoreEvent, ...]]:
-    """The state once the last card of a trick is played (``state`` is the state
-    before that card; the other arguments are its zones after it)."""
-    rules = state.rules
-    n = len(hands)
-    plan = rules.derived(make_plan)
-    stock_phase = state.phase is STOCK
-    trump = state.trump
-    best = best_card_index(cards, plan.takes_for(trump, stock_phase))
-    if plan.duels and not stock_phase:
-        # EB9, EB11: the trick of a duel, and who leads next (W+2 after the first duel).
-        winner = trick_seats(rules, state.tricks, state.leader)[best]
-        tricks = (*state.tricks, Trick(state.leader, cards, winner))
-        leader = next_leader(rules, tricks)
-    else:
-        leader = winner = (state.leader + best) % n
-        tricks = (*state.tricks, Trick(state.leader, cards, winner))
-    won_mask = 0
-    for card in cards:
-        won_mask |= 1 << card
-    won = with_value(state.won_masks, winner, state.won_masks[winner] | won_mask)
-    number = len(tricks)
-    final = number == plan.total_tricks
-    if plan.trick_scores.may_score(stock_phase, number):
-        # Asked first: most tricks score nothing, and building the answer of
-        # laws.scoring.trick_won for each would cost about 3% of a deal.
-        for points, source, detail in trick_won(rules, cards, trump, stock_phase, number):
-            scores = scored(scores, events, winner, points, source, detail)
-    phase = state.phase
-    window: Window | None = None
-    counted = False
-    if final and not plan.window_after_last_trick:
-        phase = OVER
-        scores, counted = _deal_end(state, won, tricks, scores, events)
-    elif stock_phase or plan.window_in_end_phase:
-        # S003 (Polish): after the last trick too, before the deal is scored.
-        window = OPEN_WINDOWS[winner]
-    new = seal(
-        DealDraft(
-            rules,
-            state.dealer,
-            phase,
-            state.trump,
-            state.turn_up,
-            state.stock,
-            hands,
-            tables,
-            history,
-            won,
-            tricks,
-            (),
-            leader,
-            window,
-            state.melds,
-            scores,
-            broken,
-            state.carte_blanche,
-            state.offers,
-            revealed,
-            counted,
-        ),
-        type(state),
-    )
-    return new, tuple(events)
-
-
-def _deal_end(
-    state: S,
-    won: tuple[int, ...],
-    tricks: tuple[Trick, ...],
-    scores: tuple[int, ...],
-    events: list[ScoreEvent],
-) -> tuple[tuple[int, ...], bool]:
-    """The scores once the deal ends (after its last trick, or after the turn of that
-    trick's winner where he has one, S003): the brisques and the bonus for all the
-    last tricks, each recorded in ``events``; and whether the brisques were counted
-    where they count only when they matter (BIC), which the deal records."""
-    rules = state.rules
-    n = len(won)
-    brisques = rules.derived(make_plan).tables.brisques
-    counted = False
-    if brisques_counted(rules, scores, won, brisques):
-        counted = brisques_counted_when_needed(rules)
-        # S000 laws 11-12: aces and tens counted after the last trick, non-dealer first.
-        for i in range(1, n + 1):
-            seat = (state.dealer + i) % n
-            count = (won[seat] & brisques).bit_count()
-            points = points_for_brisques(rules, count)
-            scores = scored(scores, events, seat, points, ScoreSource.BRISQUES, f"{count}")
-    for sweeper, points in all_last_tricks(rules, [trick.winner for trick in tricks]):
-        # Marjolet (S003, WMJ): one seat won every trick after the stock.
-        scores = scored(scores, events, sweeper, points, ScoreSource.ALL_LAST_TRICKS, "")
-    return scores, counted
 
 
 def _exchange(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
@@ -501,84 +326,9 @@ def _score_pending(state: S, window: Window, index: int) -> tuple[S, tuple[Score
     return new, (event,)
 
 
-def _draw(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
-    """Each player draws one card, the trick's winner first; the turn-up is drawn
-    last (S000 law 6, S001, HGM). When the stock is out, table cards go back to
-    the hands (S000 law 9)."""
-    n = len(state.hand_masks)
-    stock = state.stock
-    turn_up = state.turn_up
-    drawn = stock[:n]
-    stock = stock[n:]
-    revealed = state.revealed_masks
-    # The trick's winner draws first, whoever holds the turn now (partnerships).
-    first = window.winner
-    scores = state.scores
+def _draw(state: S) -> tuple[S, tuple[ScoreEvent, ...]]:
+    """The winner's turn ends with the draw (:func:`bezique.engine.draft.draw`)."""
+    draft = draft_of(state)
     events: list[ScoreEvent] = []
-    if len(drawn) < n and turn_up is not None:
-        # The turn-up, face up, is taken last (S000 law 4): its taker is seen to hold it.
-        seat = (first + len(drawn)) % n
-        revealed = revealed[:seat] + (revealed[seat] | 1 << turn_up,) + revealed[seat + 1 :]
-        drawn += (turn_up,)
-        turn_up = None
-    hands = list(state.hand_masks)
-    seat = first
-    for card in drawn:
-        hands[seat] |= 1 << card
-        seat = (seat + 1) % n
-    tables = state.table_masks
-    history = state.history
-    broken = state.broken
-    phase = state.phase
-    offers: tuple[int, ...] = ()
-    carte_blanche = state.carte_blanche
-    if not stock and turn_up is None:
-        phase = END
-        # Marjolet under WMJ: the last card of the stock scores for its taker.
-        taker = (first + len(drawn) - 1) % n
-        points = last_card_drawn_points(state.rules)
-        scores = scored(scores, events, taker, points, ScoreSource.STOCK_END, "last card drawn")
-        hands = [h | t for h, t in zip(hands, tables, strict=True)]
-        # Cards that lay on the table were seen (S000 hint 7): they stay known.
-        revealed = tuple(r | t for r, t in zip(revealed, tables, strict=True))
-        tables = (0,) * n
-        carte_blanche = (False,) * n if carte_blanche else ()
-        if not state.rules.declarations.melding_after_close:
-            # Interpretation 7: once back in the hand, declared cards are no
-            # longer told apart by their history. (Melds shown from the cards won,
-            # S003, stay among them with their kinds: nothing comes back to a hand.)
-            if not state.rules.derived(make_plan).declare_from_won:
-                history = (0,) * len(history)
-            broken = (0,) * len(broken) if broken else ()
-    elif any(carte_blanche):
-        # WKC, PAR, S003: while a carte blanche lasts, each card drawn that is not
-        # a court card may be shown again; a court card ends it. The seat is asked
-        # either way (it can only pass after a court), so that the others learn no
-        # more than from its showing or not.
-        offers = tuple((first + i) % n for i in range(n) if carte_blanche[(first + i) % n])
-    new = seal(
-        DealDraft(
-            state.rules,
-            state.dealer,
-            phase,
-            state.trump,
-            turn_up,
-            stock,
-            tuple(hands),
-            tables,
-            history,
-            state.won_masks,
-            state.tricks,
-            state.trick,
-            state.leader,
-            None,
-            state.melds,
-            scores,
-            broken,
-            carte_blanche,
-            offers,
-            revealed,
-        ),
-        type(state),
-    )
-    return new, tuple(events) if events else ()
+    draw(draft, events)
+    return seal(draft, type(state)), tuple(events) if events else ()

@@ -9,66 +9,62 @@ deals from a seat's view and plays each out.
 
 Most steps of a playout are a card played to a trick, the trick taken, and a
 winner's turn with nothing to declare, which only draws. Those are played here
-on a mutable copy of the deal's fields (:class:`_Deal`), without building a
-state, a list of legal actions or a score record for each. Everything else is
-handed to the engine on a state built from the copy, and the copy is taken up
-again after it:
+on a draft of the deal (:class:`~bezique.engine.fields.DealDraft`), changed in
+place by the engine's own steps of play (:mod:`bezique.engine.draft`, which the
+public :meth:`~bezique.DealState.apply` runs too), without building a state, a
+list of legal actions or a score record for each. This module chooses the
+fast policy's cards on the draft; the steps themselves are the engine's.
+Everything else is handed to the engine on the state sealed from the draft,
+and a new draft of the state it returns is taken up after it:
 
 * a winner's turn with something to declare or exchange (the fast policy's
   :func:`~bezique.players.rollout.nothing_to_declare` says no), played by the
   policy and :meth:`~bezique.DealState.apply` until the draw;
 * a card in a double bezique played from the table (which of alike cards goes
   first is the engine's to say, EB9);
-* a carte blanche still to show, and rules the copy does not cover
-  (:func:`covered`): more than two seats, partnerships, melds scored on later
-  tricks, melds from the cards won, melding after the close, a declared seven
-  kept in the hand. Those are stepped through the engine from the start;
+* a carte blanche still to show, and rules the draft does not cover
+  (:func:`covered`, :data:`UNCOVERED`): more than two seats, partnerships,
+  the duels of the last tricks, melds scored on later tricks, melds from the
+  cards won, melding after the close, a declared seven kept in the hand. Those
+  are stepped through the engine from the start;
 * where melds may be re-formed, a card played from the table while an alike
   card lies there too (which of them, and how the play names it, is the
   engine's to say).
 
-The copy follows the engine's own laws: the scoring functions of
-:mod:`bezique.laws.scoring`, who takes a trick from the rule set's plan, the
-duties of the end phase from :func:`~bezique.laws.tricks.playable`. The tests
-compare its final states with stepping's for every preset.
+The tests step the draft and the engine side by side over random rule sets,
+comparing every field and score at every step, and compare the final states
+of :func:`play_out` with stepping's for every preset.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import cast
 
 import attrs
 
 from bezique.actions import Action, Draw, Play
-from bezique.cards import FACES_PER_PACK, Suit
+from bezique.cards import FACES_PER_PACK
 from bezique.checks.determinize import determinize
+from bezique.engine.draft import draw, play
 from bezique.engine.fields import OVER, STOCK, DealDraft
-from bezique.engine.moves import seven_declared
 from bezique.engine.speed import (
-    OPEN_WINDOWS,
-    SEVEN,
     SUIT_PLAYS,
-    Plan,
+    draft_of,
     faces_of,
     make_plan,
     play_order,
     seal,
 )
 from bezique.errors import BeziqueError, check_seed, require_int, wrong_type
-from bezique.laws.declaring import broken_after_play
 from bezique.laws.scoring import (
     TrickScores,
-    all_last_tricks,
-    brisques_counted,
-    brisques_counted_when_needed,
-    last_card_drawn_points,
-    points_for_brisques,
-    seven_played,
-    trick_won,
 )
-from bezique.laws.tricks import best_card_index, playable
+from bezique.laws.tricks import playable
+from bezique.laws.turns import in_duels
 from bezique.laws.zones import DeckTables, bits
 from bezique.players.reading import brisque_worth
 from bezique.players.rollout import (
@@ -82,13 +78,12 @@ from bezique.players.rollout import (
     stock_play_score,
 )
 from bezique.players.rule_of_thumb import end_scorer, seven_keep
-from bezique.records import DeclaredMeld, Phase, Trick, Window
-from bezique.rules import Rules
+from bezique.rules import DeclarationLimit, DeclareFrom, Rules
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 from bezique.views import SeatView
 
-__all__ = ["arrange_draws", "covered", "play_out", "playouts"]
+__all__ = ["COVERED", "UNCOVERED", "arrange_draws", "covered", "play_out", "playouts"]
 
 _DOUBLE_BIT = MeldKind.DOUBLE_BEZIQUE.bit
 
@@ -120,18 +115,18 @@ def play_out(
         state = state.apply(first)
     if not covered(state.rules):
         return _stepped(state, policy, coupled)
-    deal: _Deal | None = None
+    playout: _Playout | None = None
     while True:
-        # The engine plays while the copy cannot take the deal up (a carte blanche).
+        # The engine plays while the draft cannot take the deal up (a carte blanche).
         while not state.is_over and not _fits(state):
             state = _step(state, policy, coupled)
         if state.is_over:
             return state
-        if deal is None:
-            deal = _Deal(state)
+        if playout is None:
+            playout = _Playout(state)
         else:
-            deal.load(state)
-        state = deal.run(policy, coupled)
+            playout.load(state)
+        state = playout.run(policy, coupled)
 
 
 def playouts(
@@ -187,24 +182,129 @@ def _arranged(stock: tuple[int, ...], seat: int, n: int) -> tuple[int, ...]:
     return tuple(stock[(seat + i) % n] for i in range(n)) + stock[n:]
 
 
+#: The rule knobs (``Rules.knobs()``) with settings the draft does not take up, each
+#: with the test of a rule set: under rules that pass one of them every step of a
+#: playout goes through the engine (:func:`covered`). The draft plays two seats'
+#: tricks, with declared cards on the tables until the close and none declared
+#: after it.
+UNCOVERED: Mapping[str, Callable[[Rules], bool]] = MappingProxyType(
+    {
+        # Three seats and more, and the partnerships (four seats, two sides).
+        "players": lambda rules: rules.players != 2 or bool(rules.sides),
+        # EB9, EB11: the last tricks played in two duels.
+        "end_phase": lambda rules: in_duels(rules),
+        # FOS p.326: melds shown but scored on later tricks.
+        "limit": lambda rules: rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING,
+        # S003: melds shown from the cards won.
+        "declare_from": lambda rules: rules.zones.declare_from is DeclareFrom.WON,
+        # S003: melding goes on after the close.
+        "melding_after_close": lambda rules: rules.declarations.melding_after_close,
+        # S001: a declared seven of trumps stays in the hand.
+        "declared_seven_on_table": lambda rules: not rules.trumps.declared_seven_on_table,
+    }
+)
+
+#: The other rule knobs, every setting of which the draft plays, by the engine's own
+#: steps and laws, or hands the step to the engine (a carte blanche, alike cards on
+#: the table where melds are re-formed, a winner's turn with something to declare).
+#: Some only matter under rules of :data:`UNCOVERED` (the open cards, the trick's
+#: card, the Polish re-use of a card: melds from the cards won), or not in a deal at
+#: all (the game's target, the cut, the forfeits of the score sheet).
+COVERED: frozenset[str] = frozenset(
+    {
+        "all_last_tricks_points",
+        "bezique",
+        "bezique_pair",
+        "brisque_points",
+        "brisques",
+        "carte_blanche_cards",
+        "carte_blanche_points",
+        "carte_blanche_repeat",
+        "combine_with_partner_table",
+        "common_marjolet",
+        "common_marriage",
+        "cut_dealer_points",
+        "cut_exact",
+        "cut_guess_points",
+        "deal_scoring",
+        "deals",
+        "declare_all_after_last_stock_trick",
+        "double_bezique",
+        "end",
+        "exchange_counts_as_declaration",
+        "exchange_points",
+        "five_trump_aces",
+        "five_trump_jacks",
+        "five_trump_kings",
+        "five_trump_queens",
+        "five_trump_tens",
+        "forfeits",
+        "four_aces",
+        "four_jacks",
+        "four_kings",
+        "four_queens",
+        "four_tens",
+        "four_trump_aces",
+        "four_trump_jacks",
+        "four_trump_kings",
+        "four_trump_queens",
+        "four_trump_tens",
+        "fresh_card",
+        "game_bonus",
+        "hand_size",
+        "inferior_order",
+        "last_trick",
+        "last_trick_points",
+        "lead_out_of_turn_forfeit",
+        "marriage_rearrangement",
+        "marriage_then_sequence",
+        "offsuit_higher_card_wins",
+        "open_cards",
+        "packets",
+        "packs",
+        "partnership_bezique_source",
+        "partnership_declarer",
+        "plain_sequence",
+        "polish_card_reuse",
+        "quadruple_bezique",
+        "quartet_suits",
+        "quintuple_bezique",
+        "rounding",
+        "royal_marjolet",
+        "royal_marriage",
+        "rubicon",
+        "rubicon_bonus",
+        "rubicon_bonus_formula",
+        "same_kind_reuse",
+        "second_double_bezique",
+        "selection",
+        "seven_in_end_phase",
+        "seven_of_trumps",
+        "seven_of_trumps_points",
+        "seven_scores_once",
+        "stock_end_points",
+        "stock_end_to",
+        "target",
+        "trick_card",
+        "triple_bezique",
+        "trump_sequence",
+        "trumps_win_in_stock_phase",
+        "turn_up",
+        "turn_up_seven_points",
+    }
+)
+
+
 def covered(rules: Rules) -> bool:
     """Whether the playouts of :func:`play_out` under these rules play their common
-    steps on their own copy of the deal (see the module documentation); if not,
-    every step goes through the engine, with the same result."""
+    steps on their draft (see the module documentation): no setting of
+    :data:`UNCOVERED` in them. If not, every step goes through the engine, with the
+    same result."""
     return rules.derived(_covers)
 
 
 def _covers(rules: Rules) -> bool:
-    plan = rules.derived(make_plan)
-    return not (
-        rules.players != 2
-        or rules.sides
-        or plan.duels
-        or plan.pending_melds
-        or plan.declare_from_won
-        or plan.window_in_end_phase
-        or plan.seven_kept_in_hand
-    )
+    return not any(uncovered(rules) for uncovered in UNCOVERED.values())
 
 
 def _fits(state: DealState) -> bool:
@@ -228,8 +328,10 @@ def _step(state: DealState, policy: FastPolicy, coupled: bool) -> DealState:
     return state.apply(action)
 
 
-class _Deal:
-    """The fields of a deal being played out, changed in place.
+class _Playout:
+    """A deal being played out by the fast policy: its draft (the engine's deal held
+    mutably, :mod:`bezique.engine.draft`), changed in place by the engine's own steps
+    of play, and the policy's tables for its rules.
 
     Only two-hand deals of covered rules (:func:`covered`) are taken up, so a
     trick has two cards, declared cards lie on the tables in the stock phase, and
@@ -238,30 +340,11 @@ class _Deal:
     rules: Rules
     cls: type[DealState]
     deck: DeckTables
-    total_tricks: int
-    plan: Plan
     trick_scores: TrickScores
     fast: FastTableMemo
     readies: ReadyTable
     worth: float
-    dealer: int
-    phase: Phase
-    trump: Suit | None
-    turn_up: int | None
-    stock: tuple[int, ...]
-    hands: list[int]
-    tables: list[int]
-    history: list[int]
-    won: list[int]
-    tricks: list[Trick]
-    trick: list[int]
-    leader: int
-    window: Window | None
-    melds: tuple[DeclaredMeld, ...]
-    scores: list[int]
-    carte_blanche: tuple[bool, ...]
-    revealed: list[int]
-    broken: tuple[int, ...]
+    deal: DealDraft
 
     def __init__(self, state: DealState) -> None:
         rules = state.rules
@@ -269,74 +352,31 @@ class _Deal:
         self.rules = rules
         self.cls = type(state)
         self.deck = plan.tables
-        self.total_tricks = plan.total_tricks
-        self.plan = plan
         self.trick_scores = plan.trick_scores
         self.fast = rules.derived(fast_table_memo)
         self.readies = rules.derived(ready_table)
         self.worth = brisque_worth(rules)
-        self.dealer = state.dealer
         self.load(state)
 
     def load(self, state: DealState) -> None:
         """Take up ``state``'s fields."""
-        self.phase = state.phase
-        self.trump = state.trump
-        self.turn_up = state.turn_up
-        self.stock = state.stock
-        self.hands = list(state.hand_masks)
-        self.tables = list(state.table_masks)
-        self.history = list(state.history)
-        self.won = list(state.won_masks)
-        self.tricks = list(state.tricks)
-        self.trick = list(state.trick)
-        self.leader = state.leader
-        self.window = state.window
-        self.melds = state.melds
-        self.scores = list(state.scores)
-        self.carte_blanche = state.carte_blanche
-        self.revealed = list(state.revealed_masks)
-        self.broken = state.broken
-        self.counted_brisques = state.counted_brisques
+        self.deal = draft_of(state)
 
     def state(self) -> DealState:
-        """The state of the copy's fields."""
-        return seal(
-            DealDraft(
-                self.rules,
-                self.dealer,
-                self.phase,
-                self.trump,
-                self.turn_up,
-                self.stock,
-                tuple(self.hands),
-                tuple(self.tables),
-                tuple(self.history),
-                tuple(self.won),
-                tuple(self.tricks),
-                tuple(self.trick),
-                self.leader,
-                self.window,
-                self.melds,
-                tuple(self.scores),
-                self.broken,
-                self.carte_blanche,
-                (),
-                tuple(self.revealed),
-                self.counted_brisques,
-            ),
-            self.cls,
-        )
+        """The state of the deal's fields (the draft is sealed into it: :meth:`load`
+        takes up a state again before the next step)."""
+        return seal(self.deal, self.cls)
 
     def run(self, policy: FastPolicy, coupled: bool) -> DealState:
-        """Play the deal out: the final state, or the first state the copy cannot
+        """Play the deal out: the final state, or the first state the draft cannot
         take up again (see :func:`_fits`)."""
-        while self.phase is not OVER:
+        while self.deal.phase is not OVER:
             action: Action | None = None
-            if self.window is None:
-                card = self.choose_stock() if self.phase is STOCK else self.choose_end()
+            deal = self.deal
+            if deal.window is None:
+                card = self.choose_stock() if deal.phase is STOCK else self.choose_end()
                 if card >= 0:
-                    self.play(card)
+                    play(deal, (deal.leader + len(deal.trick)) % 2, card, 2, None)
                     continue
                 state = self.state()
                 state = state.apply(policy.choose(state))
@@ -345,7 +385,7 @@ class _Deal:
                 continue
             else:
                 # The engine plays the winner's turn (the exchange, the declarations)
-                # up to the draw, which the copy makes.
+                # up to the draw, which is made on the draft.
                 state = self.state()
                 while state.window is not None:
                     action = policy.choose(state)
@@ -361,18 +401,19 @@ class _Deal:
 
     def only_draws(self) -> bool:
         """The fast policy's :func:`~bezique.players.rollout.nothing_to_declare`, read
-        from the copy."""
-        window = self.window
-        if window is None or self.phase is not STOCK:
+        from the draft."""
+        deal = self.deal
+        window = deal.window
+        if window is None or deal.phase is not STOCK:
             return False
         seat = window.seat
         return draws_only(
             self.rules,
-            self.hands[seat],
-            self.tables[seat],
-            self.history,
-            self.trump,
-            self.turn_up,
+            deal.hand_masks[seat],
+            deal.table_masks[seat],
+            deal.history,
+            deal.trump,
+            deal.turn_up,
             self.readies,
         )
 
@@ -380,16 +421,18 @@ class _Deal:
         """The card the fast policy plays in the stock phase (its scores of
         :class:`~bezique.players.rollout.FastPolicy`, two-hand), or ``-1`` when the
         engine must pick among alike cards."""
-        seat = (self.leader + len(self.trick)) % 2
-        hand = self.hands[seat]
-        table = self.tables[seat]
+        deal = self.deal
+        trick = deal.trick
+        seat = (deal.leader + len(trick)) % 2
+        hand = deal.hand_masks[seat]
+        table = deal.table_masks[seat]
         held = hand | table
-        trump = self.trump
-        turn_up = self.turn_up
-        last = len(self.stock) + (turn_up is not None) <= 2
+        trump = deal.trump
+        turn_up = deal.turn_up
+        history = deal.history
+        last = len(deal.stock) + (turn_up is not None) <= 2
         tables = self.fast((trump, seven_keep(self.rules, turn_up), last))
-        ready, protect = ready_in(held, self.history, self.readies[trump])
-        trick = self.trick
+        ready, protect = ready_in(held, history, self.readies[trump])
         takes = tables.takes
         if trick:
             scores, base = tables.follow, trick[0] % FACES_PER_PACK << 5
@@ -416,9 +459,8 @@ class _Deal:
             copies = hand & mask
             return (copies & -copies).bit_length() - 1
         # The first of the face's plays in the engine's order, then its lowest card.
-        history = self.history
         on_table = bits(table & mask)
-        if self.broken and len(on_table) > 1:
+        if deal.broken and len(on_table) > 1:
             # Alike cards where melds are re-formed: which of them to play, and how
             # the engine names them, is the engine's to say.
             return -1
@@ -431,10 +473,11 @@ class _Deal:
     def choose_end(self) -> int:
         """The card the fast policy plays in the end phase: the rule-of-thumb
         player's judgement of the last tricks (two-hand)."""
-        seat = (self.leader + len(self.trick)) % 2
-        hand = self.hands[seat]
-        trick = self.trick
-        mask = playable(hand, trick, self.trump, True, self.deck)
+        deal = self.deal
+        trick = deal.trick
+        seat = (deal.leader + len(trick)) % 2
+        hand = deal.hand_masks[seat]
+        mask = playable(hand, trick, deal.trump, True, self.deck)
         faces = faces_of(mask)
         # The plays in the engine's order (concealed cards: one per face), for the
         # scorer's tie-break: the first of the best.
@@ -448,124 +491,25 @@ class _Deal:
         if len(plays) == 1:
             f = faces.bit_length() - 1
         else:
-            other = self.hands[1 - seat]
+            other = deal.hand_masks[1 - seat]
             scorer = end_scorer(
                 [c % FACES_PER_PACK for c in trick],
                 [c % FACES_PER_PACK for c in bits(other)],
-                self.trump,
+                deal.trump,
                 self.worth,
             )
             f = max(plays, key=scorer).card.card.index
         copies = hand & self.deck.face_mask[f]
         return (copies & -copies).bit_length() - 1
 
-    def play(self, card: int) -> None:
-        """``card`` played to the trick by the seat to play (the engine's ``_play``)."""
-        trick = self.trick
-        seat = (self.leader + len(trick)) % 2
-        bit = 1 << card
-        stock_phase = self.phase is STOCK
-        if card & 7 == SEVEN and self.trick_scores.seven_on_play:
-            # S000 law 8: a seven of trumps played may score (see the engine's _play).
-            revealed = self.revealed
-            self.scores[seat] += seven_played(
-                self.rules,
-                card,
-                self.trump,
-                stock_phase,
-                seven_declared(self.melds, card),
-                bool(revealed and revealed[seat] >> card & 1),
-            )
-        hand = self.hands[seat]
-        table = self.tables[seat]
-        kinds = self.history[card]
-        if kinds and self.broken:
-            # The melds it leaves may be re-formed by the cards they keep (WKC, BIC).
-            self.broken = broken_after_play(
-                self.broken, card, kinds, self.melds, seat, hand | table
-            )
-        if hand & bit:
-            self.hands[seat] = hand & ~bit
-        else:
-            self.tables[seat] = table & ~bit
-        self.history[card] = 0
-        if self.revealed:
-            self.revealed[seat] &= ~bit
-        trick.append(card)
-        if len(trick) == 2:
-            self.take_trick(stock_phase)
-
-    def take_trick(self, stock_phase: bool) -> None:
-        """The trick on the table is complete: taken, scored, and the winner's turn
-        (the engine's ``_complete_trick``)."""
-        cards = tuple(self.trick)
-        trump = self.trump
-        best = best_card_index(cards, self.plan.takes_for(trump, stock_phase))
-        leader = self.leader
-        winner = (leader + best) % 2
-        self.tricks.append(Trick(leader, cards, winner))
-        self.won[winner] |= 1 << cards[0] | 1 << cards[1]
-        number = len(self.tricks)
-        scores = self.scores
-        rules = self.rules
-        if self.trick_scores.may_score(stock_phase, number):
-            for points, _, _ in trick_won(rules, cards, self.trump, stock_phase, number):
-                scores[winner] += points
-        self.trick = []
-        self.leader = winner
-        if number < self.total_tricks:
-            if stock_phase:
-                self.window = OPEN_WINDOWS[winner]
-            return
-        self.phase = OVER
-        won = self.won
-        brisques = self.deck.brisques
-        if brisques_counted(rules, scores, won, brisques):
-            # S000 laws 11-12: aces and tens counted after the last trick.
-            self.counted_brisques = brisques_counted_when_needed(rules)
-            for seat in range(2):
-                scores[seat] += points_for_brisques(rules, (won[seat] & brisques).bit_count())
-        for sweeper, points in all_last_tricks(rules, [trick.winner for trick in self.tricks]):
-            scores[sweeper] += points
-
     def draw(self, coupled: bool) -> None:
-        """Each seat draws, the trick's winner first, the turn-up last; with the stock
-        out, the tables go back to the hands (the engine's ``_draw``)."""
-        window = self.window
+        """The draw that ends the winner's turn (the engine's
+        :func:`~bezique.engine.draft.draw`), the stock first turned for the coupled
+        draws of :func:`arrange_draws`."""
+        deal = self.deal
+        window = deal.window
         if window is None:  # pragma: no cover - only called in a winner's turn
             raise BeziqueError("no winner's turn to draw in")
-        stock = self.stock
-        if coupled and window.seat != 0 and len(stock) >= 2:
-            stock = _arranged(stock, window.seat, 2)
-        drawn = stock[:2]
-        stock = self.stock = stock[2:]
-        first = window.winner
-        turn_up = self.turn_up
-        if len(drawn) < 2 and turn_up is not None:
-            # The turn-up, face up, is taken last (S000 law 4): its taker is seen to hold it.
-            if self.revealed:
-                self.revealed[(first + len(drawn)) % 2] |= 1 << turn_up
-            drawn += (turn_up,)
-            turn_up = self.turn_up = None
-        hands = self.hands
-        seat = first
-        for card in drawn:
-            hands[seat] |= 1 << card
-            seat = 1 - seat
-        self.window = None
-        if stock or turn_up is not None:
-            return
-        self.phase = Phase.END
-        self.scores[(first + len(drawn) - 1) % 2] += last_card_drawn_points(self.rules)
-        tables = self.tables
-        for seat in range(2):
-            hands[seat] |= tables[seat]
-            if self.revealed:
-                self.revealed[seat] |= tables[seat]
-            tables[seat] = 0
-        if self.carte_blanche:
-            self.carte_blanche = (False, False)
-        # Interpretation 7 (see the engine's _draw): back in the hand, no history.
-        self.history = [0] * len(self.history)
-        if self.broken:
-            self.broken = (0,) * len(self.broken)
+        if coupled and window.seat != 0 and len(deal.stock) >= 2:
+            deal.stock = _arranged(deal.stock, window.seat, 2)
+        draw(deal, None)
