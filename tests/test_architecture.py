@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import pkgutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -230,3 +233,17 @@ def test_the_amounts_check_finds_a_read(tmp_path: Path) -> None:
     module.write_text("def f(rules, s):\n    return s.brisque_points + rules.scoring.x\n")
     assert _amounts_read(module) == ["brisque_points (line 2)"]
     assert _amounts_read(SRC / "laws" / "scoring.py") != []
+
+
+def test_a_package_s_modules_are_attributes_whatever_was_imported_first() -> None:
+    """``bz.rules.variants`` works in a fresh interpreter where a core module loaded
+    ``bezique.rules`` (but not its presets) before the name was read."""
+    code = (
+        "import bezique.actions, bezique as bz; "
+        "print(bz.rules.variants.CLASSIC.name); "
+        "print(hasattr(bz.rules, 'no_such_module'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=os.environ
+    )
+    assert done.stdout.split() == ["classic", "False"]

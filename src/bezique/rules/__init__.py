@@ -7,6 +7,9 @@ never how a deal is played (that is :mod:`bezique.laws` and :mod:`bezique.state`
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from bezique.rules.components import (
     MAX_PLAYERS,
     BrisqueTiming,
@@ -82,3 +85,17 @@ __all__ = [
     "Trumps",
     "Zones",
 ]
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        """A module of the package read as an attribute before anything imported it:
+        ``bz.rules.variants`` works whatever was imported first (importing
+        :mod:`bezique.actions` loads this package, but not its presets)."""
+        if not name.startswith("_"):
+            try:
+                return importlib.import_module(f"{__name__}.{name}")
+            except ModuleNotFoundError as error:
+                if error.name != f"{__name__}.{name}":
+                    raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
