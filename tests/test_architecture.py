@@ -196,6 +196,9 @@ AMOUNTS = frozenset(
         "stock_end_points",
         "all_last_tricks_points",
         "seven_of_trumps_points",
+        "turn_up_seven_points",
+        "exchange_points",
+        "carte_blanche_points",
     }
 )
 #: Where the amounts are defined (the rules) and read (the laws).

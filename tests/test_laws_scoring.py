@@ -3,6 +3,7 @@ law 12; rubicon scoring, BIC, S003, PAR) and when brisques are counted (S000 law
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import bezique as bz
@@ -133,3 +134,20 @@ def test_the_game_winner_is_the_laws_and_the_games() -> None:
     assert decide_winners(CLASSIC, (1040, 1040), last) == (0,)
     assert decide_winners(CLASSIC.evolve(brisque_points=0), (1040, 1040), last) == (1,)
     assert decide_winners(CLASSIC, (990, 980), last) == ()
+
+
+def test_the_seven_and_carte_blanche_amounts_come_from_the_laws() -> None:
+    """S000 laws 4 and 8 (ten for a turned-up seven, ten for the exchange); a carte
+    blanche 50 in Rubicon (HGM, FOS p.334) and 250 in six-pack (WKC); ``None`` where a
+    rule set has no exchange or no carte blanche."""
+    from bezique.laws.scoring import carte_blanche_bonus, exchange_bonus, turn_up_seven_bonus
+
+    assert turn_up_seven_bonus(bz.variants.CLASSIC) == 10
+    assert exchange_bonus(bz.variants.CLASSIC) == 10
+    assert carte_blanche_bonus(bz.variants.CLASSIC) is None
+    assert carte_blanche_bonus(RUBICON) == 50
+    assert carte_blanche_bonus(bz.variants.SIX_PACK) == 250
+    assert exchange_bonus(RUBICON) is None
+    classic = bz.variants.CLASSIC
+    changed = classic.evolve(trumps=attrs.evolve(classic.trumps, exchange_points=None))
+    assert exchange_bonus(changed) is None

@@ -29,6 +29,7 @@ from bezique.laws.dealing import (
     shuffled_deck,
 )
 from bezique.laws.declaring import tracks_broken
+from bezique.laws.scoring import carte_blanche_bonus, turn_up_seven_bonus
 from bezique.legality import Reason
 from bezique.notation import parse_action
 from bezique.records import ScoreEvent, ScoreSource
@@ -260,7 +261,7 @@ def new_deal(
     tracking = tracks_broken(rules)
     carte_blanche: tuple[bool, ...] = ()
     offers: tuple[int, ...] = ()
-    if rules.carte_blanche.carte_blanche_points is not None:
+    if carte_blanche_bonus(rules) is not None:
         # HGM, FOS p.334: a dealt hand with no king, queen or jack may be shown,
         # before the first trick; the non-dealer decides first. Every seat is
         # asked, so that passing does not tell whether it held one.
@@ -295,7 +296,7 @@ def initial_events(state: DealState) -> tuple[ScoreEvent, ...]:
     six-pack cut (PKW); read from a state on which no action was taken."""
     events: list[ScoreEvent] = []
     if state.turn_up is not None and face_of(state.turn_up).rank is Rank.SEVEN:
-        points = state.rules.trumps.turn_up_seven_points
+        points = turn_up_seven_bonus(state.rules)
         scored((0,) * state.players, events, state.dealer, points, ScoreSource.TURN_UP_SEVEN, "")
     for seat, total in enumerate(state.scores):
         already = sum(e.points for e in events if e.seat == seat)

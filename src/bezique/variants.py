@@ -56,7 +56,14 @@ from bezique.io.games import load_game_record as _bezique_record
 from bezique.io.rules_json import rules_from_dict as _bezique_rules_from_dict
 from bezique.io.rules_json import rules_to_dict as _bezique_rules_to_dict
 from bezique.io.text import loads
-from bezique.laws.scoring import last_trick_bonus, points_for_brisques, seven_of_trumps_bonus
+from bezique.laws.scoring import (
+    carte_blanche_bonus,
+    exchange_bonus,
+    last_trick_bonus,
+    points_for_brisques,
+    seven_of_trumps_bonus,
+    turn_up_seven_bonus,
+)
 from bezique.laws.zones import deck_tables
 from bezique.notation import format_action as _bezique_format_action
 from bezique.notation import parse_action as _bezique_parse_action
@@ -581,7 +588,7 @@ def _zetema_figures(
 def _bezique_terms(rules: Rules) -> TallyTerms:
     return TallyTerms(
         rubicon=rules.scoring.deal_scoring is DealScoring.RUBICON,
-        carte_blanche=rules.carte_blanche.carte_blanche_points is not None,
+        carte_blanche=carte_blanche_bonus(rules) is not None,
         declarations=tuple(kind.value for kind in MeldKind),
     )
 
@@ -725,18 +732,17 @@ def _bezique_max_points(rules: Rules) -> int:
     if limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
         per_turn += 1
     scoring = rules.scoring
-    trumps = rules.trumps
     per_trick = (
         max(values, default=0) * per_turn
-        + (trumps.exchange_points or 0)
+        + (exchange_bonus(rules) or 0)
         + seven_of_trumps_bonus(rules)
-        + (rules.carte_blanche.carte_blanche_points or 0)
+        + (carte_blanche_bonus(rules) or 0)
     )
     tricks = rules.deck_size // 2
     brisques = points_for_brisques(rules, deck_tables(rules.deck.packs).brisques.bit_count())
     end = last_trick_bonus(rules) + scoring.game_bonus + scoring.rubicon_bonus + scoring.rubicon
     seats = rules.players
-    return seats * (tricks * per_trick + brisques + end + trumps.turn_up_seven_points)
+    return seats * (tricks * per_trick + brisques + end + turn_up_seven_bonus(rules))
 
 
 def _zetema_max_points(rules: ZetemaRules) -> int:

@@ -61,7 +61,9 @@ from bezique.laws.declaring import (
 from bezique.laws.scoring import (
     brisques_counted,
     brisques_counted_when_needed,
+    carte_blanche_bonus,
     carte_blanche_spoilers,
+    exchange_bonus,
     points_for_brisques,
 )
 from bezique.laws.tricks import trick_terms, winning_index
@@ -190,7 +192,7 @@ def check_shape(state: DealState) -> None:
         _bad(f"history: {len(state.history)} entries for a deck of {size} cards")
     if len(state.broken) != (size if tracks_broken(rules) else 0):
         _bad(f"broken: {len(state.broken)} entries; these rules keep them for each card or none")
-    has_carte_blanche = rules.carte_blanche.carte_blanche_points is not None
+    has_carte_blanche = carte_blanche_bonus(rules) is not None
     if len(state.carte_blanche) != (n if has_carte_blanche else 0):
         _bad(f"carte blanche: {len(state.carte_blanche)} entries for {n} players")
     for i, seat in enumerate(state.offers):
@@ -312,7 +314,7 @@ def check_window_actions(state: DealState) -> None:
         _bad("window.scored: false, but something scored in this turn")
     if window.exchanged is not None:
         gained = window.exchanged
-        if rules.trumps.exchange_points is None:
+        if exchange_bonus(rules) is None:
             _bad("window.exchanged: these rules have no exchange of the seven of trumps")
         if not 0 <= gained < size or not state.hand_masks[window.winner] >> gained & 1:
             _bad(

@@ -49,7 +49,7 @@ from bezique.laws.declaring import (
     partner_table_reasons,
     reuse_reasons,
 )
-from bezique.laws.scoring import carte_blanche_spoilers
+from bezique.laws.scoring import carte_blanche_spoilers, exchange_bonus
 from bezique.laws.tricks import duty_reason
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
@@ -129,7 +129,7 @@ def exchange_reasons(state: DealFields, window: Window) -> list[Reason]:
     """S000 law 8: only the trick's winner, holding a seven of trumps, before drawing;
     not when the turn-up is itself a seven (S004; SC-21)."""
     rules = state.rules
-    if rules.trumps.exchange_points is None:
+    if exchange_bonus(rules) is None:
         return [Reason.EXCHANGE_NOT_IN_VARIANT]
     if state.phase is not STOCK or state.turn_up is None or state.trump is None:
         return [Reason.NO_TURN_UP]

@@ -51,6 +51,7 @@ from bezique.laws.declaring import (
     trump_fixers,
     window_after_pass,
 )
+from bezique.laws.scoring import carte_blanche_bonus, exchange_bonus
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
@@ -124,7 +125,7 @@ def _carte_blanche(state: S, show: bool) -> tuple[S, tuple[ScoreEvent, ...]]:
     events: list[ScoreEvent] = []
     scores = state.scores
     if show:
-        points = rules.carte_blanche_points or 0
+        points = carte_blanche_bonus(state.rules) or 0
         scores = scored(scores, events, seat, points, ScoreSource.CARTE_BLANCHE, "")
     revealed = state.revealed_masks
     if show:
@@ -213,7 +214,7 @@ def _exchange(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
     gained = state.turn_up
     if seven is None or gained is None:  # pragma: no cover - refused by _exchange_reasons
         raise IllegalActionError(Exchange(), (Reason.NO_SEVEN_OF_TRUMPS,))
-    points = state.rules.trumps.exchange_points or 0
+    points = exchange_bonus(state.rules) or 0
     events = (
         (ScoreEvent(seat, points, ScoreSource.EXCHANGE, str(face_of(gained))),) if points else ()
     )

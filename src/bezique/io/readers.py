@@ -24,6 +24,7 @@ from bezique.cards import FACES_PER_PACK, Suit, card_id_name, parse_card_id
 from bezique.errors import InvalidStateError, NotationError, shown
 from bezique.io.names import CARD_IDS
 from bezique.laws.declaring import tracks_broken
+from bezique.laws.scoring import carte_blanche_bonus
 from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import Rules
 from bezique.rules.melds import MeldKind
@@ -330,7 +331,7 @@ def kept_broken(rules: Rules, broken: Sequence[int]) -> tuple[int, ...]:
 def kept_carte_blanche(rules: Rules, lasting: Sequence[bool], offers: Sequence[int]) -> bool:
     """Whether a state keeps carte blanches (the rules have them); a carte blanche
     that lasts or is offered under rules without one is refused."""
-    if rules.carte_blanche.carte_blanche_points is not None:
+    if carte_blanche_bonus(rules) is not None:
         return True
     if any(lasting) or offers:
         raise InvalidStateError(

@@ -81,13 +81,16 @@ from bezique.laws.scoring import (
     all_last_tricks_bonus,
     brisques_counted,
     brisques_in_totals,
+    carte_blanche_bonus,
     deal_game_scores,
     decide_winners,
+    exchange_bonus,
     last_trick_bonus,
     points_for_brisques,
     seven_of_trumps_bonus,
     stock_end_bonus,
     trick_scores,
+    turn_up_seven_bonus,
 )
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
@@ -652,7 +655,7 @@ class _DealCounter:
         if isinstance(entry, Brisques):
             return self._brisques(entry, problems)
         if isinstance(entry, CarteBlancheShown):
-            points = rules.carte_blanche.carte_blanche_points
+            points = carte_blanche_bonus(rules)
             if points is None:
                 problems.append("these rules have no carte blanche")
                 return None
@@ -764,14 +767,14 @@ class _DealCounter:
                 problems.append("only the dealer scores a turned-up seven")
             if done:
                 problems.append("the turned-up seven has already been scored")
-            points = trumps.turn_up_seven_points
+            points = turn_up_seven_bonus(rules)
         elif entry.how is SevenScore.EXCHANGE:
-            if trumps.exchange_points is None:
+            if exchange_bonus(rules) is None:
                 reasons.append(Reason.EXCHANGE_NOT_IN_VARIANT)
             elif done or self.sevens.get(SevenScore.TURN_UP):
                 # After an exchange, or a seven turned up, the turn-up is a seven.
                 reasons.append(Reason.TURN_UP_IS_SEVEN)
-            points = trumps.exchange_points or 0
+            points = exchange_bonus(rules) or 0
         else:
             if trumps.seven_of_trumps not in (
                 SevenOfTrumps.ON_PLAY,

@@ -56,6 +56,7 @@ from bezique.io.writers import (
     trump_to_json,
     window_to_dict,
 )
+from bezique.laws.scoring import carte_blanche_bonus
 from bezique.records import TableCard, table_order
 from bezique.rules.melds import MeldKind, kinds_in
 from bezique.views import SeatView
@@ -209,7 +210,7 @@ def view_from_dict(data: object) -> SeatView:
     lasting = tuple(
         read_bool(s["carte_blanche"], f"seats[{i}].carte_blanche") for i, s in enumerate(seats)
     )
-    has_carte_blanche = rules.carte_blanche.carte_blanche_points is not None
+    has_carte_blanche = carte_blanche_bonus(rules) is not None
     if not has_carte_blanche and any(lasting):
         raise InvalidStateError("seats: a carte blanche lasts, but these rules have none")
     view = SeatView(

@@ -65,10 +65,12 @@ __all__ = [
     "brisques_counted",
     "brisques_counted_when_needed",
     "brisques_in_totals",
+    "carte_blanche_bonus",
     "carte_blanche_spoilers",
     "deal_game_scores",
     "decide_winner",
     "decide_winners",
+    "exchange_bonus",
     "is_seven_of_trumps",
     "last_card_drawn_points",
     "last_trick_bonus",
@@ -78,6 +80,7 @@ __all__ = [
     "stock_end_bonus",
     "trick_scores",
     "trick_won",
+    "turn_up_seven_bonus",
 ]
 
 
@@ -281,6 +284,24 @@ def seven_of_trumps_bonus(rules: Rules) -> int:
     or for the trick's winner (S000 law 8 and its variation: ten); whether and when it
     does is :func:`seven_played`'s and :func:`trick_won`'s."""
     return rules.trumps.seven_of_trumps_points
+
+
+def turn_up_seven_bonus(rules: Rules) -> int:
+    """What the dealer scores when the turn-up is a seven (S000 law 4: ten); who scores
+    it, and when, is :func:`bezique.laws.dealing.dealt_points`'s."""
+    return rules.trumps.turn_up_seven_points
+
+
+def exchange_bonus(rules: Rules) -> int | None:
+    """What exchanging the seven of trumps for the turn-up scores (S000 law 8: ten);
+    ``None`` where the rules have no exchange."""
+    return rules.trumps.exchange_points
+
+
+def carte_blanche_bonus(rules: Rules) -> int | None:
+    """What showing a carte blanche, a hand without a court card, scores (Rubicon 50,
+    HGM, FOS p.334; six-pack 250, WKC); ``None`` where the rules have none."""
+    return rules.carte_blanche.carte_blanche_points
 
 
 def last_card_drawn_points(rules: Rules) -> int:

@@ -25,6 +25,7 @@ import attrs
 from bezique.actions import Action, Draw, PassToPartner, Play, ShowCarteBlanche
 from bezique.cards import FACES_PER_PACK, Suit
 from bezique.laws.declaring import partner_of
+from bezique.laws.scoring import exchange_bonus
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import bits, deck_tables
@@ -497,7 +498,7 @@ def draws_only(
         return False
     if rules.meld_value(MeldKind.SEVEN_OF_TRUMPS) is not None:
         return False
-    if turn_up is not None and trump is not None and rules.trumps.exchange_points is not None:
+    if turn_up is not None and trump is not None and exchange_bonus(rules) is not None:
         seven = deck_tables(rules.deck.packs).face_mask[int(trump) * 8 + SEVEN]
         if hand & seven:
             return False

@@ -25,7 +25,7 @@ from bezique.actions import (
     ShowCarteBlanche,
 )
 from bezique.cards import FACES_PER_PACK, Suit
-from bezique.laws.scoring import trick_scores
+from bezique.laws.scoring import exchange_bonus, trick_scores
 from bezique.laws.tricks import playable, takes_table
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import deck_tables
@@ -356,7 +356,7 @@ def seven_keep(rules: Rules, turn_up: int | None) -> float:
     taking (S000 law 8; S004 asks for an early trick to make it), else it scores when
     played (S000 law 8) and should go."""
     exchangeable = turn_up is not None and rank(face(turn_up)) != SEVEN
-    if turn_up is not None and exchangeable and rules.trumps.exchange_points is not None:
+    if turn_up is not None and exchangeable and exchange_bonus(rules) is not None:
         return 12.0 + rank(face(turn_up))
     played = rules.derived(trick_scores).seven_on_play
     if played:
@@ -386,7 +386,7 @@ def window_choice(
         # turn-up is a better trump than the seven. Where the exchange is the
         # trick's one declaration (S002), a better meld comes first.
         counts = rules.trumps.exchange_counts_as_declaration
-        points = rules.trumps.exchange_points or 0
+        points = exchange_bonus(rules) or 0
         if not counts or best is None or best[0] <= points:
             return exchange
     if best is not None and (not window.scored or _declares_freely(rules)):
