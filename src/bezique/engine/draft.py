@@ -183,8 +183,8 @@ def draw(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
     if window is None:  # pragma: no cover - the callers draw in a winner's turn only
         raise InvalidStateError("window: no winner's turn to draw in")
     rules = draft.rules
-    hands = list(draft.hand_masks)
-    n = len(hands)
+    held = draft.hand_masks
+    n = len(held)
     stock = draft.stock
     drawn = stock[:n]
     stock = draft.stock = stock[n:]
@@ -198,13 +198,22 @@ def draw(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
         draft.revealed_masks = with_value(revealed, seat, revealed[seat] | 1 << turn_up)
         drawn += (turn_up,)
         turn_up = draft.turn_up = None
-    seat = first
-    for card in drawn:
-        hands[seat] |= 1 << card
-        seat = (seat + 1) % n
+    hands: tuple[int, ...]
+    if n == 2 and len(drawn) == 2:
+        # Two seats drawing two cards, most draws of a two-hand deal: the pair is
+        # rebuilt at once (the loop below costs a fast playout about 2% more).
+        to_0, to_1 = drawn if first == 0 else (drawn[1], drawn[0])
+        hands = (held[0] | 1 << to_0, held[1] | 1 << to_1)
+    else:
+        drawing = list(held)
+        seat = first
+        for card in drawn:
+            drawing[seat] |= 1 << card
+            seat = (seat + 1) % n
+        hands = tuple(drawing)
     draft.window = None
     if stock or turn_up is not None:
-        draft.hand_masks = tuple(hands)
+        draft.hand_masks = hands
         carte_blanche = draft.carte_blanche
         if carte_blanche and any(carte_blanche):
             # WKC, PAR, S003: while a carte blanche lasts, each card drawn that is not

@@ -345,6 +345,7 @@ class _Playout:
     readies: ReadyTable
     worth: float
     deal: DealDraft
+    keeps: dict[int | None, float]
 
     def __init__(self, state: DealState) -> None:
         rules = state.rules
@@ -356,6 +357,9 @@ class _Playout:
         self.fast = rules.derived(fast_table_memo)
         self.readies = rules.derived(ready_table)
         self.worth = brisque_worth(rules)
+        # The policy's wish to keep the seven of trumps, by turn-up: asked at every
+        # card played, it changes only with the turn-up.
+        self.keeps = {}
         self.load(state)
 
     def load(self, state: DealState) -> None:
@@ -431,7 +435,10 @@ class _Playout:
         turn_up = deal.turn_up
         history = deal.history
         last = len(deal.stock) + (turn_up is not None) <= 2
-        tables = self.fast((trump, seven_keep(self.rules, turn_up), last))
+        keep = self.keeps.get(turn_up)
+        if keep is None:
+            keep = self.keeps[turn_up] = seven_keep(self.rules, turn_up)
+        tables = self.fast((trump, keep, last))
         ready, protect = ready_in(held, history, self.readies[trump])
         takes = tables.takes
         if trick:
