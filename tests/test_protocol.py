@@ -147,7 +147,7 @@ def test_zetema_speaks_the_words_of_every_game() -> None:
         with pytest.warns(DeprecationWarning, match=r"bezique\.IllegalActionError"):
             assert module.ZetemaIllegalActionError is IllegalActionError
     with pytest.raises(AttributeError, match="no_such_name"):
-        _ = zetema.no_such_name
+        _ = zetema.no_such_name  # type: ignore[attr-defined]
     with pytest.raises(SeatError):
         state.legal_actions(seat=4)
     with pytest.raises(TypeError, match="seat"):

@@ -18,7 +18,7 @@ import importlib
 import math
 import unicodedata
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, NoReturn
 
@@ -35,11 +35,13 @@ __all__ = [
     "RulesError",
     "SeatError",
     "check_seed",
+    "deprecated_aliases",
     "printable",
     "require",
     "require_extra",
     "require_int",
     "shown",
+    "submodules_on_demand",
     "warn_deprecated",
     "wrong_type",
 ]
@@ -220,6 +222,41 @@ def warn_deprecated(old: str, new: str) -> None:
         DeprecationWarning,
         stacklevel=3,
     )
+
+
+def deprecated_aliases(
+    module: str, aliases: Mapping[str, tuple[object, str]]
+) -> Callable[[str], object]:
+    """The ``__getattr__`` of ``module`` that gives each deprecated alias, by name, the
+    object it stands for with a :func:`warn_deprecated` naming its replacement
+    (``aliases``: name -> (object, new name)); a module attribute cannot warn when read
+    any other way. Any other name is an :class:`AttributeError`."""
+
+    def attribute(name: str) -> object:
+        if name in aliases:
+            value, new = aliases[name]
+            warn_deprecated(f"{module}.{name}", new)
+            return value
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return attribute
+
+
+def submodules_on_demand(package: str) -> Callable[[str], ModuleType]:
+    """The ``__getattr__`` of ``package`` that loads a module of the package read as an
+    attribute before anything imported it (``bz.rules.variants`` after a core module
+    loaded ``bezique.rules`` alone). Any other name is an :class:`AttributeError`."""
+
+    def attribute(name: str) -> ModuleType:
+        if not name.startswith("_"):
+            try:
+                return importlib.import_module(f"{package}.{name}")
+            except ModuleNotFoundError as error:
+                if error.name != f"{package}.{name}":
+                    raise
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return attribute
 
 
 def require_extra(module: str, extra: str) -> ModuleType:

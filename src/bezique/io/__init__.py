@@ -18,9 +18,9 @@ The documentation page "JSON format" describes the documents.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from bezique.errors import submodules_on_demand
 from bezique.io.deals import RECORD_FORMAT, RECORD_VERSION, DealRecord, deck_order, record_deal
 from bezique.io.position import format_position, parse_position, same_position
 from bezique.io.rules_json import rules_from_dict, rules_to_dict
@@ -68,15 +68,6 @@ __all__ = [
 
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> Any:
-        """A module of the package not imported yet, by any of its paths: the deal
-        records' old path ``bezique.io.records`` too, deprecated (:mod:`bezique`)."""
-        try:
-            if name.startswith("_"):
-                raise ModuleNotFoundError(name=f"{__name__}.{name}")
-            return importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"{__name__}.{name}":
-                raise
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    # A module of the package not imported yet, by any of its paths: the deal records'
+    # old path bezique.io.records too, deprecated (see bezique._MOVED).
+    __getattr__ = submodules_on_demand(__name__)

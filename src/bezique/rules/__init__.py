@@ -7,9 +7,9 @@ never how a deal is played (that is :mod:`bezique.laws` and :mod:`bezique.state`
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
+from bezique.errors import submodules_on_demand
 from bezique.rules.components import (
     MAX_PLAYERS,
     BrisqueTiming,
@@ -87,15 +87,6 @@ __all__ = [
 ]
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> object:
-        """A module of the package read as an attribute before anything imported it:
-        ``bz.rules.variants`` works whatever was imported first (importing
-        :mod:`bezique.actions` loads this package, but not its presets)."""
-        if not name.startswith("_"):
-            try:
-                return importlib.import_module(f"{__name__}.{name}")
-            except ModuleNotFoundError as error:
-                if error.name != f"{__name__}.{name}":
-                    raise
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # bz.rules.variants works whatever was imported first (importing bezique.actions
+    # loads this package, but not its presets).
+    __getattr__ = submodules_on_demand(__name__)

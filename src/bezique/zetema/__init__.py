@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bezique.errors import IllegalActionError, warn_deprecated
+from bezique.errors import deprecated_aliases
 from bezique.zetema.deck import (
     ACE,
     CARD_COUNT,
@@ -39,6 +39,7 @@ from bezique.zetema.laws import (
 )
 from bezique.zetema.rules import ZETEMA, ZETEMA_1881, ZetemaRules, get, names
 from bezique.zetema.state import (
+    DEPRECATED,
     Declare,
     Discard,
     Marry,
@@ -93,12 +94,5 @@ __all__ = [
 
 if TYPE_CHECKING:
     from bezique.zetema.state import ZetemaIllegalActionError as ZetemaIllegalActionError
-
-
-def __getattr__(name: str) -> object:
-    """The deprecated alias ``ZetemaIllegalActionError`` of
-    :class:`~bezique.IllegalActionError`, with its warning; to be removed in 0.2.0."""
-    if name == "ZetemaIllegalActionError":
-        warn_deprecated("bezique.zetema.ZetemaIllegalActionError", "bezique.IllegalActionError")
-        return IllegalActionError
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+else:
+    __getattr__ = deprecated_aliases(__name__, DEPRECATED)

@@ -33,6 +33,7 @@ from bezique.errors import (
     NotationError,
     SeatError,
     check_seed,
+    deprecated_aliases,
     require,
     shown,
     warn_deprecated,
@@ -308,13 +309,14 @@ if TYPE_CHECKING:
     ZetemaIllegalActionError = IllegalActionError
 
 
-def __getattr__(name: str) -> object:
-    """The deprecated alias ``ZetemaIllegalActionError``, with its warning (a module
-    attribute cannot warn when read any other way)."""
-    if name == "ZetemaIllegalActionError":
-        warn_deprecated("bezique.zetema.ZetemaIllegalActionError", "bezique.IllegalActionError")
-        return IllegalActionError
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: Each deprecated name of Zetema (read through ``bezique.zetema`` or this module),
+#: with what it stands for and the name that replaces it.
+DEPRECATED: dict[str, tuple[object, str]] = {
+    "ZetemaIllegalActionError": (IllegalActionError, "bezique.IllegalActionError"),
+}
+
+if not TYPE_CHECKING:
+    __getattr__ = deprecated_aliases(__name__, DEPRECATED)
 
 
 @attrs.frozen
