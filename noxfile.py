@@ -258,10 +258,9 @@ def fuzz(session: nox.Session) -> None:
     session.run("python", "tests/fuzzing.py", *session.posargs)
 
 
-@nox.session(default=False)
-def browser(session: nox.Session) -> None:
-    """Open the SVG pictures of positions in headless Chromium and check the screenshots
-    (their size, not blank); the PNGs are left in the session's tmp directory."""
+def _chromium(session: nox.Session) -> str:
+    """The machine's Chromium, which the browser sessions drive; the session stops,
+    saying how to install it, where there is none."""
     names = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
     chromium = next((found for name in names if (found := shutil.which(name))), None)
     if chromium is None:
@@ -269,6 +268,14 @@ def browser(session: nox.Session) -> None:
             "this session needs Chromium, which is not installed: on Debian or Ubuntu "
             "run `apt-get install -y chromium` (or set PATH to a chromium binary)"
         )
+    return chromium
+
+
+@nox.session(default=False)
+def browser(session: nox.Session) -> None:
+    """Open the SVG pictures of positions in headless Chromium and check the screenshots
+    (their size, not blank); the PNGs are left in the session's tmp directory."""
+    chromium = _chromium(session)
     install_groups(session, "browser")
     session.install(".")
     outdir = os.path.join(session.create_tmp(), "pictures")
@@ -280,13 +287,7 @@ def web_browser(session: nox.Session) -> None:
     """Play a whole deal of ``bezique serve`` in headless Chromium, by clicking cards and
     buttons as a person does (Playwright driving the machine's Chromium), and check what
     the page shows; a screenshot of the table is left in the session's tmp directory."""
-    names = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-    chromium = next((found for name in names if (found := shutil.which(name))), None)
-    if chromium is None:
-        session.error(
-            "this session needs Chromium, which is not installed: on Debian or Ubuntu "
-            "run `apt-get install -y chromium` (or set PATH to a chromium binary)"
-        )
+    chromium = _chromium(session)
     install_groups(session, "web-test", "web-browser")
     session.install("-e", ".[web]")
     outdir = os.path.join(session.create_tmp(), "web-browser")
