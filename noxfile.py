@@ -294,6 +294,17 @@ def web_browser(session: nox.Session) -> None:
     session.run("python", "tests/web_browser.py", chromium, outdir)
 
 
+@nox.session(default=False, name="bench-serve")
+def bench_serve(session: nox.Session) -> None:
+    """Load test of ``bezique serve`` on the loopback: 50 tables of built-in players and
+    20 scripted clients playing over HTTP and WebSocket for a minute; prints the moves
+    per second, the latency of the clients' moves and the errors
+    (`nox -s bench-serve -- --seconds 10`)."""
+    install_groups(session, "web-test")
+    session.install("-e", ".[web]")
+    session.run("python", "benchmarks/serve_load.py", *session.posargs)
+
+
 @nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """Run the benchmarks in benchmarks/run.py."""
