@@ -286,11 +286,13 @@ def browser(session: nox.Session) -> None:
 def web_browser(session: nox.Session) -> None:
     """Play a whole deal of ``bezique serve`` in headless Chromium, by clicking cards and
     buttons as a person does (Playwright driving the machine's Chromium), and check what
-    the page shows; a screenshot of the table is left in the session's tmp directory."""
+    the page shows. It takes the screenshots of docs/howto/serve.md into the session's
+    tmp directory, or into the folder given (`nox -s web-browser --
+    docs/_static/screenshots` renews those of the documentation)."""
     chromium = _chromium(session)
     install_groups(session, "web-test", "web-browser")
     session.install("-e", ".[web]")
-    outdir = os.path.join(session.create_tmp(), "web-browser")
+    outdir = session.posargs[0] if session.posargs else session.create_tmp()
     session.run("python", "tests/web_browser.py", chromium, outdir)
 
 
