@@ -24,6 +24,7 @@ nox.options.sessions = [
     "rl",
     "ray",
     "web",
+    "web-browser",
     "compiled",
 ]
 
@@ -258,11 +259,21 @@ def fuzz(session: nox.Session) -> None:
     session.run("python", "tests/fuzzing.py", *session.posargs)
 
 
+#: Where Chrome is installed on macOS and on Windows, whose installers do not put it
+#: on the PATH.
+CHROME_PATHS = (
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    os.path.expandvars(r"%ProgramFiles%\Google\Chrome\Application\chrome.exe"),
+)
+
+
 def _chromium(session: nox.Session) -> str:
-    """The machine's Chromium, which the browser sessions drive; the session stops,
-    saying how to install it, where there is none."""
+    """The machine's Chromium (or Chrome), which the browser sessions drive; the
+    session stops, saying how to install it, where there is none."""
     names = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-    chromium = next((found for name in names if (found := shutil.which(name))), None)
+    on_path = (shutil.which(name) for name in names)
+    installed = (path for path in CHROME_PATHS if os.path.isfile(path))
+    chromium = next((found for found in (*on_path, *installed) if found), None)
     if chromium is None:
         session.error(
             "this session needs Chromium, which is not installed: on Debian or Ubuntu "
