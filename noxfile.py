@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import glob
+import hashlib
 import os
 import shutil
 import sys
@@ -181,18 +181,57 @@ def release(session: nox.Session) -> None:
         )
 
 
+#: What the compiled wheel is made of: a change to any of these files builds it again.
+COMPILED_SOURCES = ("src", "pyproject.toml", "README.md", "LICENSE")
+
+
+def _compiled_key(session: nox.Session) -> str:
+    """A digest of the compiled wheel's sources and of the session's Python (its
+    version and implementation, which the wheel's tag names)."""
+    python = session.run(
+        "python", "-c", "import sys; print(sys.implementation.cache_tag)", silent=True
+    )
+    digest = hashlib.sha256(str(python).strip().encode())
+    for name in COMPILED_SOURCES:
+        path = ROOT / name
+        files = sorted(path.rglob("*")) if path.is_dir() else [path]
+        for file in files:
+            relative = file.relative_to(ROOT).as_posix()
+            # What a run leaves beside the sources is not part of them.
+            if not file.is_file() or "__pycache__" in relative or file.suffix in {".so", ".pyd"}:
+                continue
+            digest.update(relative.encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def build_compiled(session: nox.Session) -> str:
-    """Build the accelerated wheel (mypyc, see pyproject.toml) and return its path."""
+    """The accelerated wheel (mypyc, see pyproject.toml): built once for the sources
+    as they are, kept in the sessions' folder (``.nox/compiled-wheel``) and reused by
+    the next session that needs it (``release``, then ``compiled``, in one ``nox``
+    run); built again when the sources or the Python differ. Returns its path."""
+    shared = Path(session.virtualenv.location).parent / "compiled-wheel"
+    key = _compiled_key(session)
+    found = sorted((shared / key).glob("*.whl"))
+    if found:
+        session.log(f"the compiled wheel of these sources is built already: {found[0]}")
+        return str(found[0])
     install_groups(session, "release")
-    outdir = os.path.join(session.create_tmp(), "compiled")
-    shutil.rmtree(outdir, ignore_errors=True)
+    building = shared / f"{key}.building"
+    shutil.rmtree(shared, ignore_errors=True)
     # The wheel is built from the sdist, unpacked elsewhere: mypyc leaves its compiled
     # modules beside the sources it compiles, which must not shadow those of src/.
     session.run(
-        "python", "-m", "build", "--outdir", outdir, env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"}
+        "python",
+        "-m",
+        "build",
+        "--outdir",
+        str(building),
+        env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"},
     )
-    (wheel,) = glob.glob(os.path.join(outdir, "*.whl"))
-    return wheel
+    (wheel,) = building.glob("*.whl")
+    # Moved into place whole, so that a build stopped midway is never taken for one.
+    building.rename(shared / key)
+    return str(shared / key / wheel.name)
 
 
 @nox.session
