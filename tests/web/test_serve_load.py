@@ -3,9 +3,13 @@ starts the server, plays its tables and reports its figures and no error."""
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
+
+import bezique as bz
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,3 +30,45 @@ def test_the_load_test_runs_and_reports_its_figures() -> None:
     assert "p50" in done.stdout
     assert "p99" in done.stdout
     assert lines[-1] == "errors: 0"
+
+
+def _load_test() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "serve_load", ROOT / "benchmarks" / "serve_load.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    # attrs resolves the classes' annotations through their module.
+    sys.modules["serve_load"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_load_test_counts_a_lost_move_and_a_stopped_table(tmp_path: Path) -> None:
+    from bezique.web.store import Store
+    from bezique.web.tables import Lobby
+
+    load = _load_test()
+    db = tmp_path / "tables.db"
+    lobby = Lobby(Store(str(db)))
+    person = lobby.open("classic", [("person", "Ann"), ("player", "random")], seed=1)
+    bots = lobby.open("classic", [("player", "random"), ("player", "random")], seed=2)
+    while person.current_player != 0:
+        assert person.play_bot()
+    move = person.state.legal_actions()[0]
+    text = bz.format_action(move)
+    assert person.act(0, text).accepted
+    assert bots.play_bot()
+    lobby.store.close()
+
+    # What the store holds: no error.
+    fine = load.Tally(acknowledged={person.id: [text]})
+    load.check_store(db, fine, load.Run([bots.id], {bots.id: 0}, {bots.id: 1}, 1.0))
+    assert fine.errors == []
+    # A move acknowledged and not stored, a table of built-in players that did not move.
+    lost = load.Tally(acknowledged={person.id: [text, "play AS"]})
+    load.check_store(db, lost, load.Run([bots.id], {bots.id: 1}, {bots.id: 1}, 1.0))
+    assert len(lost.errors) == 2
+    assert "acknowledged moves and stored moves differ" in lost.errors[0]
+    assert "made no move" in lost.errors[1]
