@@ -229,6 +229,9 @@ def build_compiled(session: nox.Session) -> str:
         env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"},
     )
     (wheel,) = building.glob("*.whl")
+    if _compiled_key(session) != key:
+        # The sources changed during the build: the wheel serves this session alone.
+        return str(wheel)
     # Moved into place whole, so that a build stopped midway is never taken for one.
     building.rename(shared / key)
     return str(shared / key / wheel.name)
