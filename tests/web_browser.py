@@ -90,7 +90,8 @@ def server(port: int, db: Path) -> Iterator[str]:
 def state(base: str, token: str) -> dict[str, Any]:
     import httpx
 
-    data: dict[str, Any] = httpx.get(f"{base}/api/seat/{token}").json()
+    # A generous timeout: a busy machine may be slow to answer, not wrong.
+    data: dict[str, Any] = httpx.get(f"{base}/api/seat/{token}", timeout=30).json()
     return data
 
 
