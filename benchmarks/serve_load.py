@@ -20,6 +20,7 @@ Needs the ``web`` extra and httpx (``nox -s bench-serve`` installs them):
 
     python benchmarks/serve_load.py                 # one minute
     python benchmarks/serve_load.py --seconds 10 --bot-tables 5 --clients 2
+    python benchmarks/serve_load.py --src ../other/src   # the server of another version
 """
 
 from __future__ import annotations
@@ -72,11 +73,12 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(port: int, db: Path, log: Path) -> Iterator[str]:
-    """``bezique serve`` on the loopback, its log in ``log``; stopped at the end."""
+def server(port: int, db: Path, log: Path, src: Path) -> Iterator[str]:
+    """``bezique serve`` on the loopback, run from the sources in ``src``, its log in
+    ``log``; stopped at the end."""
     import httpx
 
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    env = {**os.environ, "PYTHONPATH": str(src)}
     command = [sys.executable, "-m", "bezique", "serve", "--port", str(port), "--db", str(db)]
     with log.open("wb") as out:
         process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -249,6 +251,7 @@ def report(args: Any, run: Run, log: Path) -> None:
         f"load average {os.getloadavg()[0]:.2f}"
     )
     print(f"command: {' '.join([Path(sys.argv[0]).name, *sys.argv[1:]])}")
+    print(f"server: bezique from {args.src}")
     print(
         f"{args.bot_tables} tables of {args.player} players, {args.clients} scripted clients, "
         f"{args.preset}, {seconds:.1f} s"
@@ -274,12 +277,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stall", type=float, default=30.0, help="seconds a seat may wait")
     parser.add_argument("--seed", type=int, default=0, help="seeds the clients' choices")
     parser.add_argument("--db", type=Path, help="the SQLite file (a new one in a tmp folder)")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=ROOT / "src",
+        help="run the server from these sources, to compare two versions (%(default)s)",
+    )
     args = parser.parse_args(argv)
     args.tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or Path(tmp) / "tables.db"
         log = Path(tmp) / "server.log"
-        with server(free_port(), db, log) as base:
+        with server(free_port(), db, log, args.src) as base:
             run = asyncio.run(drive(base, db, args))
         check_store(db, args.tally, run)
         report(args, run, log)

@@ -3,11 +3,11 @@ starts the server, plays its tables and reports its figures and no error."""
 
 from __future__ import annotations
 
-import importlib.util
+import runpy
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
+from types import SimpleNamespace
 
 import bezique as bz
 
@@ -32,24 +32,11 @@ def test_the_load_test_runs_and_reports_its_figures() -> None:
     assert lines[-1] == "errors: 0"
 
 
-def _load_test() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "serve_load", ROOT / "benchmarks" / "serve_load.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # attrs resolves the classes' annotations through their module.
-    sys.modules["serve_load"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_load_test_counts_a_lost_move_and_a_stopped_table(tmp_path: Path) -> None:
     from bezique.web.store import Store
     from bezique.web.tables import Lobby
 
-    load = _load_test()
+    load = SimpleNamespace(**runpy.run_path(str(ROOT / "benchmarks" / "serve_load.py")))
     db = tmp_path / "tables.db"
     lobby = Lobby(Store(str(db)))
     person = lobby.open("classic", [("person", "Ann"), ("player", "random")], seed=1)
