@@ -73,9 +73,9 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(port: int, db: Path, log: Path, src: Path) -> Iterator[str]:
+def server(port: int, db: Path, log: Path, src: Path) -> Iterator[tuple[str, int]]:
     """``bezique serve`` on the loopback, run from the sources in ``src``, its log in
-    ``log``; stopped at the end."""
+    ``log``: its address and process id; stopped at the end."""
     import httpx
 
     env = {**os.environ, "PYTHONPATH": str(src)}
@@ -93,7 +93,7 @@ def server(port: int, db: Path, log: Path, src: Path) -> Iterator[str]:
                 if time.monotonic() > deadline or process.poll() is not None:
                     raise SystemExit(f"the server did not start; its log: {log}") from None
                 time.sleep(0.1)
-        yield base
+        yield base, process.pid
     finally:
         process.terminate()
         try:
@@ -189,9 +189,21 @@ class Run:
     first: dict[str, int]
     last: dict[str, int]
     seconds: float
+    cpu: float | None = None
 
 
-async def drive(base: str, db: Path, args: Any) -> Run:
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time a process has used so far (user and system), where the system
+    tells it (Linux: /proc); ``None`` elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    # utime and stime, the 14th and 15th fields, in clock ticks.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def drive(base: str, pid: int, db: Path, args: Any) -> Run:
     """Open the tables, run the clients for ``args.seconds``."""
     import httpx
 
@@ -200,6 +212,7 @@ async def drive(base: str, db: Path, args: Any) -> Run:
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
         bots = await bot_tables(client, args)
         first = stored_moves(db)
+        cpu_first = cpu_seconds(pid)
         start = time.monotonic()
         until = start + args.seconds
         ws_base = base.replace("http://", "ws://")
@@ -207,7 +220,9 @@ async def drive(base: str, db: Path, args: Any) -> Run:
             *(scripted_client(client, ws_base, n, until, args) for n in range(args.clients))
         )
         last = stored_moves(db)
-        return Run(bots, first, last, time.monotonic() - start)
+        cpu_last = cpu_seconds(pid)
+        cpu = None if cpu_first is None or cpu_last is None else cpu_last - cpu_first
+        return Run(bots, first, last, time.monotonic() - start, cpu)
 
 
 def check_store(db: Path, tally: Tally, run: Run) -> None:
@@ -257,6 +272,9 @@ def report(args: Any, run: Run, log: Path) -> None:
         f"{args.preset}, {seconds:.1f} s"
     )
     print(f"moves stored:      {moves:8d}  {moves / seconds:8.1f} moves/s")
+    if run.cpu is not None and moves:
+        # Less disturbed by the machine's other work than the rates: compare versions by it.
+        print(f"server CPU time:   {run.cpu:8.1f} s   {1000 * run.cpu / moves:8.2f} ms a move")
     print(f"scripted moves:    {by_clients:8d}  {by_clients / seconds:8.1f} moves/s")
     print(f"games finished by scripted clients: {tally.games_over}")
     print(
@@ -288,8 +306,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or Path(tmp) / "tables.db"
         log = Path(tmp) / "server.log"
-        with server(free_port(), db, log, args.src) as base:
-            run = asyncio.run(drive(base, db, args))
+        with server(free_port(), db, log, args.src) as (base, pid):
+            run = asyncio.run(drive(base, pid, db, args))
         check_store(db, args.tally, run)
         report(args, run, log)
     return 1 if args.tally.errors else 0
