@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import glob
+import hashlib
 import os
 import shutil
 import sys
@@ -24,6 +24,7 @@ nox.options.sessions = [
     "rl",
     "ray",
     "web",
+    "web-browser",
     "compiled",
 ]
 
@@ -180,18 +181,65 @@ def release(session: nox.Session) -> None:
         )
 
 
+#: What the compiled wheel is made of: a change to any of these files builds it again.
+COMPILED_SOURCES = ("src", "pyproject.toml", "README.md", "LICENSE")
+
+
+def _compiled_key(session: nox.Session) -> str:
+    """A digest of the compiled wheel's sources and of the session's Python (its
+    version and implementation, which the wheel's tag names)."""
+    python = session.run(
+        "python", "-c", "import sys; print(sys.implementation.cache_tag)", silent=True
+    )
+    digest = hashlib.sha256(str(python).strip().encode())
+    for name in COMPILED_SOURCES:
+        path = ROOT / name
+        files = sorted(path.rglob("*")) if path.is_dir() else [path]
+        for file in files:
+            relative = file.relative_to(ROOT).as_posix()
+            # What a run leaves beside the sources is not part of them.
+            if not file.is_file() or "__pycache__" in relative or file.suffix in {".so", ".pyd"}:
+                continue
+            digest.update(relative.encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def build_compiled(session: nox.Session) -> str:
-    """Build the accelerated wheel (mypyc, see pyproject.toml) and return its path."""
+    """The accelerated wheel (mypyc, see pyproject.toml): built once for the sources
+    as they are, kept in the sessions' folder (``.nox/compiled-wheel``) and reused by
+    the next session that needs it (``release``, then ``compiled``, in one ``nox``
+    run); built again when the sources or the Python differ. Returns its path."""
+    shared = Path(session.virtualenv.location).parent / "compiled-wheel"
+    key = _compiled_key(session)
+    found = sorted((shared / key).glob("*.whl"))
+    if found:
+        session.log(f"the compiled wheel of these sources is built already: {found[0]}")
+        return str(found[0])
     install_groups(session, "release")
-    outdir = os.path.join(session.create_tmp(), "compiled")
-    shutil.rmtree(outdir, ignore_errors=True)
+    building = shared / f"{key}.building"
+    tmp = shared / "tmp"
+    shutil.rmtree(shared, ignore_errors=True)
+    tmp.mkdir(parents=True)
     # The wheel is built from the sdist, unpacked elsewhere: mypyc leaves its compiled
     # modules beside the sources it compiles, which must not shadow those of src/.
+    # Unpacked below the project's folder (TMPDIR): the mypyc hook hides the sdist's
+    # pyproject.toml from mypy, which then finds the project's by walking up (its
+    # [tool.mypy] settings: the extras' modules, numpy among them, left unresolved).
     session.run(
-        "python", "-m", "build", "--outdir", outdir, env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"}
+        "python",
+        "-m",
+        "build",
+        "--outdir",
+        str(building),
+        env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true", "TMPDIR": str(tmp)},
     )
-    (wheel,) = glob.glob(os.path.join(outdir, "*.whl"))
-    return wheel
+    (wheel,) = building.glob("*.whl")
+    if _compiled_key(session) != key:
+        # The sources changed during the build: the wheel serves this session alone.
+        return str(wheel)
+    # Moved into place whole, so that a build stopped midway is never taken for one.
+    building.rename(shared / key)
+    return str(shared / key / wheel.name)
 
 
 @nox.session
@@ -258,11 +306,21 @@ def fuzz(session: nox.Session) -> None:
     session.run("python", "tests/fuzzing.py", *session.posargs)
 
 
+#: Where Chrome is installed on macOS and on Windows, whose installers do not put it
+#: on the PATH.
+CHROME_PATHS = (
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    os.path.expandvars(r"%ProgramFiles%\Google\Chrome\Application\chrome.exe"),
+)
+
+
 def _chromium(session: nox.Session) -> str:
-    """The machine's Chromium, which the browser sessions drive; the session stops,
-    saying how to install it, where there is none."""
+    """The machine's Chromium (or Chrome), which the browser sessions drive; the
+    session stops, saying how to install it, where there is none."""
     names = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-    chromium = next((found for name in names if (found := shutil.which(name))), None)
+    on_path = (shutil.which(name) for name in names)
+    installed = (path for path in CHROME_PATHS if os.path.isfile(path))
+    chromium = next((found for found in (*on_path, *installed) if found), None)
     if chromium is None:
         session.error(
             "this session needs Chromium, which is not installed: on Debian or Ubuntu "
@@ -286,12 +344,25 @@ def browser(session: nox.Session) -> None:
 def web_browser(session: nox.Session) -> None:
     """Play a whole deal of ``bezique serve`` in headless Chromium, by clicking cards and
     buttons as a person does (Playwright driving the machine's Chromium), and check what
-    the page shows; a screenshot of the table is left in the session's tmp directory."""
+    the page shows. It takes the screenshots of docs/howto/serve.md into the session's
+    tmp directory, or into the folder given (`nox -s web-browser --
+    docs/_static/screenshots` renews those of the documentation)."""
     chromium = _chromium(session)
     install_groups(session, "web-test", "web-browser")
     session.install("-e", ".[web]")
-    outdir = os.path.join(session.create_tmp(), "web-browser")
+    outdir = session.posargs[0] if session.posargs else session.create_tmp()
     session.run("python", "tests/web_browser.py", chromium, outdir)
+
+
+@nox.session(default=False, name="bench-serve")
+def bench_serve(session: nox.Session) -> None:
+    """Load test of ``bezique serve`` on the loopback: 50 tables of built-in players and
+    20 scripted clients playing over HTTP and WebSocket for a minute; prints the moves
+    per second, the latency of the clients' moves and the errors
+    (`nox -s bench-serve -- --seconds 10`)."""
+    install_groups(session, "web-test")
+    session.install("-e", ".[web]")
+    session.run("python", "benchmarks/serve_load.py", *session.posargs)
 
 
 @nox.session(default=False)

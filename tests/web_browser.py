@@ -5,8 +5,14 @@ page (seat 0 a person, seat 1 the rule-of-thumb player), follows the person's li
 and plays a whole deal in headless Chromium by clicking: a card of the hand to play
 it, a button for any other move. On the way it checks what the page shows: whose turn
 it is, a click refused with its reason, the narration, the totals at the deal's end;
-and that the page ran under its content security policy without a console error. A
-screenshot of the table is left in the output directory.
+and that the page ran under its content security policy without a console error.
+
+On the way it takes the screenshots of the documentation (docs/howto/serve.md) into
+the output directory: the page that opens a table (``open.png``), the seat's page
+with a refused move (``refused.png``) and at the end of the deal (``deal-over.png``).
+The table is dealt from a fixed seed, so that the same moves, and the same pictures,
+come every time; ``nox -s web-browser -- docs/_static/screenshots`` renews those of
+the documentation.
 
 Usage: ``python tests/web_browser.py CHROMIUM OUTDIR`` (Playwright for Python drives
 the Chromium binary given).
@@ -19,6 +25,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +37,11 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The seed the table is dealt from: its first deal has a turn where no card may be
+#: played, when the click on a card is refused.
+SEED = "7"
+#: The browser's window: the pages are taken whole (their full height) at this width.
+VIEWPORT = {"width": 1000, "height": 700}
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -78,7 +90,8 @@ def server(port: int, db: Path) -> Iterator[str]:
 def state(base: str, token: str) -> dict[str, Any]:
     import httpx
 
-    data: dict[str, Any] = httpx.get(f"{base}/api/seat/{token}").json()
+    # A generous timeout: a busy machine may be slow to answer, not wrong.
+    data: dict[str, Any] = httpx.get(f"{base}/api/seat/{token}", timeout=30).json()
     return data
 
 
@@ -87,13 +100,16 @@ def shown(page: Page, moves: int) -> None:
     page.wait_for_selector(f'.turn[data-moves="{moves}"]', timeout=20_000)
 
 
-def play_a_deal(page: Page, base: str, token: str) -> int:
-    """Play seat 0's moves of the first deal by clicking; return the clicks made."""
+def play_a_deal(page: Page, base: str, token: str, out: Path) -> int:
+    """Play seat 0's moves of the first deal by clicking, with a card clicked once
+    when no card may be played (refused, a screenshot taken in ``out``); return the
+    clicks made."""
     clicks = 0
     refused = False
     while True:
         data = state(base, token)
         if any(line.startswith("Deal 1 over") for line in data["log"]):
+            assert refused, "no turn of the deal came when a card could not be played"
             return clicks
         if data["current_player"] != 0:
             time.sleep(0.05)
@@ -107,6 +123,7 @@ def play_a_deal(page: Page, base: str, token: str) -> int:
             page.click('#board g.card[data-zone="hand"]', position={"x": 8, "y": 30})
             page.wait_for_selector("#refusal li code", timeout=20_000)
             assert "refused" in page.inner_text("#refusal")
+            page.screenshot(path=str(out / "refused.png"), full_page=True)
             refused = True
         if plays:
             face = plays[0].split()[1].split("[")[0]
@@ -130,9 +147,12 @@ def main(chromium: str, outdir: str) -> int:
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
-    with server(free_port(), out / "tables.db") as base, sync_playwright() as playwright:
+    with contextlib.ExitStack() as stack:
+        db = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "tables.db"
+        base = stack.enter_context(server(free_port(), db))
+        playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page = browser.new_page(viewport=VIEWPORT)
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         # A refused move is answered 422, which the browser logs: expected, once.
         refusal = "the server responded with a status of 422"
@@ -141,25 +161,34 @@ def main(chromium: str, outdir: str) -> int:
         page.select_option("select[name=preset]", "classic")
         page.fill("input[name=seats]", "2")
         assert page.is_hidden('fieldset[data-seat="2"]')
-        page.fill("input[name=name0]", "<b>Ann</b>")
+        page.fill("input[name=name0]", "Ann")
         page.select_option("select[name=seat1]", "rule-of-thumb")
+        page.fill("input[name=seed]", SEED)
+        page.screenshot(path=str(out / "open.png"), full_page=True)
+        # A name that is markup is shown as text.
+        page.fill("input[name=name0]", "<b>Ann</b>")
         page.click("#open-table button[type=submit]")
         link = page.get_attribute("ul.links a", "href")
         assert link is not None
         assert "&lt;b&gt;" in page.content()
         token = link.rsplit("/", 1)[1]
         page.goto(link)
-        clicks = play_a_deal(page, base, token)
+        clicks = play_a_deal(page, base, token, out)
+        # The next deal begun: wait for seat 0's turn, when the page stays as it is.
         data = state(base, token)
+        while data["current_player"] != 0:
+            time.sleep(0.05)
+            data = state(base, token)
         shown(page, data["moves"])
         text = page.inner_text("#table")
         assert "Deal 1 over" in text
         assert str(data["game"]["scores"][0]) in page.inner_text("#totals")
-        page.screenshot(path=str(out / "table.png"), full_page=True)
+        page.locator("#log li", has_text="Deal 1 over").scroll_into_view_if_needed()
+        page.screenshot(path=str(out / "deal-over.png"), full_page=True)
         browser.close()
     assert [e for e in errors if refusal not in e] == [], errors
     assert len(errors) <= 1, errors
-    print(f"a deal played in the browser: {clicks} clicks; screenshot {out / 'table.png'}")
+    print(f"a deal played in the browser: {clicks} clicks; screenshots in {out}")
     return 0
 
 

@@ -337,6 +337,36 @@ def test_the_websocket_pushes_each_seat_its_own_view(client: TestClient) -> None
     assert refused.value.code == 4404
 
 
+def test_a_move_draws_the_seat_once_for_its_websocket_and_its_answer(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, _ann, bo = two_people(client)
+    drawn: list[int] = []
+    picture = Table.picture
+
+    def counted(self: Table, seat: int) -> tuple[str, str]:
+        drawn.append(seat)
+        return picture(self, seat)
+
+    monkeypatch.setattr(Table, "picture", counted)
+    with client.websocket_connect(f"/ws/{bo}") as to_bo:
+        legal = to_bo.receive_json()["state"]["legal"]
+        assert drawn == [1]
+        answer = client.post(f"/api/seat/{bo}/act", json={"action": legal[0]})
+        update = to_bo.receive_json()
+        assert drawn == [1, 1]
+        assert answer.json()["html"] == update["html"]
+        assert answer.json()["state"] == update["state"]
+        assert update["state"]["moves"] == 1
+        # A refused move: its answer shows why, at the same position, drawn again.
+        refused = client.post(f"/api/seat/{bo}/act", json={"action": legal[0]})
+        assert refused.status_code == 422
+        assert "is refused" in refused.json()["html"]
+        assert "is refused" not in update["html"]
+        assert refused.json()["state"] == update["state"]
+    assert len(table.actions) == 1
+
+
 def test_built_in_players_move_on_the_server(client: TestClient) -> None:
     data = open_table(
         client,

@@ -209,6 +209,9 @@ class App:
         self.sockets: dict[str, set[tuple[int, WebSocket]]] = {}
         self.running: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
+        # Each seat's fragment and data at the position last rendered, by its number of
+        # moves: a person's move renders them once for its WebSocket and its answer.
+        self.rendered: dict[tuple[str, int], tuple[int, str, dict[str, Any]]] = {}
 
     def lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.id, asyncio.Lock())
@@ -221,14 +224,21 @@ class App:
             with contextlib.suppress(Exception):
                 await socket.send_text(self.update(table, seat, socket.path_params["token"]))
 
+    def render(self, table: Table, seat: int, token: str) -> tuple[str, dict[str, Any]]:
+        """The seat's page fragment and what it is told, at the position as it stands;
+        made once a position (the actions only grow: their number names it)."""
+        moves = len(table.actions)
+        found = self.rendered.get((table.id, seat))
+        if found is not None and found[0] == moves:
+            return found[1], found[2]
+        data = table.seat_data(seat)
+        html = pages.seat_fragment(table, seat, token, data=data)
+        self.rendered[table.id, seat] = (moves, html, data)
+        return html, data
+
     def update(self, table: Table, seat: int, token: str) -> str:
-        return json.dumps(
-            {
-                "type": "update",
-                "html": pages.seat_fragment(table, seat, token),
-                "state": table.seat_data(seat),
-            }
-        )
+        html, data = self.render(table, seat, token)
+        return json.dumps({"type": "update", "html": html, "state": data})
 
     async def run_bots(self, table: Table) -> None:
         """Play the built-in players' moves while one of them is to act, each chosen
@@ -386,11 +396,14 @@ class App:
         table, seat, token = self._seat(request)
         data = await _json(request, self.limit)
         outcome = await self._act(table, seat, data.get("action"))
+        html, state = self.render(table, seat, token)
+        if not outcome.accepted:
+            html = pages.seat_fragment(table, seat, token, outcome, state)
         body = {
             **({} if outcome.accepted else {"error": "illegal-action"}),
             "outcome": outcome.to_dict(),
-            "html": pages.seat_fragment(table, seat, token, outcome),
-            "state": table.seat_data(seat),
+            "html": html,
+            "state": state,
         }
         if outcome.accepted:
             return JSONResponse(body, background=BackgroundTask(self.run_bots, table))

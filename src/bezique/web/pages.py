@@ -111,10 +111,17 @@ def _who(data: dict[str, Any], seat: int) -> str:
     return f"seat {seat} ({name})"
 
 
-def seat_fragment(table: Table, seat: int, token: str, refusal: Outcome | None = None) -> str:
+def seat_fragment(
+    table: Table,
+    seat: int,
+    token: str,
+    refusal: Outcome | None = None,
+    data: dict[str, Any] | None = None,
+) -> str:
     """What a seat's page shows, as HTML, sent whole on every update: the board, the
-    moves, why the last move was refused, the totals, the narration and the record."""
-    data = table.seat_data(seat)
+    moves, why the last move was refused, the totals, the narration and the record.
+    ``data`` is what the seat is told (:meth:`Table.seat_data`), if the caller has it."""
+    data = table.seat_data(seat) if data is None else data
     kind, picture = table.picture(seat)
     board = picture if kind == "svg" else f'<pre class="board">{escape(picture)}</pre>'
     act = f"/seat/{escape(token)}/act"
