@@ -145,6 +145,11 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             )
             for a in self.possible_agents
         }
+        #: A seat's observation of the deal in progress: read from the state's bit
+        #: sets where the encoder can (Bezique's), else from the seat's view.
+        self._encode: Callable[[Any, int], Any] = getattr(
+            self.encoder, "encode_state", lambda deal, seat: self.encoder.encode(deal.view(seat))
+        )
         self._rng = random.Random()
         self._np = np
         #: The deal being played (one hand in Zetema), or the game.
@@ -199,7 +204,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             # The seat's view lists the state's legal actions; the state keeps them,
             # so that the step that follows reads them again for nothing.
             mask[list(self.space.legal_ids(self._in_play(deal)))] = 1
-        observation = self.encoder.encode(deal.view(seat))
+        observation = self._encode(self._in_play(deal), seat)
         if self.episode == "game":
             # The totals are public: every seat sees them, its own side's first.
             totals = self._scores(deal)
