@@ -136,8 +136,9 @@ def test_the_environment_observes_what_the_view_shows(preset: str, episode: str)
     encoding of the seat's view and the ids of its legal actions."""
     env = bezique_env.env(variant=preset, episode=episode)
     env.reset(seed=3)
-    encoder = ObservationEncoder.of(bz.variants.get(preset))
-    space = ActionSpace.of(bz.variants.get(preset))
+    rules = bz.variants.get(preset)
+    assert isinstance(rules, bz.Rules)
+    encoder, space = ObservationEncoder.of(rules), ActionSpace.of(rules)
     rng = random.Random(3)
     steps = 0
     while not any(env.terminations.values()) and steps < 300:
