@@ -207,7 +207,13 @@ def main() -> None:
     for preset in args.presets.split(","):
         rules = bz.variants.get(preset)
         runs = [[way(rules) for _, way in ways] for _ in range(args.repeat)]
-        rates = dict(zip(names, (statistics.median(column) for column in zip(*runs)), strict=True))
+        rates = dict(
+            zip(
+                names,
+                (statistics.median(column) for column in zip(*runs, strict=True)),
+                strict=True,
+            )
+        )
         line = f"{preset:<14}" + "".join(f"{rate:>12,.0f}" for rate in rates.values())
         env = rates.get("pettingzoo")
         cost = rates["engine"] / env if env else None

@@ -54,7 +54,6 @@ Counts and points are given as they are, not scaled.
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, overload
 
@@ -241,20 +240,7 @@ class ObservationEncoder(BlockVector):
         for number, (state, seat) in enumerate(positions):
             self._check_state(state, seat)
             self._fill(state, seat, number, planes)
-        rows, width = len(positions), planes.stride * 8
-        out: NDArray[np.float32] | None = None
-        for bit, plane in enumerate(planes.planes):
-            counts = numpy.unpackbits(numpy.frombuffer(plane, numpy.uint8), bitorder="little")
-            counts = counts.reshape(rows, width)[:, : self.size]
-            if out is None:
-                out = counts.astype(numpy.float32)
-            else:
-                out += counts << bit
-        assert out is not None  # a batch has one plane at least
-        flat = out.reshape(-1)
-        for index, value in planes.values:
-            flat[index] = value
-        return out
+        return planes.numbers(numpy)
 
     def _check_state(self, state: object, seat: object) -> None:
         if not isinstance(state, DealFields):
@@ -413,25 +399,28 @@ class ObservationEncoder(BlockVector):
 
 class _Planes:
     """The vectors of a batch being encoded (:meth:`ObservationEncoder.encode_states`),
-    as bit planes, one bit per number of each vector, and the other numbers apart.
+    as one bit per number of each vector, and the numbers above one apart.
 
-    Plane ``j`` holds bit ``j`` of every count: a face is mostly counted once in a
-    row, in plane 0 alone; where the packs repeat it (two queens of spades in a hand)
-    the higher planes add the rest. A one-hot entry is a bit of plane 0. NumPy turns
-    the planes into numbers at once; building them is a few operations per row.
+    A card row counts its faces: mostly each once, a bit of the plane; a face the
+    packs repeat in the row (two queens of spades in a hand) is a bit of the plane
+    and its count a value apart. A one-hot entry is a bit of the plane. NumPy turns
+    the plane into numbers at once and writes the values over it; building the
+    plane is a few operations per row.
     """
 
-    __slots__ = ("packs", "planes", "stride", "unpack", "values", "vector")
+    __slots__ = ("packs", "plane", "stride", "values", "vector")
+
+    #: More values than this are written at once by an index array, fewer one by one.
+    _ONE_BY_ONE = 24
 
     def __init__(self, count: int, size: int, packs: int) -> None:
-        #: Bytes per vector in a plane, and numbers per vector in the output.
+        #: Bytes per vector in the plane, and numbers per vector in the output.
         self.stride = (size + 7) // 8
         self.vector = size
-        self.planes = [bytearray(count * self.stride)]
-        #: Numbers that are not counts of cards or one-hot, by index in the output.
+        self.plane = bytearray(count * self.stride)
+        #: Numbers other than zero and one, by index in the output.
         self.values: list[tuple[int, int]] = []
         self.packs = packs
-        self.unpack = struct.Struct(f"<{packs}I").unpack
 
     def write(
         self,
@@ -443,44 +432,61 @@ class _Planes:
         """Write vector ``number``: each card row at its offset (a multiple of 32),
         its cards counted by face; a one at each offset of ``ones``; the values."""
         base = number * self.stride
-        plane = self.planes[0]
-        size = 4 * self.packs
+        start = number * self.vector
+        plane = self.plane
+        shifts = range(32, 32 * self.packs, 32)
         for offset, mask in rows:
             if not mask:
                 continue
+            # The packs' 32-bit words laid on one another: the faces in the row.
+            union = mask
+            for shift in shifts:
+                union |= mask >> shift
+            union &= _WORD
             at = base + (offset >> 3)
-            # One 32-bit word per pack, a bit per face: where no face repeats, their
-            # union is the row's counts.
-            words = self.unpack(mask.to_bytes(size, "little"))
-            union = 0
-            for word in words:
-                union |= word
-            if union.bit_count() == mask.bit_count():
-                plane[at : at + 4] = union.to_bytes(4, "little")
-            else:
-                self._add(at, words)
+            plane[at : at + 4] = union.to_bytes(4, "little")
+            if union.bit_count() != mask.bit_count():
+                self._repeated(start + offset, mask)
         for offset in ones:
             plane[base + (offset >> 3)] |= 1 << (offset & 7)
-        start = number * self.vector
-        self.values.extend((start + offset, value) for offset, value in values if value)
+        self.values.extend([(start + offset, value) for offset, value in values if value])
 
-    def _add(self, at: int, words: tuple[int, ...]) -> None:
-        """Add up the faces of ``words`` bit by bit (a carry from plane to plane), and
-        write each plane's word of the sums at byte ``at``."""
-        sums: list[int] = []
+    def _repeated(self, start: int, mask: int) -> None:
+        """The count of each face that ``mask`` holds more than once, as a value at
+        ``start`` and the face."""
+        words = [(mask >> (32 * pack)) & _WORD for pack in range(self.packs)]
+        seen = repeated = 0
         for word in words:
-            bit = 0
-            while word:
-                if bit == len(sums):
-                    sums.append(0)
-                carry = sums[bit] & word
-                sums[bit] ^= word
-                word = carry
-                bit += 1
-        while len(self.planes) < len(sums):
-            self.planes.append(bytearray(len(self.planes[0])))
-        for plane, word in zip(self.planes, sums, strict=False):
-            plane[at : at + 4] = word.to_bytes(4, "little")
+            repeated |= seen & word
+            seen |= word
+        while repeated:
+            low = repeated & -repeated
+            repeated ^= low
+            count = sum(1 for word in words if word & low)
+            self.values.append((start + low.bit_length() - 1, count))
+
+    def numbers(self, numpy: Any) -> NDArray[np.float32]:
+        """The vectors, one row each: the plane's bits as numbers, the values
+        written over them."""
+        count = len(self.plane) // self.stride if self.stride else 0
+        width = self.stride * 8
+        bits = numpy.unpackbits(numpy.frombuffer(self.plane, numpy.uint8), bitorder="little")
+        out: NDArray[np.float32] = bits.astype(numpy.float32).reshape(count, width)
+        if width != self.vector:
+            out = numpy.ascontiguousarray(out[:, : self.vector])
+        flat = out.reshape(-1)
+        values = self.values
+        if len(values) > self._ONE_BY_ONE:
+            where, numbers = zip(*values, strict=True)
+            flat[numpy.asarray(where)] = numbers
+        else:
+            for index, value in values:
+                flat[index] = value
+        return out
+
+
+#: A pack's cards in a row: 32 faces, one bit each.
+_WORD = (1 << FACES_PER_PACK) - 1
 
 
 class _Filler:
