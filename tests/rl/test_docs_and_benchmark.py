@@ -42,7 +42,9 @@ CHECKS: dict[str, Callable[[dict[str, Any]], bool]] = {
         and names["hand"].sum() == 8
         and names["tables"].shape == (2, 32)
     ),
-    "action-space.md-1": lambda names: (
+    # A batch of two vectors, the first the one read from the state alone.
+    "action-space.md-1": lambda names: names["batch"].shape == (2, 2288) and names["same"],
+    "action-space.md-2": lambda names: (
         names["vector"].shape == (497,) and names["partners"].tolist() == [1, 0, 1, 0]
     ),
 }

@@ -285,7 +285,8 @@ class ObservationEncoder(BlockVector):
             shown = table | in_hand
             rows.append((table_at + r * _F, table))
             rows.append((in_hand_at + r * _F, in_hand))
-            rows.extend(((kinds_at + (r * k + kind) * _F, shown & m) for kind, m in kind_masks))
+            for kind, kind_mask in kind_masks:
+                rows.append((kinds_at + (r * k + kind) * _F, shown & kind_mask))
             rows.append((broken_at + r * _F, shown & broken))
             rows.append((known_at + r * _F, (revealed[seat] | seen[seat]) & hand))
             rows.append((played_at + r * _F, played[seat]))
@@ -293,9 +294,11 @@ class ObservationEncoder(BlockVector):
             values.append((at["scores"] + r, scores[seat]))
             if carte_blanche and carte_blanche[seat]:
                 ones.append(at["carte_blanche"] + r)
-            values.extend((at["pending"] + r * k + kind, c) for kind, c in pending[seat])
+            for kind, count in pending[seat]:
+                values.append((at["pending"] + r * k + kind, count))
         trick_at = at["trick"]
-        rows.extend((trick_at + i * _F, 1 << card) for i, card in enumerate(state.trick))
+        for i, card in enumerate(state.trick):
+            rows.append((trick_at + i * _F, 1 << card))
         ones.append(at["trick_leader"] + (state.leader - me) % n)
         if state.trump is not None:
             ones.append(at["trumps"] + int(state.trump))
@@ -310,7 +313,8 @@ class ObservationEncoder(BlockVector):
         if window is not None:
             ones.append(at["window"] + (window.seat - me) % n)
             values.append((at["declarations"], window.declarations))
-        ones.extend(at["offers"] + (seat - me) % n for seat in state.offers)
+        for seat in state.offers:
+            ones.append(at["offers"] + (seat - me) % n)
         values.append((at["trick_number"], state.trick_number))
         ones.append(at["dealer"] + (state.dealer - me) % n)
         planes.write(number, rows, ones, values)
