@@ -226,7 +226,11 @@ class ObservationEncoder(BlockVector):
         concealed hands only where they meet public cards (the declared cards still
         in a hand, the cards the others have seen) and by their sizes.
         """
-        vector: NDArray[np.float32] = self.encode_states(((state, seat),))[0]
+        numpy = require_extra("numpy", "numpy")
+        self._check_state(state, seat)
+        planes = _Planes(1, self.size, self.rules.deck.packs)
+        self._fill(state, seat, 0, planes)
+        vector: NDArray[np.float32] = planes.numbers(numpy)[0]
         return vector
 
     def encode_states(self, positions: Iterable[tuple[DealFields, int]]) -> NDArray[np.float32]:

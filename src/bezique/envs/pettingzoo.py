@@ -245,10 +245,11 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
         rules = self.rules
         sides = step_rewards(self.reward, gained, over=deal.is_over, winners=deal.winners)
-        self.rewards = {_agent(s): sides[rules.side_of(s)] for s in range(rules.players)}
+        agents = self.possible_agents
+        self.rewards = {agents[s]: sides[rules.side_of(s)] for s in range(rules.players)}
         self._accumulate_rewards()
         if deal.current_player is not None:
-            self.agent_selection = _agent(deal.current_player)
+            self.agent_selection = agents[deal.current_player]
         if self.render_mode == "human":
             self.render()
 
