@@ -216,6 +216,8 @@ class ObservationEncoder(BlockVector):
     #: histories, the melds, the completed tricks), by the identity of the field's
     #: tuple: successive states of a deal share those tuples until they change.
     _memo: dict[str, tuple[object, Any]] = attrs.field(factory=dict, init=False, repr=False)
+    #: The faces of the card rows met so far, by bit set (see :class:`_Planes`).
+    _faces: dict[int, _Faces] = attrs.field(factory=dict, init=False, repr=False)
 
     def encode_state(self, state: DealFields, seat: int) -> NDArray[np.float32]:
         """The vector of ``state.view(seat)``, read from the state's bit sets without
@@ -228,7 +230,7 @@ class ObservationEncoder(BlockVector):
         """
         numpy = require_extra("numpy", "numpy")
         self._check_state(state, seat)
-        planes = _Planes(1, self.size, self.rules.deck.packs)
+        planes = _Planes(1, self.size, self.rules.deck.packs, self._faces)
         self._fill(state, seat, 0, planes)
         vector: NDArray[np.float32] = planes.numbers(numpy)[0]
         return vector
@@ -240,7 +242,7 @@ class ObservationEncoder(BlockVector):
         in one pass of NumPy."""
         numpy = require_extra("numpy", "numpy")
         positions = tuple(positions)
-        planes = _Planes(len(positions), self.size, self.rules.deck.packs)
+        planes = _Planes(len(positions), self.size, self.rules.deck.packs, self._faces)
         for number, (state, seat) in enumerate(positions):
             self._check_state(state, seat)
             self._fill(state, seat, number, planes)
@@ -321,7 +323,12 @@ class ObservationEncoder(BlockVector):
             ones.append(at["offers"] + (seat - me) % n)
         values.append((at["trick_number"], state.trick_number))
         ones.append(at["dealer"] + (state.dealer - me) % n)
-        planes.write(number, rows, ones, values)
+        planes.write(number, rows)
+        plane, base = planes.plane, number * planes.stride
+        for offset in ones:
+            plane[base + (offset >> 3)] |= 1 << (offset & 7)
+        start = number * self.size
+        planes.values.extend([(start + offset, value) for offset, value in values if value])
 
     def _declared(self, state: DealFields) -> tuple[int, tuple[tuple[int, int], ...], int]:
         """The cards with a declaration history, and per meld kind (its index) the
@@ -416,12 +423,14 @@ class _Planes:
     plane is a few operations per row.
     """
 
-    __slots__ = ("packs", "plane", "stride", "values", "vector")
+    __slots__ = ("faces", "packs", "plane", "stride", "values", "vector")
 
     #: More values than this are written at once by an index array, fewer one by one.
     _ONE_BY_ONE = 24
+    #: The most rows :attr:`faces` keeps before it starts again.
+    _KEPT = 1 << 16
 
-    def __init__(self, count: int, size: int, packs: int) -> None:
+    def __init__(self, count: int, size: int, packs: int, faces: dict[int, _Faces]) -> None:
         #: Bytes per vector in the plane, and numbers per vector in the output.
         self.stride = (size + 7) // 8
         self.vector = size
@@ -429,49 +438,46 @@ class _Planes:
         #: Numbers other than zero and one, by index in the output.
         self.values: list[tuple[int, int]] = []
         self.packs = packs
+        #: The faces of the card rows met so far, by bit set (kept by the encoder:
+        #: from one step to the next most rows are the same).
+        self.faces = faces
 
-    def write(
-        self,
-        number: int,
-        rows: list[tuple[int, int]],
-        ones: list[int],
-        values: list[tuple[int, int]],
-    ) -> None:
-        """Write vector ``number``: each card row at its offset (a multiple of 32),
-        its cards counted by face; a one at each offset of ``ones``; the values."""
+    def write(self, number: int, rows: list[tuple[int, int]]) -> None:
+        """Write the card rows of vector ``number``, each at its offset (a multiple of
+        32), its cards counted by face."""
         base = number * self.stride
         start = number * self.vector
-        plane = self.plane
-        shifts = range(32, 32 * self.packs, 32)
+        plane, faces, values = self.plane, self.faces, self.values
         for offset, mask in rows:
-            if not mask:
-                continue
-            # The packs' 32-bit words laid on one another: the faces in the row.
-            union = mask
-            for shift in shifts:
-                union |= mask >> shift
-            union &= _WORD
-            at = base + (offset >> 3)
-            plane[at : at + 4] = union.to_bytes(4, "little")
-            if union.bit_count() != mask.bit_count():
-                self._repeated(start + offset, mask)
-        for offset in ones:
-            plane[base + (offset >> 3)] |= 1 << (offset & 7)
-        self.values.extend([(start + offset, value) for offset, value in values if value])
+            if mask:
+                found = faces.get(mask)
+                if found is None:
+                    found = self._faces(mask)
+                word, repeated = found
+                at = base + (offset >> 3)
+                plane[at : at + 4] = word
+                if repeated:
+                    at = start + offset
+                    values.extend([(at + face, count) for face, count in repeated])
 
-    def _repeated(self, start: int, mask: int) -> None:
-        """The count of each face that ``mask`` holds more than once, as a value at
-        ``start`` and the face."""
+    def _faces(self, mask: int) -> _Faces:
+        """The faces of ``mask`` as a 32-bit word (the packs' words laid on one
+        another), and the count of each face it holds more than once."""
         words = [(mask >> (32 * pack)) & _WORD for pack in range(self.packs)]
         seen = repeated = 0
         for word in words:
             repeated |= seen & word
             seen |= word
+        counts = []
         while repeated:
             low = repeated & -repeated
             repeated ^= low
-            count = sum(1 for word in words if word & low)
-            self.values.append((start + low.bit_length() - 1, count))
+            counts.append((low.bit_length() - 1, sum(1 for word in words if word & low)))
+        found = seen.to_bytes(4, "little"), tuple(counts)
+        if len(self.faces) >= self._KEPT:
+            self.faces.clear()
+        self.faces[mask] = found
+        return found
 
     def numbers(self, numpy: Any) -> NDArray[np.float32]:
         """The vectors, one row each: the plane's bits as numbers, the values
@@ -493,6 +499,9 @@ class _Planes:
         return out
 
 
+#: A card row's faces: a bit per face as 4 bytes, and (face, count) for each face
+#: held more than once.
+_Faces = tuple[bytes, tuple[tuple[int, int], ...]]
 #: A pack's cards in a row: 32 faces, one bit each.
 _WORD = (1 << FACES_PER_PACK) - 1
 
