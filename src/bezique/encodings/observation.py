@@ -484,8 +484,14 @@ class _Planes:
         written over them."""
         count = len(self.plane) // self.stride if self.stride else 0
         width = self.stride * 8
-        bits = numpy.unpackbits(numpy.frombuffer(self.plane, numpy.uint8), bitorder="little")
-        out: NDArray[np.float32] = bits.astype(numpy.float32).reshape(count, width)
+        # Each byte of the plane read as its 8 numbers in a table: one step of NumPy.
+        table = _BYTE_BITS.get("table")
+        if table is None:
+            table = _BYTE_BITS["table"] = numpy.unpackbits(
+                numpy.arange(256, dtype=numpy.uint8)[:, None], axis=1, bitorder="little"
+            ).astype(numpy.float32)
+        bytes_ = numpy.frombuffer(self.plane, numpy.uint8)
+        out: NDArray[np.float32] = table.take(bytes_, axis=0).reshape(count, width)
         if width != self.vector:
             out = numpy.ascontiguousarray(out[:, : self.vector])
         flat = out.reshape(-1)
@@ -498,6 +504,9 @@ class _Planes:
                 flat[index] = value
         return out
 
+
+#: The numbers of each byte's 8 bits, as a NumPy table made when first needed.
+_BYTE_BITS: dict[str, Any] = {}
 
 #: A card row's faces: a bit per face as 4 bytes, and (face, count) for each face
 #: held more than once.
