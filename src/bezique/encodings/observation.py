@@ -228,7 +228,7 @@ class ObservationEncoder(BlockVector):
         concealed hands only where they meet public cards (the declared cards still
         in a hand, the cards the others have seen) and by their sizes.
         """
-        numpy = require_extra("numpy", "numpy")
+        numpy = _numpy()
         self._check_state(state, seat)
         planes = _Planes(1, self.size, self.rules.deck.packs, self._faces)
         self._fill(state, seat, 0, planes)
@@ -240,7 +240,7 @@ class ObservationEncoder(BlockVector):
         ``float32`` array of shape ``(len(positions),) + shape``, row ``i`` equal to
         ``encode_state(*positions[i])``. The cards of every row are counted by face
         in one pass of NumPy."""
-        numpy = require_extra("numpy", "numpy")
+        numpy = _numpy()
         positions = tuple(positions)
         planes = _Planes(len(positions), self.size, self.rules.deck.packs, self._faces)
         for number, (state, seat) in enumerate(positions):
@@ -485,9 +485,9 @@ class _Planes:
         count = len(self.plane) // self.stride if self.stride else 0
         width = self.stride * 8
         # Each byte of the plane read as its 8 numbers in a table: one step of NumPy.
-        table = _BYTE_BITS.get("table")
+        table = _NUMPY.get("table")
         if table is None:
-            table = _BYTE_BITS["table"] = numpy.unpackbits(
+            table = _NUMPY["table"] = numpy.unpackbits(
                 numpy.arange(256, dtype=numpy.uint8)[:, None], axis=1, bitorder="little"
             ).astype(numpy.float32)
         bytes_ = numpy.frombuffer(self.plane, numpy.uint8)
@@ -505,8 +505,16 @@ class _Planes:
         return out
 
 
-#: The numbers of each byte's 8 bits, as a NumPy table made when first needed.
-_BYTE_BITS: dict[str, Any] = {}
+#: NumPy, imported when first needed (``module``), and the numbers of each byte's 8
+#: bits as a table (``table``): what the encoding from bit sets asks for at every step.
+_NUMPY: dict[str, Any] = {}
+
+
+def _numpy() -> Any:
+    numpy = _NUMPY.get("module")
+    if numpy is None:
+        numpy = _NUMPY["module"] = require_extra("numpy", "numpy")
+    return numpy
 
 #: A card row's faces: a bit per face as 4 bytes, and (face, count) for each face
 #: held more than once.
