@@ -516,6 +516,7 @@ def _numpy() -> Any:
         numpy = _NUMPY["module"] = require_extra("numpy", "numpy")
     return numpy
 
+
 #: A card row's faces: a bit per face as 4 bytes, and (face, count) for each face
 #: held more than once.
 _Faces = tuple[bytes, tuple[tuple[int, int], ...]]
