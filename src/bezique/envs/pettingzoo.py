@@ -134,6 +134,8 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         extra = sides + 1 if self.episode == "game" else 0
         shape = (self.encoder.shape[0] + extra,)
         self.possible_agents: list[str] = [_agent(s) for s in range(variant.players)]
+        #: The side of each seat, which its agent is rewarded for.
+        self._sides = [variant.side_of(s) for s in range(variant.players)]
         self.agents: list[str] = []
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self.observation_spaces = {
@@ -243,10 +245,9 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self._given = scores
         if deal.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
-        rules = self.rules
         sides = step_rewards(self.reward, gained, over=deal.is_over, winners=deal.winners)
         agents = self.possible_agents
-        self.rewards = {agents[s]: sides[rules.side_of(s)] for s in range(rules.players)}
+        self.rewards = {agent: sides[side] for agent, side in zip(agents, self._sides, strict=True)}
         self._accumulate_rewards()
         if deal.current_player is not None:
             self.agent_selection = agents[deal.current_player]
