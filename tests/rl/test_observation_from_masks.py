@@ -126,6 +126,8 @@ def test_bad_input_is_refused() -> None:
         encoder.encode_state(classic, 2)
     with pytest.raises(TypeError):
         encoder.encode_states([(classic, "0")])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="pairs"):
+        encoder.encode_states([classic])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize(

@@ -243,7 +243,15 @@ class ObservationEncoder(BlockVector):
         numpy = _numpy()
         positions = tuple(positions)
         planes = _Planes(len(positions), self.size, self.rules.deck.packs, self._faces)
-        for number, (state, seat) in enumerate(positions):
+        for number, position in enumerate(positions):
+            if not isinstance(position, tuple) or len(position) != 2:
+                wrong_type(
+                    "ObservationEncoder.encode_states()",
+                    "positions",
+                    "(state, seat) pairs",
+                    position,
+                )
+            state, seat = position
             self._check_state(state, seat)
             self._fill(state, seat, number, planes)
         return planes.numbers(numpy)
