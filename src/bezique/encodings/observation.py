@@ -446,7 +446,7 @@ class _Planes:
         #: Numbers other than zero and one, by index in the output.
         self.values: list[tuple[int, int]] = []
         self.packs = packs
-        #: The faces of the card rows met so far, by bit set (kept by the encoder:
+        #: The faces of the card rows met so far, by bit set (kept by the encoder, as
         #: from one step to the next most rows are the same).
         self.faces = faces
 
@@ -525,10 +525,10 @@ def _numpy() -> Any:
     return numpy
 
 
-#: A card row's faces: a bit per face as 4 bytes, and (face, count) for each face
+#: A card row's faces, a bit per face as 4 bytes, and (face, count) for each face
 #: held more than once.
 _Faces = tuple[bytes, tuple[tuple[int, int], ...]]
-#: A pack's cards in a row: 32 faces, one bit each.
+#: A pack's cards in a row, 32 faces, one bit each.
 _WORD = (1 << FACES_PER_PACK) - 1
 
 

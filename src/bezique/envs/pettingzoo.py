@@ -147,7 +147,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             )
             for a in self.possible_agents
         }
-        #: A seat's observation of the deal in progress: read from the state's bit
+        #: A seat's observation of the deal in progress, read from the state's bit
         #: sets where the encoder can (Bezique's), else from the seat's view.
         self._encode: Callable[[Any, int], Any] = getattr(
             self.encoder, "encode_state", lambda deal, seat: self.encoder.encode(deal.view(seat))
