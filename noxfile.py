@@ -277,6 +277,15 @@ def bench_engines(session: nox.Session) -> None:
     session.run("python", "benchmarks/engines.py", "--compare", *session.posargs)
 
 
+@nox.session(default=False, name="bench-envs")
+def bench_envs(session: nox.Session) -> None:
+    """The learning adapters' steps per second against the engine's and RLCard's gin
+    rummy (installed from PyPI for this session only), in one run, with the ratios and
+    their goals (`nox -s bench-envs -- --presets classic --deals 50`)."""
+    session.install("-e", ".[rl]", "rlcard")
+    session.run("python", "benchmarks/envs.py", *session.posargs)
+
+
 @nox.session(default=False)
 def slow(session: nox.Session) -> None:
     """Run only the slow tests (long random playouts)."""

@@ -3,6 +3,7 @@ of their cost reports every way of stepping."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -41,7 +42,9 @@ CHECKS: dict[str, Callable[[dict[str, Any]], bool]] = {
         and names["hand"].sum() == 8
         and names["tables"].shape == (2, 32)
     ),
-    "action-space.md-1": lambda names: (
+    # A batch of two vectors, the first the one read from the state alone.
+    "action-space.md-1": lambda names: names["batch"].shape == (2, 2288) and names["same"],
+    "action-space.md-2": lambda names: (
         names["vector"].shape == (497,) and names["partners"].tolist() == [1, 0, 1, 0]
     ),
 }
@@ -60,22 +63,27 @@ def test_the_blocks_are_found() -> None:
 
 
 def test_the_benchmark_reports_every_way() -> None:
+    """Every way of stepping, RLCard's gin rummy when it is installed, and the two
+    ratios of each preset against their goals."""
     script = ROOT / "benchmarks" / "envs.py"
     args = ["--presets", "classic,partnership", "--deals", "1", "--repeat", "1"]
     out = subprocess.run(
         [sys.executable, str(script), *args], capture_output=True, text=True, check=True
     ).stdout
-    header = next(line for line in out.splitlines() if line.startswith("preset"))
-    assert header.split() == [
-        "preset",
-        "engine",
-        "action",
-        "ids",
-        "pettingzoo",
-        "openspiel",
-        "engine/env",
-    ]
-    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[2:]}
+    gin = importlib.util.find_spec("rlcard") is not None
+    lines = out.splitlines()
+    header = next(line for line in lines if line.startswith("preset"))
+    ways = ["engine", "action", "ids", "pettingzoo", "openspiel", *(["rlcard", "gin"] * gin)]
+    assert header.split() == ["preset", *ways, "pz", "step", "pz/gin"]
+    rows = {
+        line.split()[0]: line.split()[1:]
+        for line in lines
+        if line.startswith(("classic", "partnership "))
+    }
     for preset in ("classic", "partnership"):
-        rates = [float(value.replace(",", "")) for value in rows[preset][:4]]
+        rates = [float(value.replace(",", "")) for value in rows[preset][: 4 + gin]]
         assert all(rate > 0 for rate in rates)
+        cost = float(rows[preset][4 + gin])
+        assert cost == pytest.approx(rates[0] / rates[2], rel=0.01, abs=0.06)
+        assert any(line.startswith(f"{preset}: a step costs") for line in lines)
+        assert any(line.startswith(f"{preset}: ") and "gin rummy" in line for line in lines) == gin

@@ -134,6 +134,8 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         extra = sides + 1 if self.episode == "game" else 0
         shape = (self.encoder.shape[0] + extra,)
         self.possible_agents: list[str] = [_agent(s) for s in range(variant.players)]
+        #: The side of each seat, which its agent is rewarded for.
+        self._sides = [variant.side_of(s) for s in range(variant.players)]
         self.agents: list[str] = []
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self.observation_spaces = {
@@ -145,6 +147,11 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             )
             for a in self.possible_agents
         }
+        #: A seat's observation of the deal in progress, read from the state's bit
+        #: sets where the encoder can (Bezique's), else from the seat's view.
+        self._encode: Callable[[Any, int], Any] = getattr(
+            self.encoder, "encode_state", lambda deal, seat: self.encoder.encode(deal.view(seat))
+        )
         self._rng = random.Random()
         self._np = np
         #: The deal being played (one hand in Zetema), or the game.
@@ -194,12 +201,16 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat(agent, "observe")
         deal = self._require_deal()
-        mask = self._np.zeros(self.space.size, dtype=self._np.int8)
+        flags = bytearray(self.space.size)
         if deal.current_player == seat:
             # The seat's view lists the state's legal actions; the state keeps them,
             # so that the step that follows reads them again for nothing.
-            mask[list(self.space.legal_ids(self._in_play(deal)))] = 1
-        observation = self.encoder.encode(deal.view(seat))
+            for action_id in self.space.legal_ids(self._in_play(deal)):
+                flags[action_id] = 1
+        # Set byte by byte and given to NumPy as they are: quicker than indexing an
+        # array of zeros, for the few ids a seat has.
+        mask = self._np.frombuffer(flags, dtype=self._np.int8)
+        observation = self._encode(self._in_play(deal), seat)
         if self.episode == "game":
             # The totals are public: every seat sees them, its own side's first.
             totals = self._scores(deal)
@@ -234,12 +245,12 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self._given = scores
         if deal.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
-        rules = self.rules
         sides = step_rewards(self.reward, gained, over=deal.is_over, winners=deal.winners)
-        self.rewards = {_agent(s): sides[rules.side_of(s)] for s in range(rules.players)}
+        agents = self.possible_agents
+        self.rewards = {agent: sides[side] for agent, side in zip(agents, self._sides, strict=True)}
         self._accumulate_rewards()
         if deal.current_player is not None:
-            self.agent_selection = _agent(deal.current_player)
+            self.agent_selection = agents[deal.current_player]
         if self.render_mode == "human":
             self.render()
 

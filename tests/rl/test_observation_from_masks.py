@@ -1,0 +1,162 @@
+"""The observation read from a deal's bit sets (ObservationEncoder.encode_state and
+encode_states) against the reference, the encoding of the seat's view: the same
+numbers on random deals of every Bezique preset, at every step, for every seat; no
+hidden card reaching them; and the PettingZoo environment's observation and mask,
+built on that path, equal to those of the view."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import numpy as np
+import pytest
+
+import bezique as bz
+from bezique import NotationError, SeatError, zetema
+from bezique.checks.determinize import determinize
+from bezique.encodings.action_space import ActionSpace
+from bezique.envs import pettingzoo as bezique_env
+from bezique.envs.observation import ObservationEncoder
+from bezique.laws.zones import bits
+
+#: Every preset of the registry whose encoder is Bezique's (Zetema's reads its views).
+PRESETS = [name for name, _ in bz.variants.names() if isinstance(bz.variants.get(name), bz.Rules)]
+
+
+def _deal(rules: bz.Rules, seed: int) -> list[bz.DealState]:
+    """Every state of one random deal, from the cards dealt to the deal's end."""
+    rng = random.Random(seed)
+    state = bz.new_deal(rules, seed=seed, dealer=seed % rules.players)
+    states = [state]
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def test_only_zetema_s_presets_are_left_to_their_views() -> None:
+    left = [bz.variants.get(name) for name, _ in bz.variants.names() if name not in PRESETS]
+    assert left
+    assert all(isinstance(rules, zetema.ZetemaRules) for rules in left)
+    assert "classic" in PRESETS
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_state_s_observation_is_the_view_s(preset: str) -> None:
+    rules = bz.variants.get(preset)
+    assert isinstance(rules, bz.Rules)
+    encoder = ObservationEncoder.of(rules)
+    states = _deal(rules, 1)
+    for state in states:
+        for seat in range(rules.players):
+            expected = encoder.encode(state.view(seat))
+            got = encoder.encode_state(state, seat)
+            assert got.dtype == np.float32
+            assert got.shape == encoder.shape
+            assert np.array_equal(got, expected), (preset, len(state.tricks), seat)
+    # The same numbers in one batch, in the order asked for, seats mixed.
+    positions = [(state, (i * 3) % rules.players) for i, state in enumerate(states)]
+    batch = encoder.encode_states(positions)
+    assert batch.shape == (len(positions), encoder.size)
+    assert np.array_equal(batch, np.stack([encoder.encode_state(s, p) for s, p in positions]))
+
+
+def test_a_batch_of_deals_in_any_order_is_each_deal_s() -> None:
+    """Deals of different seeds interleaved, and the empty batch."""
+    rules = bz.variants.RUBICON
+    encoder = ObservationEncoder.of(rules)
+    positions = [
+        (state, seat)
+        for seed in (2, 3)
+        for state in _deal(rules, seed)[::9]
+        for seat in range(rules.players)
+    ]
+    random.Random(0).shuffle(positions)
+    batch = encoder.encode_states(positions)
+    for row, (state, seat) in zip(batch, positions, strict=True):
+        assert np.array_equal(row, encoder.encode(state.view(seat)))
+    assert encoder.encode_states([]).shape == (0, encoder.size)
+
+
+@pytest.mark.parametrize("preset", ["classic", "rubicon", "three-hand", "partnership", "polish"])
+def test_no_hidden_card_reaches_the_state_s_observation(preset: str) -> None:
+    """Deals the seat cannot tell apart (its hidden cards dealt again at random: the
+    other hands and the stock) give it the same observation."""
+    rules = bz.variants.get(preset)
+    assert isinstance(rules, bz.Rules)
+    encoder = ObservationEncoder.of(rules)
+    rng = random.Random(5)
+    moved = 0
+    for state in _deal(rules, 4)[::7]:
+        for seat in range(rules.players):
+            other = determinize(state.view(seat), rng)
+            moved += other.hand_masks != state.hand_masks or other.stock != state.stock
+            assert np.array_equal(
+                encoder.encode_state(other, seat), encoder.encode_state(state, seat)
+            )
+    assert moved  # the hidden cards did change
+
+
+def test_a_hidden_card_swapped_changes_only_the_holder_s_observation() -> None:
+    """A card of seat 1's concealed hand that no one has seen, swapped with the top
+    of the stock: seat 0's observation is unchanged, seat 1's is not."""
+    rules = bz.variants.CLASSIC
+    encoder = ObservationEncoder.of(rules)
+    state = _deal(rules, 6)[5]
+    hidden = state.hand_masks[1] & ~state.revealed_masks[1]
+    card, top = bits(hidden)[0], state.stock[0]
+    assert card % 32 != top % 32
+    hands = list(state.hand_masks)
+    hands[1] = hands[1] ^ (1 << card) ^ (1 << top)
+    swapped = attrs.evolve(state, hand_masks=tuple(hands), stock=(card, *state.stock[1:]))
+    assert np.array_equal(encoder.encode_state(swapped, 0), encoder.encode_state(state, 0))
+    assert not np.array_equal(encoder.encode_state(swapped, 1), encoder.encode_state(state, 1))
+
+
+def test_bad_input_is_refused() -> None:
+    encoder = ObservationEncoder.of(bz.variants.CLASSIC)
+    rubicon = bz.new_deal(bz.variants.RUBICON, seed=1)
+    with pytest.raises(NotationError, match="encoder of classic"):
+        encoder.encode_state(rubicon, 0)
+    with pytest.raises(TypeError, match="state"):
+        encoder.encode_state(rubicon.view(0), 0)  # type: ignore[arg-type]
+    classic = bz.new_deal(bz.variants.CLASSIC, seed=1)
+    with pytest.raises(SeatError):
+        encoder.encode_state(classic, 2)
+    with pytest.raises(TypeError):
+        encoder.encode_states([(classic, "0")])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="pairs"):
+        encoder.encode_states([classic])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(
+    ("preset", "episode"), [("classic", "deal"), ("partnership", "deal"), ("rubicon", "game")]
+)
+def test_the_environment_observes_what_the_view_shows(preset: str, episode: str) -> None:
+    """The environment's observation and mask, for every agent at every step, are the
+    encoding of the seat's view and the ids of its legal actions."""
+    env = bezique_env.env(variant=preset, episode=episode)
+    env.reset(seed=3)
+    rules = bz.variants.get(preset)
+    assert isinstance(rules, bz.Rules)
+    encoder, space = ObservationEncoder.of(rules), ActionSpace.of(rules)
+    rng = random.Random(3)
+    steps = 0
+    while not any(env.terminations.values()) and steps < 300:
+        state = env.deal
+        deal = state.deal if isinstance(state, bz.GameState) else state
+        assert isinstance(deal, bz.DealState)
+        for seat, agent in enumerate(env.possible_agents):
+            observed = env.observe(agent)
+            view = deal.view(seat)
+            head = observed["observation"][: encoder.size]
+            assert np.array_equal(head, encoder.encode(view))
+            expected = np.zeros(space.size, np.int8)
+            expected[list(space.legal_ids(view))] = 1
+            assert observed["action_mask"].dtype == np.int8
+            assert np.array_equal(observed["action_mask"], expected)
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(rng.choice(np.flatnonzero(mask).tolist()))
+        steps += 1
+    assert steps > 20
