@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Generic, TextIO, TypeVar
 import attrs
 
 from bezique.cards import FACES_PER_PACK, Card, Suit, card_id_name, face_of
+from bezique.display.words import count
 from bezique.engine.fields import DealFields
 from bezique.errors import BeziqueError, NotationError, require, shown
 from bezique.game import GameState
@@ -322,10 +323,6 @@ def _names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
     return labels
 
 
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}{'s' * (number != 1)}"
-
-
 def _side_name(side: int, names: Sequence[str], sides: Sequence[int]) -> str:
     if not sides:
         return names[side]
@@ -437,12 +434,12 @@ class _Board:
         table = view.tables[seat]
         won = [t for t in view.tricks if t.winner == seat]
         brisques = sum(face_of(c).rank.is_brisque for t in won for c in t.cards)
-        held = _count(view.hand_sizes[seat], "card")
+        held = count(view.hand_sizes[seat], "card")
         if table:
             held += f", {len(table)} on the table"
-        tricks = _count(len(won), "trick") + " won"
+        tricks = count(len(won), "trick") + " won"
         if won:
-            tricks += ", " + _count(brisques, "brisque")
+            tricks += ", " + count(brisques, "brisque")
         dealer = " (dealer)" if seat == view.dealer else ""
         out = [f"{self.seat(seat)}{dealer}: {held}; {tricks}"]
         if self.hands is not None:
@@ -527,7 +524,7 @@ class _Board:
         window = view.window
         if window is not None:
             declared = window.declarations
-            made = _count(declared, "declaration") if declared else "none"
+            made = count(declared, "declaration") if declared else "none"
             text = (
                 f"Declaring: {self.seat(window.seat)} may declare after trick "
                 f"{len(view.tricks)} (made so far: {made})"
