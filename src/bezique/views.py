@@ -54,7 +54,7 @@ from bezique.laws.declaring import open_won_cards
 from bezique.laws.zones import bits
 from bezique.records import DeclaredMeld, Phase, TableCard, Trick, Window, table_order
 from bezique.rules import DeclareFrom, Rules
-from bezique.rules.melds import MeldKind
+from bezique.rules.melds import MeldKind, kinds_in
 
 __all__ = [
     "SeatView",
@@ -135,6 +135,23 @@ class SeatView:
             for card in trick.cards:
                 won[trick.winner] |= 1 << card
         return tuple(CardIds(bits(open_won_cards(self.rules, self.trump, m))) for m in won)
+
+    @property
+    def won_tables(self) -> tuple[tuple[TableCard, ...], ...]:
+        """Per seat, its :attr:`open_cards` as a table lists its cards: each with the
+        kinds of the melds it has been declared in (none for a card not declared
+        yet), in the order melds are shown. Where melds are shown from the cards won
+        (S003, EB11), this is where they lie, face up among the cards won, for every
+        seat to see; empty for each seat under other rules. Read from the view's own
+        melds: the same in every seat's view of a deal, but for the labels."""
+        kinds: dict[int, int] = {}
+        for meld in self.melds:
+            for card in meld.cards:
+                kinds[card] = kinds.get(card, 0) | meld.kind.bit
+        return tuple(
+            table_order(TableCard(card, kinds_in(kinds.get(card, 0))) for card in cards)
+            for cards in self.open_cards
+        )
 
     @property
     def is_over(self) -> bool:

@@ -440,6 +440,11 @@ class _Board:
         tricks = count(len(won), "trick") + " won"
         if won:
             tricks += ", " + count(brisques, "brisque")
+        open_cards = view.won_tables[seat]
+        if open_cards:
+            # Where melds are shown from the cards won (S003, EB11), there is no table:
+            # the cards won lie face up, the others' included, for every seat to see.
+            tricks += f", {count(len(open_cards), 'card')} face up"
         dealer = " (dealer)" if seat == view.dealer else ""
         out = [f"{self.seat(seat)}{dealer}: {held}; {tricks}"]
         if self.hands is not None:
@@ -450,6 +455,12 @@ class _Board:
             out.append("  carte blanche shown")
         if table:
             out.append("  table: " + self.declared(seat, table))
+        melded = [entry for entry in open_cards if entry.history]
+        if melded:
+            out.append("  declared from the cards won: " + self.declared(seat, melded))
+        rest = [entry.card for entry in open_cards if not entry.history]
+        if rest:
+            out.append("  won, not declared: " + self.hand(rest))
         in_hand = view.hand_kinds[seat] if view.hand_kinds else ()
         if in_hand:
             out.append("  declared in hand: " + self.declared(seat, in_hand))

@@ -137,11 +137,15 @@ class Block:
     body: tuple[str, ...]
     #: Its class in the SVG document; what it shows, for a style sheet or a test.
     kind: str = ""
+    #: Its ``data-melds``: the kinds of meld its cards were declared in, as the
+    #: action notation writes them, for a page.
+    melds: str | None = None
 
     def at(self, x: int, y: int) -> str:
-        if self.kind:
-            return group(x, y, self.body, **{"class": self.kind})
-        return group(x, y, self.body)
+        values: dict[str, str | int] = {"class": self.kind} if self.kind else {}
+        if self.melds is not None:
+            values["data_melds"] = self.melds
+        return group(x, y, self.body, **values)
 
 
 def row(blocks: Sequence[Block], gap: int, *, middle: bool = True) -> Block:

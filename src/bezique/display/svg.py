@@ -65,7 +65,6 @@ from bezique.display.drawing import (
     el,
     empty_place,
     face_card,
-    group,
     panel_frame,
     row,
     suit_mark,
@@ -78,10 +77,10 @@ from bezique.errors import SeatError, require_int, shown, wrong_type
 from bezique.game import GameState
 from bezique.laws.turns import trick_seats
 from bezique.records import DeclaredMeld, Phase, Trick, Window
-from bezique.rules import GameEnd, Rules
+from bezique.rules import DeclareFrom, GameEnd, Rules
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState, PerfectInformationView
-from bezique.views import SeatView, TableCard
+from bezique.views import SeatView, TableCard, physical_view
 
 __all__ = ["draw", "save"]
 
@@ -138,6 +137,9 @@ class _Seat:
     table: tuple[TableCard, ...]
     #: Cards of the hand that keep a declaration history (melding after the close, S003).
     hand_kinds: tuple[TableCard, ...] = ()
+    #: The cards it has won that lie face up, where melds are shown from them (S003,
+    #: EB11), each with the melds it was declared in.
+    won: tuple[TableCard, ...] = ()
 
 
 @attrs.frozen
@@ -218,18 +220,19 @@ def _view_picture(view: SeatView) -> _Picture:
             shown = view.known[s]
             backs = view.hand_sizes[s] - len(table) - len(shown)
         kinds = view.hand_kinds[s] if view.hand_kinds else ()
-        seats.append(_Seat(s, shown, backs, table, kinds))
+        seats.append(_Seat(s, shown, backs, table, kinds, view.won_tables[s]))
     title = f"{view.rules.name}: the view of seat {view.seat}"
     return _Picture(view, tuple(seats), view.seat, view.seat, title)
 
 
 def _deal_picture(state: DealState) -> _Picture:
     seats = []
+    won = physical_view(state, 0).won_tables
     for s in range(state.players):
         table = tuple(TableCard(c, state.history_of(c)) for c in state.table(s))
         hand = state.hand(s)
         kinds = tuple(TableCard(c, state.history_of(c)) for c in hand if state.history_of(c))
-        seats.append(_Seat(s, hand, 0, table, kinds))
+        seats.append(_Seat(s, hand, 0, table, kinds, won[s]))
     return _Picture(state, tuple(seats), 0, None, f"{state.rules.name}: the whole deal")
 
 
@@ -320,25 +323,40 @@ def _history_note(entry: TableCard) -> str:
     return note + ("; broken: " + _kinds_text(entry.broken) if entry.broken else "")
 
 
+def _meld_group(deal: _Deal, seat: int, cards: Sequence[TableCard], zone: str) -> Block:
+    """Declared cards under the kinds they were declared in (``data-melds``)."""
+    kinds = {kind for entry in cards for kind in entry.history}
+    label = _kinds_text(kind for kind in MeldKind if kind in kinds) or "declared"
+    fan = _fan(
+        [t.card for t in cards],
+        _Place(zone, seat),
+        {t.card: _history_note(t) for t in cards},
+    )
+    heading = text(0, 11, label, 11, fill=DIM)
+    # The kinds as the action notation writes them, for a page (``data-melds``).
+    names = " ".join(kind.value for kind in MeldKind if kind in kinds)
+    body = (heading, fan.at(0, LINE))
+    return Block(max(fan.width, text_width(label, 11)), LINE + CARD_H, body, "meld", names)
+
+
 def _table_block(deal: _Deal, seat: int, table: tuple[TableCard, ...]) -> Block:
     """The seat's declared cards, each group under the kinds it was declared in."""
-    body: list[str] = []
-    x = 0
-    for cards in _table_groups(deal, table):
-        kinds = {kind for entry in cards for kind in entry.history}
-        label = _kinds_text(kind for kind in MeldKind if kind in kinds) or "declared"
-        fan = _fan(
-            [t.card for t in cards],
-            _Place("table", seat),
-            {t.card: _history_note(t) for t in cards},
-        )
-        heading = text(0, 11, label, 11, fill=DIM)
-        # The kinds as the action notation writes them, for a page (``data-melds``).
-        names = " ".join(kind.value for kind in MeldKind if kind in kinds)
-        marks = {"class": "meld", "data_melds": names}
-        body.append(group(x, 0, (heading, fan.at(0, LINE)), **marks))
-        x += max(fan.width, text_width(label, 11)) + GAP
-    return Block(max(x - GAP, 0), LINE + CARD_H if body else 0, tuple(body))
+    groups = [_meld_group(deal, seat, cards, "table") for cards in _table_groups(deal, table)]
+    return row(groups, GAP, middle=False)
+
+
+def _won_block(deal: _Deal, seat: int, won: tuple[TableCard, ...]) -> Block:
+    """The cards the seat has won that lie face up (S003, EB11): those declared,
+    grouped by their melds as a table's are, then those not declared yet."""
+    declared = tuple(entry for entry in won if entry.history)
+    groups = [_meld_group(deal, seat, cards, "won") for cards in _table_groups(deal, declared)]
+    rest = [entry.card for entry in won if not entry.history]
+    if rest:
+        fan = _fan(rest, _Place("won", seat))
+        label = "won, not declared"
+        body = (text(0, 11, label, 11, fill=DIM), fan.at(0, LINE))
+        groups.append(Block(max(fan.width, text_width(label, 11)), LINE + CARD_H, body, "won"))
+    return row(groups, GAP, middle=False)
 
 
 def _hand_block(seat: _Seat) -> Block:
@@ -350,11 +368,12 @@ def _hand_block(seat: _Seat) -> Block:
     return Block(width, CARD_H if width else 0, fan.body + hidden.body)
 
 
-def _won(deal: _Deal, seat: int) -> tuple[int, int]:
-    """Tricks a seat has won and the brisques in them: tricks are seen as they are
-    played (S000 law 6), so every seat may count them."""
+def _won(deal: _Deal, seat: int) -> tuple[int, int, int]:
+    """Tricks a seat has won, the cards and the brisques in them: tricks are seen as
+    they are played (S000 law 6), so every seat may count them."""
     tricks = [t for t in deal.tricks if t.winner == seat]
-    return len(tricks), sum(face_of(c).rank.is_brisque for t in tricks for c in t.cards)
+    cards = [c for t in tricks for c in t.cards]
+    return len(tricks), len(cards), sum(face_of(c).rank.is_brisque for c in cards)
 
 
 def _seat_block(picture: _Picture, seat: _Seat) -> Block:
@@ -368,19 +387,27 @@ def _seat_block(picture: _Picture, seat: _Seat) -> Block:
     if seat.seat == deal.dealer:
         tags.append("dealer")
     heading = " · ".join(tags)
-    tricks, brisques = _won(deal, seat.seat)
+    tricks, cards, brisques = _won(deal, seat.seat)
+    if rules.zones.declare_from is DeclareFrom.WON:
+        # No table: the cards won lie face up, some turned down under EB11.
+        down = cards - len(seat.won)
+        where = f"{len(seat.won)} won face up" + (f", {down} turned down" if down else "")
+    else:
+        where = f"{len(seat.table)} on the table"
     counts = (
-        f"{len(seat.shown) + seat.backs} in hand · {len(seat.table)} on the table · "
+        f"{len(seat.shown) + seat.backs} in hand · {where} · "
         f"{count(tricks, 'trick')} won · {count(brisques, 'brisque')}"
     )
     score = f"{deal.scores[seat.seat]} points"
     hand = _hand_block(seat)
     table = _table_block(deal, seat.seat, seat.table)
-    # The table lies between the seat and the middle of the table.
-    rows = (table, hand) if seat.seat == picture.bottom else (hand, table)
+    won = _won_block(deal, seat.seat, seat.won)
+    # The table and the cards won lie between the seat and the middle of the table.
+    rows = (table, won, hand) if seat.seat == picture.bottom else (hand, table, won)
     inner = max(
         hand.width,
         table.width,
+        won.width,
         text_width(heading, 14) + text_width(score, 14) + GAP,
         text_width(counts, 11),
     )
