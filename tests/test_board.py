@@ -364,6 +364,12 @@ def test_a_game_is_drawn_with_its_totals_and_its_end() -> None:
     assert board[1] == f"Game totals: Seat 0 {game.totals[0]}, Seat 1 {game.totals[1]}"
     assert board[2] == f"The game is over: Seat {game.winner} won"
     assert board[3] == "classic: the deal is over"
+    # A game's view carries the game: its board has the same head.
+    view = render_view(game.view(0), symbols=False).splitlines()
+    assert view[:3] == board[:3]
+    assert render_game(game, seat=0, symbols=False).splitlines() == view
+    assert render_view(game.deal.view(0), symbols=False).splitlines()[0] == view[3]
+    assert view[3] == f"{board[3]}; seen by Seat 0"
 
 
 @pytest.mark.parametrize(

@@ -266,6 +266,27 @@ def test_a_game_is_drawn_as_its_current_deal_with_the_game_totals() -> None:
     check_view_picture(game.deal.view(1), svg.draw(game, seat=1))
 
 
+def test_a_games_view_is_drawn_with_the_target_and_the_totals() -> None:
+    """A game's view carries the game around its deal (``SeatView.game``): its
+    picture shows the target and the totals, as the game's own picture does; the
+    view read back from JSON draws the same."""
+    rules = variants.CLASSIC.evolve(target=300)
+    game = bz.new_game(rules, seed=3)
+    rng = random.Random(3)
+    while len(game.results) < 1 or not any(game.deal.scores):
+        game = game.apply(rng.choice(game.legal_actions()))
+    view = game.view(0)
+    picture = svg.draw(view)
+    assert picture == svg.draw(game, seat=0)
+    assert svg.draw(view_from_json(view_to_json(view))) == picture
+    scores = texts(one(parse(picture), "scores"))
+    assert "Game to 300: deal 2" in scores
+    for seat, total in enumerate(game.scores):
+        assert f"seat {seat}: {total}" in scores
+    assert "Game to 300: deal 2" not in svg.draw(game.deal.view(0))
+    check_view_picture(game.deal.view(0), picture)
+
+
 def test_the_notebook_pictures_are_those_of_draw() -> None:
     state = bz.new_deal(variants.THREE_HAND, seed=5)
     view = state.view(2)

@@ -70,7 +70,7 @@ from bezique.laws.turns import trick_seats
 from bezique.legality import Reason
 from bezique.records import DeclaredMeld, Phase, ScoreEvent, ScoreSource
 from bezique.rules import Rules
-from bezique.views import SeatView, TableCard, physical_view
+from bezique.views import GameTotals, SeatView, TableCard, physical_view
 
 if TYPE_CHECKING:
     from bezique.state import DealState
@@ -82,6 +82,7 @@ __all__ = [
     "ascii_text",
     "can_encode_symbols",
     "describe_event",
+    "game_lines",
     "hand_key",
     "hand_order",
     "meld_order",
@@ -265,7 +266,12 @@ def render_view(
     ``symbols`` as in the module documentation.
     """
     require(view, SeatView, "render_view()", "view", "a SeatView")
-    return _Board(view, None, (), symbols, names).lines()
+    board = _Board(view, None, (), symbols, names).lines()
+    if view.game is None:
+        return board
+    # A game's view: the game's target and totals over the deal, as render_game draws them.
+    labels = _names(names, view.players)
+    return "\n".join(game_lines(view.rules, view.game, labels)) + "\n" + board
 
 
 def render_state(
@@ -291,24 +297,26 @@ def render_game(
     progress (the last deal, once the game is over) as ``seat`` sees it, or whole
     when ``seat`` is ``None``."""
     require(game, GameState, "render_game()", "game", "a GameState")
-    rules = game.rules
-    labels = _names(names, rules.players)
-    deal = game.previous if game.is_over and game.previous is not None else game.deal
-    number = len(game.results) + (0 if game.is_over else 1)
-    head = [f"Game to {rules.game.target}, deal {number}"]
-    head.append("Game totals: " + scores_text(rules, game.totals, labels))
-    if game.is_over:
+    if seat is not None:
+        return render_view(game.view(seat), symbols=symbols, names=names)
+    labels = _names(names, game.players)
+    drawing = render_state(game.deal, symbols=symbols, names=labels)
+    return "\n".join(game_lines(game.rules, game.standing, labels)) + "\n" + drawing
+
+
+def game_lines(rules: Rules, game: GameTotals, names: Sequence[str]) -> list[str]:
+    """The lines of a game over its deal: the target and the deal's number, the
+    totals of the deals finished, and once the game is over who won."""
+    number = game.deals + (0 if game.over else 1)
+    head = [f"Game to {game.target}, deal {number}"]
+    head.append("Game totals: " + scores_text(rules, game.totals, names))
+    if game.over:
         if game.winners:
-            won = " and ".join(_side_name(side, labels, rules.sides) for side in game.winners)
+            won = " and ".join(_side_name(side, names, rules.sides) for side in game.winners)
             head.append(f"The game is over: {won} won")
         else:
             head.append("The game is over: drawn")
-    drawing = (
-        render_state(deal, symbols=symbols, names=labels)
-        if seat is None
-        else render_view(deal.view(seat), symbols=symbols, names=labels)
-    )
-    return "\n".join(head) + "\n" + drawing
+    return head
 
 
 # -- drawing ----------------------------------------------------------------------

@@ -75,12 +75,13 @@ from bezique.display.drawing import (
 from bezique.display.words import count
 from bezique.errors import SeatError, require_int, shown, wrong_type
 from bezique.game import GameState
+from bezique.laws.scoring import running_totals
 from bezique.laws.turns import trick_seats
 from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import DeclareFrom, GameEnd, Rules
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState, PerfectInformationView
-from bezique.views import SeatView, TableCard, physical_view
+from bezique.views import GameTotals, SeatView, TableCard, physical_view
 
 __all__ = ["draw", "save"]
 
@@ -154,8 +155,8 @@ class _Picture:
     #: The seat whose view this is (``None`` for a whole deal).
     viewer: int | None
     title: str
-    #: The game around the deal; its totals and its state (``None`` for a lone deal).
-    game: GameState | None = None
+    #: The game around the deal, as a game's view carries it (``None`` for a lone deal).
+    game: GameTotals | None = None
 
 
 # -- public API --------------------------------------------------------------------------
@@ -168,7 +169,8 @@ def draw(subject: Drawable, *, seat: int | None = None) -> str:
     :class:`~bezique.DealState` (or a :class:`~bezique.PerfectInformationView`)
     is drawn whole, every hand face up, unless ``seat`` is given: then it is
     drawn as that seat's view. A :class:`~bezique.GameState` is drawn as its
-    current deal, with the game's totals.
+    current deal, with the game's target and totals; so is a game's view
+    (:meth:`bezique.GameState.view`, which carries them).
 
     Raises :class:`~bezique.SeatError` for a seat that does not exist (or that
     is not the view's own), :class:`TypeError` for anything else than those four
@@ -176,9 +178,10 @@ def draw(subject: Drawable, *, seat: int | None = None) -> str:
     """
     if seat is not None:
         require_int(seat, "draw()", "seat")
-    game = subject if isinstance(subject, GameState) else None
     if isinstance(subject, GameState):
-        subject = subject.deal
+        if seat is None:
+            return _render(attrs.evolve(_deal_picture(subject.deal), game=subject.standing))
+        subject = subject.view(seat)
     if isinstance(subject, PerfectInformationView):
         subject = subject.state
     if isinstance(subject, DealState):
@@ -196,7 +199,7 @@ def draw(subject: Drawable, *, seat: int | None = None) -> str:
             "a SeatView, a DealState, a GameState or a PerfectInformationView",
             subject,
         )
-    return _render(attrs.evolve(picture, game=game))
+    return _render(picture)
 
 
 def save(subject: Drawable, path: str | PathLike[str], *, seat: int | None = None) -> Path:
@@ -222,7 +225,7 @@ def _view_picture(view: SeatView) -> _Picture:
         kinds = view.hand_kinds[s] if view.hand_kinds else ()
         seats.append(_Seat(s, shown, backs, table, kinds, view.won_tables[s]))
     title = f"{view.rules.name}: the view of seat {view.seat}"
-    return _Picture(view, tuple(seats), view.seat, view.seat, title)
+    return _Picture(view, tuple(seats), view.seat, view.seat, title, view.game)
 
 
 def _deal_picture(state: DealState) -> _Picture:
@@ -531,16 +534,17 @@ def _scores_block(picture: _Picture) -> Block:
     ]
     game = picture.game
     if game is not None:
-        rules = game.rules
+        rules = deal.rules
         # The deal drawn: once a game is over, the deal that ended it.
-        number = len(game.results) + (not game.deal.is_over)
+        number = game.deals + (deal.phase is not Phase.OVER)
         if rules.game.end is GameEnd.DEALS:
             what = f"Game: deal {number} of {rules.game.deals}"
         else:
             what = f"Game to {game.target}: deal {number}"
         lines.append((what, True))
-        lines.extend((t, False) for t in _score_lines(rules, game.scores))
-        if game.is_over:
+        totals = running_totals(rules, game.totals, deal.scores, game.over)
+        lines.extend((t, False) for t in _score_lines(rules, totals))
+        if game.over:
             won = ", ".join(str(w) for w in game.winners) or "none (drawn)"
             lines.append((f"game over: won by {'side' if rules.sides else 'seat'} {won}", True))
     body = []
