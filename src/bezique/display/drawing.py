@@ -48,8 +48,12 @@ __all__ = [
     "empty_place",
     "face_card",
     "group",
+    "hand_row",
+    "lines_panel",
     "panel_frame",
+    "pile_count",
     "row",
+    "seat_panel",
     "suit_mark",
     "text",
     "text_width",
@@ -183,6 +187,68 @@ def captioned(block: Block, words: str, kind: str) -> Block:
     return Block(width, block.height + 20, body, kind)
 
 
+def seat_panel(
+    seat: int, heading: str, score: str, counts: str, rows: Sequence[Block], *, to_act: bool
+) -> Block:
+    """A seat's place at the table: ``heading`` and ``score`` on its first line,
+    ``counts`` under them, then ``rows`` (its cards) one under another; outlined
+    when the seat is to act. Its class is ``seat seat-N`` (and ``to-act``)."""
+    inner = max(
+        *(part.width for part in rows),
+        text_width(heading, 14) + text_width(score, 14) + GAP,
+        text_width(counts, 11),
+    )
+    width = inner + 2 * PAD
+    body = [
+        text(PAD, PAD + 13, heading, 14, font_weight="bold", fill=INK),
+        text(width - PAD, PAD + 13, score, 14, font_weight="bold", fill=INK, text_anchor="end"),
+        text(PAD, PAD + 13 + LINE, counts, 11, fill=DIM),
+    ]
+    y = PAD + 2 * LINE + 8
+    for part in rows:
+        if part.height:
+            body.append(part.at(PAD, y))
+            y += part.height + 8
+    height = y - 8 + PAD
+    frame = panel_frame(width, height, to_act=to_act)
+    kind = f"seat seat-{seat}" + (" to-act" if to_act else "")
+    return Block(width, height, (frame, *body), kind)
+
+
+def lines_panel(lines: Sequence[tuple[str, bool]], kind: str) -> Block:
+    """Lines of text in a panel, each ``(text, bold)``: the bold ones headings."""
+    body = []
+    width = 0
+    for i, (line, bold) in enumerate(lines):
+        size = 13 if bold else 12
+        extra: dict[str, str | int] = {"font_weight": "bold"} if bold else {}
+        body.append(text(PAD, PAD + 13 + i * LINE, line, size, fill=INK, **extra))
+        width = max(width, text_width(line, size))
+    height = 2 * PAD + len(lines) * LINE
+    frame = el("rect", width=width + 2 * PAD, height=height, rx=8, fill=PANEL, stroke=EDGE)
+    return Block(width + 2 * PAD, height, (frame, *body), kind)
+
+
+def hand_row(fan: Block, hidden: int) -> Block:
+    """A hand: the cards shown face up (``fan``), then ``hidden`` card backs."""
+    down = backs(hidden, fan.width + 6 if fan.width else 0)
+    width = down.width or fan.width
+    return Block(width, CARD_H if width else 0, fan.body + down.body)
+
+
+def pile_count(pile: Block, number: int) -> str:
+    """The number of cards of a pile face down, written on its top card."""
+    return text(
+        pile.width - CARD_W // 2,
+        CARD_H // 2 + 8,
+        str(number),
+        18,
+        font_weight="bold",
+        fill="#ffffff",
+        text_anchor="middle",
+    )
+
+
 def panel_frame(width: int, height: int, *, to_act: bool = False) -> str:
     """The frame of a seat's panel, outlined when the seat is to act."""
     return el(
@@ -196,9 +262,10 @@ def panel_frame(width: int, height: int, *, to_act: bool = False) -> str:
     )
 
 
-def document(heading: str, status: str, rows: Sequence[Block]) -> str:
+def document(heading: str, status: str, rows: Sequence[Block], **values: str | int) -> str:
     """The whole picture: a table's felt, ``heading`` (also the document's title)
-    and ``status`` under it, then ``rows``, each centred."""
+    and ``status`` under it, then ``rows``, each centred; ``values`` are more
+    attributes of the ``svg`` element (``data_click``, for a page)."""
     width = max((r.width for r in rows), default=0) + 2 * MARGIN
     body = [
         text(MARGIN, MARGIN + 14, heading, 16, font_weight="bold", fill=INK),
@@ -220,6 +287,7 @@ def document(heading: str, status: str, rows: Sequence[Block]) -> str:
             height=height,
             viewBox=f"0 0 {width} {height}",
             font_family="sans-serif",
+            **values,
         )
         + "\n"
     )

@@ -49,24 +49,21 @@ from bezique.display.drawing import (
     CARD_H,
     CARD_W,
     DIM,
-    EDGE,
     FAN,
     GAP,
-    INK,
     LIMIT,
     LINE,
-    PAD,
-    PANEL,
     Block,
-    backs,
     captioned,
     card_back,
     document,
     el,
     empty_place,
     face_card,
-    panel_frame,
+    hand_row,
+    lines_panel,
     row,
+    seat_panel,
     suit_mark,
     text,
     text_width,
@@ -366,9 +363,7 @@ def _hand_block(seat: _Seat) -> Block:
     """The cards shown face up, then the hidden ones as backs."""
     notes = {entry.card: _history_note(entry) for entry in seat.hand_kinds}
     fan = _fan(seat.shown, _Place("hand", seat.seat), notes)
-    hidden = backs(seat.backs, fan.width + 6 if fan.width else 0)
-    width = hidden.width or fan.width
-    return Block(width, CARD_H if width else 0, fan.body + hidden.body)
+    return hand_row(fan, seat.backs)
 
 
 def _won(deal: _Deal, seat: int) -> tuple[int, int, int]:
@@ -407,29 +402,8 @@ def _seat_block(picture: _Picture, seat: _Seat) -> Block:
     won = _won_block(deal, seat.seat, seat.won)
     # The table and the cards won lie between the seat and the middle of the table.
     rows = (table, won, hand) if seat.seat == picture.bottom else (hand, table, won)
-    inner = max(
-        hand.width,
-        table.width,
-        won.width,
-        text_width(heading, 14) + text_width(score, 14) + GAP,
-        text_width(counts, 11),
-    )
-    width = inner + 2 * PAD
-    body = [
-        text(PAD, PAD + 13, heading, 14, font_weight="bold", fill=INK),
-        text(width - PAD, PAD + 13, score, 14, font_weight="bold", fill=INK, text_anchor="end"),
-        text(PAD, PAD + 13 + LINE, counts, 11, fill=DIM),
-    ]
-    y = PAD + 2 * LINE + 8
-    for part in rows:
-        if part.height:
-            body.append(part.at(PAD, y))
-            y += part.height + 8
-    height = y - 8 + PAD
     to_act = deal.current_player == seat.seat
-    frame = panel_frame(width, height, to_act=to_act)
-    kind = f"seat seat-{seat.seat}" + (" to-act" if to_act else "")
-    return Block(width, height, (frame, *body), kind)
+    return seat_panel(seat.seat, heading, score, counts, rows, to_act=to_act)
 
 
 # -- the middle of the table ---------------------------------------------------------------
@@ -547,16 +521,7 @@ def _scores_block(picture: _Picture) -> Block:
         if game.over:
             won = ", ".join(str(w) for w in game.winners) or "none (drawn)"
             lines.append((f"game over: won by {'side' if rules.sides else 'seat'} {won}", True))
-    body = []
-    width = 0
-    for i, (line, bold) in enumerate(lines):
-        size = 13 if bold else 12
-        extra: dict[str, str | int] = {"font_weight": "bold"} if bold else {}
-        body.append(text(PAD, PAD + 13 + i * LINE, line, size, fill=INK, **extra))
-        width = max(width, text_width(line, size))
-    height = 2 * PAD + len(lines) * LINE
-    frame = el("rect", width=width + 2 * PAD, height=height, rx=8, fill=PANEL, stroke=EDGE)
-    return Block(width + 2 * PAD, height, (frame, *body), "scores")
+    return lines_panel(lines, "scores")
 
 
 def _status(deal: _Deal) -> str:
