@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
+from pictures import SVG, groups, one, parse
 from positions import build, meld, melds_from_won
 
 import bezique as bz
@@ -25,25 +26,6 @@ from bezique.cards import face_of
 from bezique.display import svg
 from bezique.io import view_from_json, view_to_json
 from bezique.rules import variants
-
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def parse(text: str) -> ET.Element:
-    root = ET.fromstring(text)
-    assert root.tag == f"{SVG}svg"
-    return root
-
-
-def groups(root: ET.Element, kind: str) -> list[ET.Element]:
-    """The ``g`` elements whose class names ``kind``."""
-    return [g for g in root.iter(f"{SVG}g") if kind in (g.get("class") or "").split()]
-
-
-def one(root: ET.Element, kind: str) -> ET.Element:
-    found = groups(root, kind)
-    assert len(found) == 1, f"{len(found)} groups of class {kind!r}"
-    return found[0]
 
 
 def faces_drawn(element: ET.Element) -> Counter[str]:

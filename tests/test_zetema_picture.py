@@ -16,21 +16,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 import pytest
+from pictures import groups, one, parse
 
 from bezique import variants, zetema
 from bezique.zetema.picture import draw
-
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def groups(root: ET.Element, kind: str) -> list[ET.Element]:
-    return [g for g in root.iter(f"{SVG}g") if kind in (g.get("class") or "").split()]
-
-
-def one(root: ET.Element, kind: str) -> ET.Element:
-    found = groups(root, kind)
-    assert len(found) == 1, f"{len(found)} groups of class {kind!r}"
-    return found[0]
 
 
 def faces_drawn(element: ET.Element, zone: str | None = None) -> Counter[str]:
@@ -60,7 +49,7 @@ def positions(players: int, seed: int) -> Iterator[zetema.ZetemaState]:
 
 
 def check_view_picture(view: zetema.ZetemaView, text: str) -> None:
-    root = ET.fromstring(text)
+    root = parse(text)
     assert root.get("data-click") == "discard"
     seen: Counter[str] = Counter()
     for seat in range(view.players):
@@ -97,7 +86,7 @@ def test_every_seat_view_draws_what_the_seat_may_see(players: int) -> None:
 
 def test_the_whole_game_draws_every_hand_face_up() -> None:
     for state in positions(3, seed=8):
-        root = ET.fromstring(draw(state))
+        root = parse(draw(state))
         for seat in range(3):
             panel = one(root, f"seat-{seat}")
             assert faces_drawn(panel) == names(state.hands[seat])
@@ -116,7 +105,7 @@ def test_every_card_face_up_carries_its_machine_ids_and_a_click_discards_it() ->
         if seat is None:
             continue
         view = state.view(seat)
-        root = ET.fromstring(draw(view))
+        root = parse(draw(view))
         for card in groups(root, "card"):
             face = int(card.get("data-id") or -1)
             assert card.get("data-card") == zetema.face_name(face)
@@ -151,7 +140,7 @@ def test_the_picture_is_deterministic_and_standalone() -> None:
     again = variants.view_from_json(variants.view_to_json(view))
     assert isinstance(again, zetema.ZetemaView)
     assert text == draw(again)
-    root = ET.fromstring(text)
+    root = parse(text)
     assert root.get("version") == "1.1"
     for element in root.iter():
         assert element.tag.split("}")[1] not in ("image", "script", "foreignObject", "style")

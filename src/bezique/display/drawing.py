@@ -47,11 +47,11 @@ __all__ = [
     "el",
     "empty_place",
     "face_card",
+    "face_down_pile",
     "group",
     "hand_row",
     "lines_panel",
     "panel_frame",
-    "pile_count",
     "row",
     "seat_panel",
     "suit_mark",
@@ -236,17 +236,24 @@ def hand_row(fan: Block, hidden: int) -> Block:
     return Block(width, CARD_H if width else 0, fan.body + down.body)
 
 
-def pile_count(pile: Block, number: int) -> str:
-    """The number of cards of a pile face down, written on its top card."""
-    return text(
-        pile.width - CARD_W // 2,
-        CARD_H // 2 + 8,
-        str(number),
-        18,
-        font_weight="bold",
-        fill="#ffffff",
-        text_anchor="middle",
-    )
+def face_down_pile(number: int, x: int = 0) -> tuple[str, ...]:
+    """A pile of ``number`` cards face down, from ``x``: up to three card backs, a
+    little askew, the number written on the top one (nothing for none)."""
+    shown = min(number, 3)
+    body = [card_back(x + 2 * i, -2 * i + 4) for i in range(shown)]
+    if number:
+        body.append(
+            text(
+                x + 2 * shown + CARD_W // 2 - 2,
+                CARD_H // 2 + 8,
+                str(number),
+                18,
+                font_weight="bold",
+                fill="#ffffff",
+                text_anchor="middle",
+            )
+        )
+    return tuple(body)
 
 
 def panel_frame(width: int, height: int, *, to_act: bool = False) -> str:

@@ -55,11 +55,11 @@ from bezique.display.drawing import (
     LINE,
     Block,
     captioned,
-    card_back,
     document,
     el,
     empty_place,
     face_card,
+    face_down_pile,
     hand_row,
     lines_panel,
     row,
@@ -420,21 +420,8 @@ def _stock_block(deal: _Deal) -> Block:
         top = (CARD_H - CARD_W) // 2 + CARD_W
         body.append(el("g", turned, transform=f"translate(0,{top}) rotate(-90)"))
         x = 34
-    for i in range(min(pile, 3)):
-        body.append(card_back(x + 2 * i, -2 * i + 4))
-    if pile:
-        body.append(
-            text(
-                x + 2 * min(pile, 3) + CARD_W // 2 - 2,
-                CARD_H // 2 + 8,
-                str(pile),
-                18,
-                font_weight="bold",
-                fill="#ffffff",
-                text_anchor="middle",
-            )
-        )
-    elif deal.turn_up is None:
+    body.extend(face_down_pile(pile, x))
+    if not pile and deal.turn_up is None:
         body.append(empty_place())
     width = max(x + 4 + CARD_W, CARD_H if deal.turn_up is not None else 0)
     # The number on the pile counts its cards face down; the caption says what is left

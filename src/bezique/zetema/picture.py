@@ -44,14 +44,13 @@ from bezique.display.drawing import (
     LIMIT,
     LINE,
     Block,
-    backs,
     captioned,
     document,
     empty_place,
     face_card,
+    face_down_pile,
     hand_row,
     lines_panel,
-    pile_count,
     row,
     seat_panel,
     text,
@@ -166,18 +165,20 @@ def _seat_block(game: ZetemaView | ZetemaState, seat: int, viewer: int | None) -
 # -- the middle of the table ---------------------------------------------------------------
 
 
+def _pile(number: int, caption: str, kind: str) -> Block:
+    """A pile face down with its count, as the Bezique pictures draw the stock."""
+    body = face_down_pile(number) if number else (empty_place(),)
+    return captioned(Block(CARD_W + 4, CARD_H + 4, body), caption, kind)
+
+
 def _stock_block(game: ZetemaView | ZetemaState) -> Block:
-    """The stock face down with its count, and the zetema pile under it."""
+    """The stock face down with its count, and the zetema pile beside it: face down,
+    its cards were seen on the tableau, and its count is what matters."""
     size = game.stock_size if isinstance(game, ZetemaView) else len(game.stock)
-    pile = backs(min(size, 3)) if size else Block(CARD_W, CARD_H, (empty_place(),))
-    body = (*pile.body, pile_count(pile, size)) if size else pile.body
-    stock = captioned(Block(pile.width, CARD_H, tuple(body)), f"stock: {size} to draw", "stock")
-    # The zetema pile lies face down: its cards were seen on the tableau, and its
-    # count is what matters.
+    stock = _pile(size, f"stock: {size} to draw", "stock")
     zetema = len(game.zetema_pile)
-    caption = f"zetema pile: {count(zetema, 'card')}"
-    pile = backs(min(zetema, 3)) if zetema else Block(CARD_W, CARD_H, (empty_place(),))
-    return row((stock, captioned(pile, caption, "zetema-pile")), GAP, middle=False)
+    pile = _pile(zetema, f"zetema pile: {count(zetema, 'card')}", "zetema-pile")
+    return row((stock, pile), GAP, middle=False)
 
 
 def _tableau_piles(game: ZetemaView | ZetemaState) -> list[Block]:
