@@ -463,12 +463,7 @@ class _Board:
             out.append("  carte blanche shown")
         if table:
             out.append("  table: " + self.declared(seat, table))
-        melded = [entry for entry in open_cards if entry.history]
-        if melded:
-            out.append("  declared from the cards won: " + self.declared(seat, melded))
-        rest = [entry.card for entry in open_cards if not entry.history]
-        if rest:
-            out.append("  won, not declared: " + self.hand(rest))
+        out.extend(self.won_lines(seat, open_cards))
         in_hand = view.hand_kinds[seat] if view.hand_kinds else ()
         if in_hand:
             out.append("  declared in hand: " + self.declared(seat, in_hand))
@@ -476,6 +471,18 @@ class _Board:
             seen = [c for c in view.known[seat] if c not in {e.card for e in in_hand}]
             if seen:
                 out.append("  seen in hand: " + self.hand(seen))
+        return out
+
+    def won_lines(self, seat: int, open_cards: Sequence[TableCard]) -> list[str]:
+        """The cards won lying face up: those declared under their declarations, then
+        the rest."""
+        out = []
+        melded = [entry for entry in open_cards if entry.history]
+        if melded:
+            out.append("  declared from the cards won: " + self.declared(seat, melded))
+        rest = [entry.card for entry in open_cards if not entry.history]
+        if rest:
+            out.append("  won, not declared: " + self.hand(rest))
         return out
 
     def declared(self, seat: int, entries: Sequence[TableCard]) -> str:
