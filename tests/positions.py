@@ -707,3 +707,16 @@ def partnership_position(
     )
     bz.check_state(state)
     return state
+
+
+def melds_from_won(name: str, seed: int, melds: int) -> DealState:
+    """A deal of the preset ``name`` (Polish Bezique or Fildinski, where melds are
+    shown from the cards won) played by the first legal action, but for the first
+    legal declaration whenever there is one, until ``melds`` melds lie among the
+    cards won: a real deal's position for the pictures and the boards."""
+    state = bz.new_deal(bz.rules.variants.get(name), seed=seed)
+    while len(state.melds) < melds:
+        assert not state.is_over, f"{name}, seed {seed}: fewer than {melds} melds"
+        declarations = state.legal_declarations()
+        state = state.apply(declarations[0] if declarations else state.legal_actions()[0])
+    return state

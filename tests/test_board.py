@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from positions import CLASSIC, build, meld
+from positions import CLASSIC, build, meld, melds_from_won
 
 import bezique as bz
 from bezique import DealState, ScoreEvent, ScoreSource, SeatView, Suit
@@ -113,6 +113,18 @@ def check_board(board: str, view: SeatView, hands: tuple[tuple[int, ...], ...] |
             assert lettered == {f for f, n in on_table.items() if n > 1}
         else:
             assert table == []
+        # Where melds are shown from the cards won, they lie face up: the declared
+        # ones under their melds, then the rest.
+        in_melds = {card for m in view.melds for card in m.cards}
+        won = view.open_cards[seat]
+        melded = [t for t in block if t.startswith("  declared from the cards won: ")]
+        rest = [t for t in block if t.startswith("  won, not declared: ")]
+        assert {f for t in melded for f in faces_in(t)} == {
+            face_of(c) for c in won if c in in_melds
+        }
+        assert Counter(f for t in rest for f in faces_in(t)) == Counter(
+            face_of(c) for c in won if c not in in_melds
+        )
     scores = line(board, "Scores: ")[0]
     for name, score in zip(names, view.scores, strict=True):
         assert f"{name} {score}" in scores
@@ -352,6 +364,12 @@ def test_a_game_is_drawn_with_its_totals_and_its_end() -> None:
     assert board[1] == f"Game totals: Seat 0 {game.totals[0]}, Seat 1 {game.totals[1]}"
     assert board[2] == f"The game is over: Seat {game.winner} won"
     assert board[3] == "classic: the deal is over"
+    # A game's view carries the game: its board has the same head.
+    view = render_view(game.view(0), symbols=False).splitlines()
+    assert view[:3] == board[:3]
+    assert render_game(game, seat=0, symbols=False).splitlines() == view
+    assert render_view(game.deal.view(0), symbols=False).splitlines()[0] == view[3]
+    assert view[3] == f"{board[3]}; seen by Seat 0"
 
 
 @pytest.mark.parametrize(
@@ -398,3 +416,29 @@ def test_a_view_read_back_from_json_draws_the_same_board() -> None:
         view = state.view(2)
         again = bz.io.view_from_json(bz.view_to_json(view))
         assert again.render(symbols=True) == view.render(symbols=True)
+
+
+@pytest.mark.parametrize(("name", "seed"), [("polish", 3), ("fildinski", 4)])
+def test_the_cards_won_and_the_melds_declared_from_them_are_drawn(name: str, seed: int) -> None:
+    """S003, EB11: where melds are shown from the cards won, the cards won lie face
+    up in front of their winner (under EB11 the scoring cards only), and the melds
+    stay among them. Every seat's board lists each seat's open cards, the declared
+    ones under their melds; a seat with melds does not read as having nothing."""
+    state = melds_from_won(name, seed, 3)
+    for seat in range(state.players):
+        view = state.view(seat)
+        board = render_view(view, symbols=False)
+        for owner in range(state.players):
+            block = seat_block(board, f"Seat {owner}")
+            won = view.open_cards[owner]
+            if won:
+                assert f", {len(won)} cards face up" in block[0]
+            declared = " ".join(t for t in block if t.startswith("  declared from the cards won"))
+            for meld_ in (m for m in view.melds if m.seat == owner):
+                assert f"{meld_.kind.value} " in declared
+                assert Counter(faces_in(declared)) >= Counter(face_of(c) for c in meld_.cards)
+            if not any(m.seat == owner for m in view.melds):
+                assert declared == ""
+    assert state.melds  # the position has melds from the cards won
+    whole = render_state(state, symbols=False)
+    assert "declared from the cards won: " in whole

@@ -20,6 +20,7 @@ import inspect
 import random
 from typing import get_type_hints
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -166,7 +167,8 @@ def test_the_game_asks_its_deal_and_refuses_everything_once_over() -> None:
     assert game.is_legal(action)
     assert not game.is_legal(action, seat=other)
     assert game.legal_declarations(seat=to_act) == game.deal.legal_declarations()
-    assert game.view(to_act) == game.deal.view(to_act)
+    assert attrs.evolve(game.view(to_act), game=None) == game.deal.view(to_act)
+    assert game.view(to_act).game == game.standing
     assert game.players == 2
     rng = random.Random(4)
     while not game.is_over:

@@ -17,7 +17,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
-from positions import build, meld
+from pictures import SVG, groups, one, parse
+from positions import build, meld, melds_from_won
 
 import bezique as bz
 from bezique import DealState, Phase, SeatError, SeatView
@@ -25,25 +26,6 @@ from bezique.cards import face_of
 from bezique.display import svg
 from bezique.io import view_from_json, view_to_json
 from bezique.rules import variants
-
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def parse(text: str) -> ET.Element:
-    root = ET.fromstring(text)
-    assert root.tag == f"{SVG}svg"
-    return root
-
-
-def groups(root: ET.Element, kind: str) -> list[ET.Element]:
-    """The ``g`` elements whose class names ``kind``."""
-    return [g for g in root.iter(f"{SVG}g") if kind in (g.get("class") or "").split()]
-
-
-def one(root: ET.Element, kind: str) -> ET.Element:
-    found = groups(root, kind)
-    assert len(found) == 1, f"{len(found)} groups of class {kind!r}"
-    return found[0]
 
 
 def faces_drawn(element: ET.Element) -> Counter[str]:
@@ -76,7 +58,9 @@ def check_view_picture(view: SeatView, text: str) -> None:
         table = [t.card for t in view.tables[seat]]
         shown = view.hand if seat == view.seat else view.known[seat]
         hidden = 0 if seat == view.seat else view.hand_sizes[seat] - len(table) - len(shown)
-        assert faces_drawn(panel) == faces([*shown, *table]), f"seat {seat}"
+        # Where melds are shown from the cards won, they lie face up for all to see.
+        won = view.open_cards[seat]
+        assert faces_drawn(panel) == faces([*shown, *table, *won]), f"seat {seat}"
         assert backs_drawn(panel) == hidden, f"seat {seat}"
         assert f"{view.scores[seat]} points" in texts(panel)
         assert ("to-act" in (panel.get("class") or "")) == (view.current_player == seat)
@@ -145,7 +129,9 @@ def test_the_whole_deal_of_every_preset_draws_every_hand_face_up(name: str) -> N
         root = parse(svg.draw(state))
         for seat in range(state.players):
             panel = one(root, f"seat-{seat}")
-            assert faces_drawn(panel) == faces([*state.hand(seat), *state.table(seat)])
+            won = state.view(seat).open_cards[seat]
+            drawn = faces([*state.hand(seat), *state.table(seat), *won])
+            assert faces_drawn(panel) == drawn
             assert backs_drawn(panel) == 0
         assert backs_drawn(root) == min(3, state.stock_size - (state.turn_up is not None))
 
@@ -197,7 +183,7 @@ def test_table_cards_are_grouped_by_the_melds_they_were_declared_in() -> None:
         assert "100 points" in texts(panel)
 
 
-@pytest.mark.parametrize("name", ["classic", "polish", "partnership", "six-pack"])
+@pytest.mark.parametrize("name", ["classic", "polish", "fildinski", "partnership", "six-pack"])
 def test_every_card_drawn_face_up_carries_its_machine_ids(name: str) -> None:
     """A page makes the picture clickable from the ids alone: every card face up
     carries ``data-card`` (its face as the notation reads it), ``data-id``,
@@ -215,7 +201,7 @@ def test_every_card_drawn_face_up_carries_its_machine_ids(name: str) -> None:
                 assert card.get("data-card") == str(face)
                 assert (card.findtext(f"{SVG}title") or "").split(" (")[0] == face.display()
                 zone = card.get("data-zone")
-                assert zone in ("hand", "table", "trick", "turn-up")
+                assert zone in ("hand", "table", "won", "trick", "turn-up")
                 assert (card.get("data-seat") is None) == (zone == "turn-up")
             for back in groups(root, "card-back"):
                 assert not any(key.startswith("data-") for key in back.attrib)
@@ -260,6 +246,27 @@ def test_a_game_is_drawn_as_its_current_deal_with_the_game_totals() -> None:
         assert f"seat {seat}: {total}" in last
     assert f"game over: won by seat {game.winner}" in last
     check_view_picture(game.deal.view(1), svg.draw(game, seat=1))
+
+
+def test_a_games_view_is_drawn_with_the_target_and_the_totals() -> None:
+    """A game's view carries the game around its deal (``SeatView.game``): its
+    picture shows the target and the totals, as the game's own picture does; the
+    view read back from JSON draws the same."""
+    rules = variants.CLASSIC.evolve(target=300)
+    game = bz.new_game(rules, seed=3)
+    rng = random.Random(3)
+    while len(game.results) < 1 or not any(game.deal.scores):
+        game = game.apply(rng.choice(game.legal_actions()))
+    view = game.view(0)
+    picture = svg.draw(view)
+    assert picture == svg.draw(game, seat=0)
+    assert svg.draw(view_from_json(view_to_json(view))) == picture
+    scores = texts(one(parse(picture), "scores"))
+    assert "Game to 300: deal 2" in scores
+    for seat, total in enumerate(game.scores):
+        assert f"seat {seat}: {total}" in scores
+    assert "Game to 300: deal 2" not in svg.draw(game.deal.view(0))
+    check_view_picture(game.deal.view(0), picture)
 
 
 def test_the_notebook_pictures_are_those_of_draw() -> None:
@@ -342,3 +349,43 @@ def test_counts_of_one_are_in_the_singular() -> None:
                 return
             state = state.apply(rng.choice(state.legal_actions()))
     pytest.fail("no deal gave seat 0 one trick holding one brisque")
+
+
+@pytest.mark.parametrize(("name", "seed"), [("polish", 3), ("fildinski", 4)])
+def test_the_cards_won_and_the_melds_declared_from_them_are_drawn(name: str, seed: int) -> None:
+    """S003, EB11: where melds are shown from the cards won, each seat's open cards
+    lie face up in front of it (EB11: the scoring cards only, the rest turned
+    down), the melds among them; every seat sees them. Each meld is a group with
+    its kinds (``data-melds``), its cards in the zone ``won`` of their seat, as a
+    page needs them to declare by clicking."""
+    state = melds_from_won(name, seed, 3)
+    for seat in range(state.players):
+        view = state.view(seat)
+        root = parse(svg.draw(view))
+        check_view_picture(view, svg.draw(view))
+        for owner in range(state.players):
+            panel = one(root, f"seat-{owner}")
+            won = view.open_cards[owner]
+            cards_won = sum(len(t.cards) for t in view.tricks if t.winner == owner)
+            down = cards_won - len(won)
+            where = f"{len(won)} won face up" + (f", {down} turned down" if down else "")
+            assert any(where in line for line in texts(panel))
+            in_won = [c for c in groups(panel, "card") if c.get("data-zone") == "won"]
+            assert Counter(c.get("data-card") for c in in_won) == Counter(
+                str(face_of(c)) for c in won
+            )
+            assert {c.get("data-seat") for c in in_won} <= {str(owner)}
+            drawn = {
+                frozenset(int(c.get("data-id") or -1) for c in groups(g, "card")): (
+                    g.get("data-melds") or ""
+                ).split()
+                for g in groups(panel, "meld")
+            }
+            for meld_ in (m for m in view.melds if m.seat == owner):
+                group_ = next(cards for cards in drawn if set(meld_.cards) <= cards)
+                assert meld_.kind.value in drawn[group_]
+    if name == "fildinski":
+        # The turned-down cards won are counted, not drawn.
+        assert any(len(state.won_cards(s)) > len(state.view(s).open_cards[s]) for s in range(2))
+    root = parse(svg.draw(state))
+    assert groups(root, "meld")

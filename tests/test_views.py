@@ -60,6 +60,7 @@ from bezique.laws.zones import bits
 from bezique.rules import DeclareFrom, variants
 from bezique.state import PerfectInformationView
 from bezique.views import (
+    GameTotals,
     SeatView,
     TableCard,
     _raw_view,
@@ -741,7 +742,8 @@ def test_e_view_json_round_trips(states: list[DealState]) -> None:
             assert view_from_json(text) == view
             assert view_from_json(view_to_json(view, indent=None)) == view
             data = json.loads(text)
-            assert (data["format"], data["version"]) == ("bezique-view", 1)
+            assert (data["format"], data["version"]) == ("bezique-view", 2)
+            assert data["game"] is None  # a lone deal's view has no game around it
             assert data["rules"]["name"] == state.rules.name
 
 
@@ -765,7 +767,9 @@ def _document() -> dict[str, Any]:
     ("edit", "error", "message"),
     [
         (lambda d: d.update(format="bezique-state"), NotationError, "format"),
-        (lambda d: d.update(version=2), NotationError, "version"),
+        (lambda d: d.update(version=3), NotationError, "version"),
+        (lambda d: d.pop("game"), NotationError, "missing key 'game'"),
+        (lambda d: d.update(game=[]), NotationError, "game: expected an object"),
         (lambda d: d.update(stock=[]), NotationError, "unknown key 'stock'"),
         (lambda d: d.pop("hand"), NotationError, "missing key 'hand'"),
         (lambda d: d.update(hand=["QSx", *d["hand"][1:]]), NotationError, "hand\\[0\\]"),
@@ -793,6 +797,89 @@ def test_f_bad_view_documents_are_refused(edit: Any, error: type[Exception], mes
     if data["legal_actions"] == [] and "legal_actions" in message:
         pytest.fail("the chosen position must have seat 0 to move")
     edit(data)
+    with pytest.raises(error, match=message):
+        view_from_json(json.dumps(data))
+
+
+def test_e_a_version_1_view_document_is_read_as_a_view_without_its_game() -> None:
+    """Version 1 documents, written before a view carried its game, still load."""
+    view = _mid_deal().view(0)
+    data = json.loads(bz.view_to_json(view))
+    del data["game"]
+    data["version"] = 1
+    assert view_from_json(json.dumps(data)) == view
+    data["game"] = None  # version 1 has no game
+    with pytest.raises(NotationError, match="version"):
+        view_from_json(json.dumps(data))
+
+
+def _game_view() -> tuple[bz.GameState, SeatView]:
+    """A view of a game's second deal, some points scored in it."""
+    rules = variants.CLASSIC.evolve(target=500)
+    game = bz.new_game(rules, seed=6)
+    rng = random.Random(6)
+    while len(game.results) < 1 or not any(game.deal.scores):
+        game = game.apply(rng.choice(game.legal_actions()))
+    return game, game.view(1)
+
+
+def test_e_a_games_view_carries_the_target_and_the_totals() -> None:
+    """S000 law 12: the game is to a target, the totals called out as they are
+    made; a front end shows them from the view alone."""
+    game, view = _game_view()
+    assert view.game == GameTotals(target=500, deals=1, totals=game.totals, over=False, winners=())
+    assert view.game == game.standing
+    assert attrs.evolve(view, game=None) == game.deal.view(1)
+    assert view.game_scores == game.scores != game.totals
+    assert game.deal.view(1).game is None
+    assert game.deal.view(1).game_scores is None
+    data = json.loads(bz.view_to_json(view))
+    assert data["game"] == {
+        "target": 500,
+        "deals": 1,
+        "totals": list(game.totals),
+        "over": False,
+        "winners": [],
+    }
+    assert view_from_json(bz.view_to_json(view)) == view
+    assert bz.view_from_json(bz.view_to_json(view, indent=None)) == view
+
+
+def test_e_a_finished_games_view_says_who_won() -> None:
+    rules = variants.CLASSIC.evolve(target=200)
+    game = bz.new_game(rules, seed=2)
+    rng = random.Random(2)
+    while not game.is_over:
+        game = game.apply(rng.choice(game.legal_actions()))
+    view = game.view(0)
+    assert view.game is not None
+    assert view.game.over
+    assert view.game.winners == game.winners != ()
+    assert view.game.deals == len(game.results)
+    assert view.game_scores == game.scores == game.totals
+    assert view_from_json(bz.view_to_json(view)) == view
+
+
+@pytest.mark.parametrize(
+    ("edit", "error", "message"),
+    [
+        (lambda g: g.update(target=400), InvalidStateError, "game.target: 400, but the rules"),
+        (lambda g: g.update(deals=-1), InvalidStateError, "game.deals"),
+        (lambda g: g.update(totals=[0]), InvalidStateError, "1 totals for 2 seats"),
+        (lambda g: g.update(totals=["0", 0]), NotationError, "game.totals\\[0\\]"),
+        (lambda g: g.update(over="no"), NotationError, "game.over"),
+        (lambda g: g.update(winners=[0]), InvalidStateError, "only once the game is over"),
+        (lambda g: g.update(over=True, winners=[2]), InvalidStateError, "game.winners"),
+        (lambda g: g.update(over=True, winners=[0, 0]), InvalidStateError, "distinct"),
+        (lambda g: g.pop("over"), NotationError, "missing key 'over'"),
+    ],
+)
+def test_f_bad_games_in_view_documents_are_refused(
+    edit: Any, error: type[Exception], message: str
+) -> None:
+    _game, view = _game_view()
+    data = json.loads(bz.view_to_json(view))
+    edit(data["game"])
     with pytest.raises(error, match=message):
         view_from_json(json.dumps(data))
 

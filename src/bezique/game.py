@@ -38,12 +38,12 @@ from bezique.errors import (
     shown,
     wrong_type,
 )
-from bezique.laws.scoring import decide_winner, decide_winners
+from bezique.laws.scoring import decide_winner, decide_winners, running_totals
 from bezique.legality import Reason
 from bezique.records import DealResult, ScoreEvent
-from bezique.rules import DealScoring, GameEnd, Rules
+from bezique.rules import GameEnd, Rules
 from bezique.state import DealState, new_deal
-from bezique.views import SeatView
+from bezique.views import GameTotals, SeatView
 
 __all__ = [
     "GameState",
@@ -117,9 +117,7 @@ class GameState:
     def scores(self) -> tuple[int, ...]:
         """Game totals, with the points of the deal in progress where they count
         towards them (not under rubicon scoring, where a deal scores when it ends)."""
-        if self.is_over or self.rules.scoring.deal_scoring is not DealScoring.CUMULATIVE:
-            return self.totals
-        return tuple(t + s for t, s in zip(self.totals, self.deal.scores, strict=True))
+        return running_totals(self.rules, self.totals, self.deal.scores, self.over)
 
     @property
     def side_scores(self) -> tuple[int, ...]:
@@ -174,8 +172,21 @@ class GameState:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know of the deal in progress (or, once the game is over,
-        of its last deal): :meth:`bezique.DealState.view`."""
-        return self.deal.view(seat)
+        of its last deal): :meth:`bezique.DealState.view`, with the game around it,
+        which every seat sees alike (:attr:`standing`)."""
+        return attrs.evolve(self.deal.view(seat), game=self.standing)
+
+    @property
+    def standing(self) -> GameTotals:
+        """The game as every seat sees it: the target, the deals finished, their
+        totals, whether the game is over and who won; what a game's view carries."""
+        return GameTotals(
+            target=self.target,
+            deals=len(self.results),
+            totals=self.totals,
+            over=self.over,
+            winners=self.winners,
+        )
 
     def render(self, *, seat: int | None = None, symbols: bool | None = None) -> str:
         """The game drawn as a text board: the totals, then the deal in progress as

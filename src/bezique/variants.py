@@ -364,9 +364,9 @@ class Game:
     #: so, by a table of ``bezique serve`` say).
     rules_to_dict: Callable[[Any], dict[str, Any]]
     rules_from_dict: Callable[[object], Any]
-    #: The picture of a seat's view as SVG text (:func:`bezique.display.svg.draw`); ``None``
-    #: for a game that has no picture, whose views are drawn as their text board
-    #: (``view.render()``).
+    #: The picture of a seat's view as SVG text (:func:`bezique.display.svg.draw`,
+    #: :func:`bezique.zetema.picture.draw`); ``None`` for a game that has no picture,
+    #: whose views are drawn as their text board (``view.render()``).
     picture: Callable[[Any], str] | None = None
 
 
@@ -461,6 +461,12 @@ def _zetema_table(
     from bezique.zetema.screen import ZetemaScreen
 
     return ZetemaScreen(names, out, symbols, seat)
+
+
+def _zetema_picture(view: ZetemaView) -> str:
+    from bezique.zetema.picture import draw
+
+    return draw(view)
 
 
 def _zetema_deal_ended(before: ZetemaState, after: ZetemaState) -> tuple[bool, bool]:
@@ -711,6 +717,7 @@ ZETEMA_GAME = Game(
     ),
     rules_to_dict=zetema_io.rules_to_dict,
     rules_from_dict=zetema_io.rules_from_dict,
+    picture=_zetema_picture,
 )
 
 _GAMES = (BEZIQUE, ZETEMA_GAME)

@@ -50,13 +50,15 @@ from bezique.actions import Action
 from bezique.cards import FACES_PER_PACK, Card, CardIds, Suit, card_id_name, face_of
 from bezique.engine.fields import DealFields, trick_number
 from bezique.engine.moves import check_seat, legal_actions
-from bezique.laws.declaring import open_won_cards
+from bezique.laws.declaring import open_won_cards, won_card_histories
+from bezique.laws.scoring import running_totals
 from bezique.laws.zones import bits
 from bezique.records import DeclaredMeld, Phase, TableCard, Trick, Window, table_order
 from bezique.rules import DeclareFrom, Rules
-from bezique.rules.melds import MeldKind
+from bezique.rules.melds import MeldKind, kinds_in
 
 __all__ = [
+    "GameTotals",
     "SeatView",
     "TableCard",
     "canonical_labels",
@@ -73,6 +75,26 @@ def _card_ids(cards: Iterable[int]) -> CardIds:
 
 def _card_ids_by_seat(seats: Iterable[Iterable[int]]) -> tuple[CardIds, ...]:
     return tuple(CardIds(cards) for cards in seats)
+
+
+@attrs.frozen
+class GameTotals:
+    """The game a deal is played in, as every seat sees it: the scores are called
+    out as they are made (S000 law 12), so nothing here is hidden. A game's view
+    (:meth:`bezique.GameState.view`) carries it; a lone deal's view does not."""
+
+    #: The points that win the game (``Rules.game.target``).
+    target: int
+    #: How many deals are finished.
+    deals: int
+    #: Per seat, the points of the deals finished (and, once a game to the first to
+    #: reach the target is won in the middle of a deal, of that deal so far): the
+    #: ``totals`` of :class:`~bezique.GameState`.
+    totals: tuple[int, ...]
+    #: Whether the game is over, and the sides (the seats, each seat playing alone)
+    #: that won; none for a drawn game.
+    over: bool = False
+    winners: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -112,6 +134,9 @@ class SeatView:
     #: history: only in the end phase when melding goes on after the close (S003).
     #: Every such card has been shown in a meld.
     hand_kinds: tuple[tuple[TableCard, ...], ...] = ()
+    #: The game around the deal, for a game's view (:meth:`bezique.GameState.view`);
+    #: ``None`` for the view of a lone deal.
+    game: GameTotals | None = None
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of this seat when it is to act, in the order of
@@ -137,8 +162,35 @@ class SeatView:
         return tuple(CardIds(bits(open_won_cards(self.rules, self.trump, m))) for m in won)
 
     @property
+    def won_tables(self) -> tuple[tuple[TableCard, ...], ...]:
+        """Per seat, its :attr:`open_cards` as a table lists its cards: each with the
+        kinds of the melds it has been declared in (none for a card not declared
+        yet), in the order melds are shown. Where melds are shown from the cards won
+        (S003, EB11), this is where they lie, face up among the cards won, for every
+        seat to see; empty for each seat under other rules. Read from the view's own
+        melds (:func:`~bezique.laws.declaring.won_card_histories`): the same in
+        every seat's view of a deal, but for the labels."""
+        opened = self.open_cards
+        masks = [sum(1 << card for card in cards) for cards in opened]
+        kinds = won_card_histories(self.melds, masks)
+        return tuple(
+            table_order(TableCard(card, kinds_in(kinds.get(card, 0))) for card in cards)
+            for cards in opened
+        )
+
+    @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def game_scores(self) -> tuple[int, ...] | None:
+        """For a game's view, the game's totals with the points of this deal where
+        they count towards them, as :attr:`bezique.GameState.scores`; ``None`` for a
+        lone deal's view."""
+        game = self.game
+        if game is None:
+            return None
+        return running_totals(self.rules, game.totals, self.scores, game.over)
 
     @property
     def trick_number(self) -> int:

@@ -426,3 +426,28 @@ def test_every_preset_at_every_seat_count(client: TestClient, preset: str, count
         else:
             assert SVG_NS in board.text
             assert SVG_NS in page.text
+
+
+def test_a_zetema_seat_page_draws_its_picture_and_a_click_discards(client: TestClient) -> None:
+    """Zetema's page shows its SVG picture, not the text board: each card of the
+    seat's hand carries its ids, and the picture names the action a click makes
+    (``data-click="discard"``), which the page's script posts; that move is legal."""
+    data = open_table(client, "zetema", [{"name": "Ann"}, {"name": "Bo"}], seed=3)
+    table = served(client).lobby.table(data["table"])
+    seat = table.current_player
+    assert seat is not None
+    token = data["seats"][seat]["token"]
+    page = client.get(f"/seat/{token}").text
+    assert SVG_NS in page
+    assert '<pre class="board">' not in page
+    assert 'data-click="discard"' in page
+    board = client.get(f"/seat/{token}/board.svg")
+    assert board.headers["content-type"].startswith("image/svg+xml")
+    mine = rf'data-card="(\w+)" data-id="\d+" data-zone="hand" data-seat="{seat}"'
+    cards = re.findall(mine, page)
+    hand = table.state.view(seat).hand
+    assert sorted(cards) == sorted(bz.zetema.face_name(face) for face in hand)
+    script = client.get("/static/bezique.js").text
+    assert 'closest("svg[data-click]")' in script
+    answer = client.post(f"/api/seat/{token}/act", json={"action": f"discard {cards[0]}"})
+    assert answer.json()["outcome"]["accepted"]

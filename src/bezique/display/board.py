@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Generic, TextIO, TypeVar
 import attrs
 
 from bezique.cards import FACES_PER_PACK, Card, Suit, card_id_name, face_of
+from bezique.display.words import count
 from bezique.engine.fields import DealFields
 from bezique.errors import BeziqueError, NotationError, require, shown
 from bezique.game import GameState
@@ -69,7 +70,7 @@ from bezique.laws.turns import trick_seats
 from bezique.legality import Reason
 from bezique.records import DeclaredMeld, Phase, ScoreEvent, ScoreSource
 from bezique.rules import Rules
-from bezique.views import SeatView, TableCard, physical_view
+from bezique.views import GameTotals, SeatView, TableCard, physical_view
 
 if TYPE_CHECKING:
     from bezique.state import DealState
@@ -81,6 +82,7 @@ __all__ = [
     "ascii_text",
     "can_encode_symbols",
     "describe_event",
+    "game_lines",
     "hand_key",
     "hand_order",
     "meld_order",
@@ -264,7 +266,12 @@ def render_view(
     ``symbols`` as in the module documentation.
     """
     require(view, SeatView, "render_view()", "view", "a SeatView")
-    return _Board(view, None, (), symbols, names).lines()
+    board = _Board(view, None, (), symbols, names).lines()
+    if view.game is None:
+        return board
+    # A game's view: the game's target and totals over the deal, as render_game draws them.
+    labels = _names(names, view.players)
+    return "\n".join(game_lines(view.rules, view.game, labels)) + "\n" + board
 
 
 def render_state(
@@ -290,24 +297,26 @@ def render_game(
     progress (the last deal, once the game is over) as ``seat`` sees it, or whole
     when ``seat`` is ``None``."""
     require(game, GameState, "render_game()", "game", "a GameState")
-    rules = game.rules
-    labels = _names(names, rules.players)
-    deal = game.previous if game.is_over and game.previous is not None else game.deal
-    number = len(game.results) + (0 if game.is_over else 1)
-    head = [f"Game to {rules.game.target}, deal {number}"]
-    head.append("Game totals: " + scores_text(rules, game.totals, labels))
-    if game.is_over:
+    if seat is not None:
+        return render_view(game.view(seat), symbols=symbols, names=names)
+    labels = _names(names, game.players)
+    drawing = render_state(game.deal, symbols=symbols, names=labels)
+    return "\n".join(game_lines(game.rules, game.standing, labels)) + "\n" + drawing
+
+
+def game_lines(rules: Rules, game: GameTotals, names: Sequence[str]) -> list[str]:
+    """The lines of a game over its deal: the target and the deal's number, the
+    totals of the deals finished, and once the game is over who won."""
+    number = game.deals + (0 if game.over else 1)
+    head = [f"Game to {game.target}, deal {number}"]
+    head.append("Game totals: " + scores_text(rules, game.totals, names))
+    if game.over:
         if game.winners:
-            won = " and ".join(_side_name(side, labels, rules.sides) for side in game.winners)
+            won = " and ".join(_side_name(side, names, rules.sides) for side in game.winners)
             head.append(f"The game is over: {won} won")
         else:
             head.append("The game is over: drawn")
-    drawing = (
-        render_state(deal, symbols=symbols, names=labels)
-        if seat is None
-        else render_view(deal.view(seat), symbols=symbols, names=labels)
-    )
-    return "\n".join(head) + "\n" + drawing
+    return head
 
 
 # -- drawing ----------------------------------------------------------------------
@@ -320,10 +329,6 @@ def _names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
     if len(labels) != players:
         raise BeziqueError(f"names: {len(labels)} names for {players} seats")
     return labels
-
-
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}{'s' * (number != 1)}"
 
 
 def _side_name(side: int, names: Sequence[str], sides: Sequence[int]) -> str:
@@ -437,12 +442,17 @@ class _Board:
         table = view.tables[seat]
         won = [t for t in view.tricks if t.winner == seat]
         brisques = sum(face_of(c).rank.is_brisque for t in won for c in t.cards)
-        held = _count(view.hand_sizes[seat], "card")
+        held = count(view.hand_sizes[seat], "card")
         if table:
             held += f", {len(table)} on the table"
-        tricks = _count(len(won), "trick") + " won"
+        tricks = count(len(won), "trick") + " won"
         if won:
-            tricks += ", " + _count(brisques, "brisque")
+            tricks += ", " + count(brisques, "brisque")
+        open_cards = view.won_tables[seat]
+        if open_cards:
+            # Where melds are shown from the cards won (S003, EB11), there is no table:
+            # the cards won lie face up, the others' included, for every seat to see.
+            tricks += f", {count(len(open_cards), 'card')} face up"
         dealer = " (dealer)" if seat == view.dealer else ""
         out = [f"{self.seat(seat)}{dealer}: {held}; {tricks}"]
         if self.hands is not None:
@@ -453,6 +463,7 @@ class _Board:
             out.append("  carte blanche shown")
         if table:
             out.append("  table: " + self.declared(seat, table))
+        out.extend(self.won_lines(seat, open_cards))
         in_hand = view.hand_kinds[seat] if view.hand_kinds else ()
         if in_hand:
             out.append("  declared in hand: " + self.declared(seat, in_hand))
@@ -460,6 +471,18 @@ class _Board:
             seen = [c for c in view.known[seat] if c not in {e.card for e in in_hand}]
             if seen:
                 out.append("  seen in hand: " + self.hand(seen))
+        return out
+
+    def won_lines(self, seat: int, open_cards: Sequence[TableCard]) -> list[str]:
+        """The cards won lying face up: those declared under their declarations, then
+        the rest."""
+        out = []
+        melded = [entry for entry in open_cards if entry.history]
+        if melded:
+            out.append("  declared from the cards won: " + self.declared(seat, melded))
+        rest = [entry.card for entry in open_cards if not entry.history]
+        if rest:
+            out.append("  won, not declared: " + self.hand(rest))
         return out
 
     def declared(self, seat: int, entries: Sequence[TableCard]) -> str:
@@ -527,7 +550,7 @@ class _Board:
         window = view.window
         if window is not None:
             declared = window.declarations
-            made = _count(declared, "declaration") if declared else "none"
+            made = count(declared, "declaration") if declared else "none"
             text = (
                 f"Declaring: {self.seat(window.seat)} may declare after trick "
                 f"{len(view.tricks)} (made so far: {made})"

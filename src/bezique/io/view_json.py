@@ -36,6 +36,7 @@ from bezique.io.readers import (
     read_ints,
     read_list,
     read_melds,
+    read_object,
     read_phase,
     read_seat,
     read_seat_list,
@@ -58,8 +59,9 @@ from bezique.io.writers import (
 )
 from bezique.laws.scoring import carte_blanche_bonus
 from bezique.records import TableCard, table_order
+from bezique.rules import GameEnd, Rules
 from bezique.rules.melds import MeldKind, kinds_in
-from bezique.views import SeatView
+from bezique.views import GameTotals, SeatView
 
 __all__ = [
     "VIEW_FORMAT",
@@ -72,8 +74,9 @@ __all__ = [
 
 #: The ``format`` of a view document.
 VIEW_FORMAT = "bezique-view"
-#: The ``version`` of the view documents this release writes and reads.
-VIEW_VERSION = 1
+#: The ``version`` of the view documents this release writes; it reads version 1
+#: too, a view without its game (version 2 added ``"game"``).
+VIEW_VERSION = 2
 
 _VIEW_KEYS = (
     "format",
@@ -95,7 +98,9 @@ _VIEW_KEYS = (
     "scores",
     "to_move",
     "legal_actions",
+    "game",
 )
+_GAME_KEYS = ("target", "deals", "totals", "over", "winners")
 _SEAT_KEYS = ("hand_size", "table", "known", "hand_kinds", "carte_blanche")
 
 
@@ -144,6 +149,19 @@ def view_to_dict(view: SeatView) -> dict[str, Any]:
         "scores": list(view.scores),
         "to_move": view.current_player,
         "legal_actions": [str(a) for a in view.legal_actions()],
+        "game": _game_to_dict(view.game),
+    }
+
+
+def _game_to_dict(game: GameTotals | None) -> dict[str, Any] | None:
+    if game is None:
+        return None
+    return {
+        "target": game.target,
+        "deals": game.deals,
+        "totals": list(game.totals),
+        "over": game.over,
+        "winners": list(game.winners),
     }
 
 
@@ -193,9 +211,43 @@ def view_from_json(text: str | bytes) -> SeatView:
     return view_from_dict(loads(text))
 
 
+def _upgraded(data: object) -> object:
+    """A version 1 view document in the words of version 2: a view without its game."""
+    if not isinstance(data, Mapping) or data.get("format") != VIEW_FORMAT:
+        return data
+    version = data.get("version")
+    if type(version) is not int or version != 1 or "game" in data:
+        return data
+    return {**data, "version": VIEW_VERSION, "game": None}
+
+
+def _game(value: object, rules: Rules) -> GameTotals | None:
+    """The ``game`` object: a game's target, deals, totals and end, checked against
+    the rules (the target is theirs; a game of so many deals has no more)."""
+    if value is None:
+        return None
+    doc = read_object(value, "game", _GAME_KEYS)
+    target = read_int(doc["target"], "game.target")
+    if target != rules.game.target:
+        raise InvalidStateError(f"game.target: {target}, but the rules play to {rules.game.target}")
+    deals = read_int(doc["deals"], "game.deals")
+    if deals < 0 or (rules.game.end is GameEnd.DEALS and deals > rules.game.deals):
+        most = rules.game.deals if rules.game.end is GameEnd.DEALS else "any number"
+        raise InvalidStateError(f"game.deals: {deals} deals finished, of {most}")
+    totals = read_ints(doc["totals"], "game.totals")
+    if len(totals) != rules.players:
+        raise InvalidStateError(f"game.totals: {len(totals)} totals for {rules.players} seats")
+    over = read_bool(doc["over"], "game.over")
+    winners = read_seat_list(doc["winners"], "game.winners", rules.side_count)
+    if len(set(winners)) != len(winners) or (winners and not over):
+        raise InvalidStateError("game.winners: distinct sides, and only once the game is over")
+    return GameTotals(target, deals, totals, over, winners)
+
+
 def view_from_dict(data: object) -> SeatView:
-    """Like :func:`view_from_json`, from JSON data already parsed."""
-    doc = read_header(data, VIEW_FORMAT, VIEW_VERSION, _VIEW_KEYS)
+    """Like :func:`view_from_json`, from JSON data already parsed. A version 1
+    document, which has no ``game``, is read as a view without its game."""
+    doc = read_header(_upgraded(data), VIEW_FORMAT, VIEW_VERSION, _VIEW_KEYS)
     rules = rules_from_dict(doc["rules"])
     n = rules.players
     size = rules.deck_size
@@ -244,6 +296,7 @@ def view_from_dict(data: object) -> SeatView:
             for i, v in enumerate(read_list(doc["legal_actions"], "legal_actions"))
         ),
         hand_kinds=_seat_entries(seats, "hand_kinds", size),
+        game=_game(doc["game"], rules),
     )
     determinize(view, random.Random(0))
     return view

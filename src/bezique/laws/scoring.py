@@ -415,6 +415,19 @@ def carte_blanche_spoilers(rules: Rules) -> int:
 # -- the game's winner -------------------------------------------------------------------
 
 
+def running_totals(
+    rules: Rules, totals: Sequence[int], deal_scores: Sequence[int], over: bool
+) -> tuple[int, ...]:
+    """The game's totals with the points of the deal in progress where they count
+    towards them: added as they are scored (S000 law 12: the game is to the points
+    scored), not under rubicon scoring, where a deal scores when it ends (S001).
+    ``totals`` are those of the deals finished; once the game is ``over`` they are
+    all there is."""
+    if over or rules.scoring.deal_scoring is not DealScoring.CUMULATIVE:
+        return tuple(totals)
+    return tuple(t + s for t, s in zip(totals, deal_scores, strict=True))
+
+
 def decide_winners(rules: Rules, totals: Sequence[int], last: DealResult) -> tuple[int, ...]:
     """The side (or seat) that won after a deal, or the sides that share the win;
     empty if no one has reached the target.

@@ -1,8 +1,8 @@
 // The script of bezique serve's pages, served as a static file (the content security
 // policy allows no inline script). A seat's page: a click on a card of the seat's own
-// hand or table plays it, a move's button posts it, and the server's updates arrive
-// over a WebSocket, each the seat's own page fragment. Without this script every move
-// is still a form that posts it.
+// hand or table plays it (discards it, in a picture whose data-click says so), a move's
+// button posts it, and the server's updates arrive over a WebSocket, each the seat's own
+// page fragment. Without this script every move is still a form that posts it.
 "use strict";
 
 (function () {
@@ -46,7 +46,9 @@
       const card = event.target.closest("g.card[data-card]");
       if (!card || card.dataset.seat !== me) return;
       if (card.dataset.zone !== "hand" && card.dataset.zone !== "table") return;
-      act("play " + card.dataset.card);
+      // The picture names the action a click makes (Zetema's discards); Bezique plays.
+      const picture = card.closest("svg[data-click]");
+      act((picture ? picture.dataset.click : "play") + " " + card.dataset.card);
     });
 
     let delay = 500;
