@@ -41,10 +41,10 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import bezique as bz
-from bezique.envs import openspiel as bezique_spiel
-from bezique.programs.simulate import DuelResult, duel, wilson_interval
 from bezique.actions import Action
 from bezique.checks.determinize import determinize
+from bezique.envs import openspiel as bezique_spiel
+from bezique.programs.simulate import DuelResult, duel, wilson_interval
 from bezique.views import SeatView
 
 
@@ -150,9 +150,7 @@ def lines(figures: dict[str, Any]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument(
-        "--against", default="random,rule-of-thumb", help="opponents (%(default)s)"
-    )
+    parser.add_argument("--against", default="random,rule-of-thumb", help="opponents (%(default)s)")
     parser.add_argument(
         "--deals", type=int, default=10, help="deals per opponent and seed (%(default)s)"
     )
@@ -166,9 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--simulations", type=int, default=16, help="simulations a decision (%(default)s)"
     )
     parser.add_argument("--uct-c", type=float, default=1.4, help="UCT constant (%(default)s)")
-    parser.add_argument(
-        "--reward", default="win-loss", choices=("win-loss", "margin", "points")
-    )
+    parser.add_argument("--reward", default="win-loss", choices=("win-loss", "margin", "points"))
     parser.add_argument("--rollout", default="fast", choices=("fast", "random"))
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (%(default)s)")
     parser.add_argument("--json", help="also write the results as JSON to this path")

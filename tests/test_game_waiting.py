@@ -11,17 +11,13 @@ import pytest
 
 import bezique as bz
 from bezique import zetema
-from bezique.zetema.state import shuffled_deck
 from bezique.cards import FACES
 from bezique.game import deal_seed, new_game
-from bezique.io.games import deck_order
+from bezique.io.deals import deck_order
 from bezique.legality import Reason
+from bezique.zetema.state import shuffled_deck
 
-BEZIQUE_PRESETS = [
-    name
-    for name, _ in bz.variants.names()
-    if bz.variants.game_of(bz.variants.get(name)).name == "bezique"
-]
+BEZIQUE_PRESETS = [name for name, _ in bz.rules.variants.names()]
 
 
 def _random_play(game: bz.GameState, rng: random.Random) -> bz.GameState:
@@ -34,6 +30,7 @@ def _random_play(game: bz.GameState, rng: random.Random) -> bz.GameState:
 @pytest.mark.parametrize("preset", BEZIQUE_PRESETS)
 def test_a_waiting_game_is_the_game_that_deals_itself(preset: str) -> None:
     rules = bz.variants.get(preset)
+    assert isinstance(rules, bz.Rules)
     dealing = new_game(rules, seed=11, first_dealer=1 % rules.players)
     waiting = new_game(rules, seed=11, first_dealer=1 % rules.players, wait=True)
     rng = random.Random(preset)
@@ -93,9 +90,11 @@ def test_a_seeded_game_takes_no_deck_and_bad_decks_are_refused() -> None:
     with pytest.raises(bz.InvalidStateError, match="seeded game"):
         game.deal_next(deck_order(rules, "x"))
     assert game.deal_next().deal == bz.new_deal(rules, seed=deal_seed(5, 1), dealer=1)
-    dealt = _random_play(new_game(rules, decks=[deck_order(rules, "a")], wait=True), random.Random(5))
+    dealt = _random_play(
+        new_game(rules, decks=[deck_order(rules, "a")], wait=True), random.Random(5)
+    )
     with pytest.raises(TypeError, match="deck"):
-        dealt.deal_next("AS KS")  # type: ignore[arg-type]
+        dealt.deal_next("AS KS")
     with pytest.raises(bz.BeziqueError):
         dealt.deal_next([FACES[0]] * 64)
     assert dealt.waiting  # refused, unchanged
@@ -121,7 +120,8 @@ def test_a_waiting_zetema_game_is_the_game_that_deals_itself(preset: str, player
     while not dealing.is_over:
         if waiting.waiting:
             waits += 1
-            assert waiting.current_player is None and not waiting.is_over
+            assert waiting.current_player is None
+            assert not waiting.is_over
             assert waiting.legal_actions() == ()
             assert "to deal" in repr(waiting)
             assert "Next: hand" in waiting.render()
@@ -148,7 +148,8 @@ def test_a_waiting_zetema_game_deals_the_deck_given() -> None:
     with pytest.raises(bz.NotationError, match="65 cards"):
         game.deal_next(second[:-1])
     dealt = game.deal_next(second)
-    assert dealt.hand_number == 2 and dealt.dealer == 1
+    assert dealt.hand_number == 2
+    assert dealt.dealer == 1
     assert sorted(dealt.stock + sum(dealt.hands, ())) == sorted(second)
     with pytest.raises(bz.InvalidStateError, match="not waiting"):
         dealt.deal_next()

@@ -140,7 +140,9 @@ class GameState:
             totals = "/".join(map(str, self.totals))
             head = f"{self.rules.name}: {len(self.results)} deals played, totals {totals}"
             if self.waiting:
-                return f"<GameState {head} of {self.target}; waiting for deal {len(self.results) + 1}>"
+                return (
+                    f"<GameState {head} of {self.target}; waiting for deal {len(self.results) + 1}>"
+                )
             if not self.over:
                 return f"<GameState {head} of {self.target}; deal: {self.deal!r}>"
             ended = f"won by {', '.join(map(str, self.winners))}" if self.winners else "drawn"

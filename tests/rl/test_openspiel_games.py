@@ -56,14 +56,16 @@ def test_each_deal_s_chance_nodes_come_before_it_and_the_game_deals_it() -> None
         state, faces = _play_to_next_deal(state, rng)
         decks.append(faces)
     episode = state.episode
-    assert isinstance(episode, bz.GameState) and episode.is_over
+    assert isinstance(episode, bz.GameState)
+    assert episode.is_over
     # The same game, the same decks, replayed by the library alone: the adapter deals
     # nothing itself.
     cards = [[bz.Card.from_index(f) for f in deck] for deck in decks]
     assert episode.decks == tuple(tuple(deck) for deck in cards)
     assert len(episode.results) == len(decks) >= 2
     assert state.returns() == [float(t) for t in episode.side_scores]
-    assert episode.winners and max(state.returns()) <= game.max_utility()
+    assert episode.winners
+    assert max(state.returns()) <= game.max_utility()
     assert state.move_number() <= game.max_move_number()
 
 
@@ -72,9 +74,11 @@ def test_between_deals_the_state_is_a_chance_node_of_the_next_deck() -> None:
     rng = random.Random(2)
     state, _ = _play_to_next_deal(game.new_initial_state(), rng)
     state, _ = _play_to_next_deal(state, rng)
-    assert state.is_chance_node() and not state.is_terminal()
+    assert state.is_chance_node()
+    assert not state.is_terminal()
     episode = state.episode
-    assert isinstance(episode, bz.GameState) and episode.waiting
+    assert isinstance(episode, bz.GameState)
+    assert episode.waiting
     assert state.chance_outcomes() == [(face, 1 / 32) for face in range(32)]
     assert state.returns() == [0.0, 0.0]
     assert len(episode.results) == 2
@@ -84,7 +88,8 @@ def test_between_deals_the_state_is_a_chance_node_of_the_next_deck() -> None:
     assert tensor[-3:] == [float(totals[1]), float(totals[0]), 1000.0]
     assert not any(tensor[:-3])
     _step(state, rng)
-    assert state.is_chance_node() and "(1 so far)" in state.information_state_string(0)
+    assert state.is_chance_node()
+    assert "(1 so far)" in state.information_state_string(0)
 
 
 def test_the_observation_ends_with_the_totals_own_side_first_and_the_target() -> None:
@@ -96,7 +101,8 @@ def test_the_observation_ends_with_the_totals_own_side_first_and_the_target() ->
     for _ in range(5):
         _step(state, rng)
     episode = state.episode
-    assert isinstance(episode, bz.GameState) and len(episode.results) == 1
+    assert isinstance(episode, bz.GameState)
+    assert len(episode.results) == 1
     assert not episode.waiting
     encoder = bz.variants.game_of(episode.rules).learning.observation_encoder(episode.rules)
     assert game.information_state_tensor_size() == encoder.size + 4
@@ -174,7 +180,8 @@ def test_resampling_across_deals_keeps_the_information_state(variant: str, playe
     while not other.is_chance_node() and not other.is_terminal():
         _step(other, rng)
     episode = other.episode
-    assert episode is not None and (episode.is_over or episode.waiting)
+    assert isinstance(episode, (bz.GameState, zetema.ZetemaState))
+    assert episode.is_over or episode.waiting
 
 
 def test_zetema_s_hands_are_dealt_by_its_own_law() -> None:
@@ -188,7 +195,8 @@ def test_zetema_s_hands_are_dealt_by_its_own_law() -> None:
     episode = state.episode
     assert isinstance(episode, zetema.ZetemaState)
     # A hand is dealt for each deck; play stops at the target, even mid-hand (PAR-Z).
-    assert episode.is_over and episode.hand_number == len(decks) >= 2
+    assert episode.is_over
+    assert episode.hand_number == len(decks) >= 2
     assert state.returns() == [float(episode.side_scores[s % 2]) for s in range(4)]
 
 
@@ -219,7 +227,10 @@ def test_the_playout_evaluator_values_a_deal_by_its_returns() -> None:
         _step(state, rng)
     evaluator = bezique_spiel.PlayoutEvaluator()
     values = evaluator.evaluate(state)
-    assert values[0] == -values[1] and values.shape == (2,)
-    assert evaluator.prior(state) == [(a, 1 / len(state.legal_actions())) for a in state.legal_actions()]
+    assert values[0] == -values[1]
+    assert values.shape == (2,)
+    assert evaluator.prior(state) == [
+        (a, 1 / len(state.legal_actions())) for a in state.legal_actions()
+    ]
     with pytest.raises(TypeError, match="Bezique deal"):
         evaluator.evaluate(game.new_initial_state())

@@ -272,9 +272,7 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         """Whether the chance nodes of a deal are being played: before the first deal,
         and in a whole game between two deals."""
         episode = self.episode
-        return episode is None or (
-            self._whole_game and self._tables.learning.waiting(episode)
-        )
+        return episode is None or (self._whole_game and self._tables.learning.waiting(episode))
 
     def current_player(self) -> int:
         spiel = _pyspiel()
@@ -430,7 +428,7 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
 
     def _deal_number(self) -> int:
         episode = self.episode
-        if episode is None:
+        if episode is None or isinstance(episode, DealState):
             return 1
         finished = len(episode.results)
         return finished + 1 if self._dealing() or not episode.is_over else finished
@@ -507,7 +505,9 @@ class PlayoutEvaluator:
         np = require_extra("numpy", "openspiel")
         deal = state.deal
         if not isinstance(deal, DealState):
-            wrong_type("PlayoutEvaluator.evaluate()", "state", "a dealt state of a Bezique deal", deal)
+            wrong_type(
+                "PlayoutEvaluator.evaluate()", "state", "a dealt state of a Bezique deal", deal
+            )
         if deal.is_over:
             return np.asarray(state.returns(), dtype=float)
         return np.asarray(BeziqueState(state.get_game(), play_out(deal)).returns(), dtype=float)
