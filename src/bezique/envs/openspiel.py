@@ -248,7 +248,7 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         self._deck: list[int] = []
         #: The copies of each face not yet turned up.
         self._left = list(_tables(*self._key).copies)
-        #: The episode's state once the first deal is dealt: the deal, or the game.
+        #: Once the first deal is dealt, the episode's state (the deal, or the game).
         self._kept: _Kept | None = None if deal is None else _shared(deal)
 
     @property
