@@ -5,6 +5,7 @@ from a deck given then; Zetema's games alike, hand by hand."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -27,13 +28,9 @@ def _random_play(game: bz.GameState, rng: random.Random) -> bz.GameState:
     return game
 
 
-@pytest.mark.parametrize("preset", BEZIQUE_PRESETS)
-def test_a_waiting_game_is_the_game_that_deals_itself(preset: str) -> None:
-    rules = bz.variants.get(preset)
-    assert isinstance(rules, bz.Rules)
-    dealing = new_game(rules, seed=11, first_dealer=1 % rules.players)
-    waiting = new_game(rules, seed=11, first_dealer=1 % rules.players, wait=True)
-    rng = random.Random(preset)
+def _alongside(dealing: Any, waiting: Any, rng: random.Random, check: Any) -> tuple[Any, int]:
+    """Play ``dealing`` to its end at random and ``waiting`` alongside, ``check``-ing it
+    and dealing its next deal whenever it waits; the waiting game and its waits."""
     waits = 0
     while not dealing.is_over:
         if waiting.waiting:
@@ -41,17 +38,38 @@ def test_a_waiting_game_is_the_game_that_deals_itself(preset: str) -> None:
             assert waiting.current_player is None
             assert not waiting.is_over
             assert waiting.legal_actions() == ()
-            assert waiting.legal_declarations() == ()
-            assert waiting.deal is waiting.previous
-            assert waiting.scores == waiting.totals
-            assert f"waiting for deal {len(waiting.results) + 1}" in repr(waiting)
+            check(waiting)
             waiting = waiting.deal_next()
         action = rng.choice(dealing.legal_actions())
         dealing = dealing.apply(action)
         waiting = waiting.apply(action)
         assert attrs.evolve(waiting, wait=False) == dealing or waiting.waiting
     assert attrs.evolve(waiting, wait=False) == dealing
-    assert waits == len(dealing.results) - 1 or dealing.rules.game.end.value == "first-to-reach"
+    return waiting, waits
+
+
+def _check_bezique(waiting: bz.GameState) -> None:
+    assert waiting.legal_declarations() == ()
+    assert waiting.deal is waiting.previous
+    assert waiting.scores == waiting.totals
+    assert f"waiting for deal {len(waiting.results) + 1}" in repr(waiting)
+
+
+def _check_zetema(waiting: zetema.ZetemaState) -> None:
+    assert "to deal" in repr(waiting)
+    assert "Next: hand" in waiting.render()
+    with pytest.raises(bz.InvalidStateError, match="no JSON document"):
+        bz.state_to_json(waiting)
+
+
+@pytest.mark.parametrize("preset", BEZIQUE_PRESETS)
+def test_a_waiting_game_is_the_game_that_deals_itself(preset: str) -> None:
+    rules = bz.variants.get(preset)
+    assert isinstance(rules, bz.Rules)
+    dealing = new_game(rules, seed=11, first_dealer=1 % rules.players)
+    waiting = new_game(rules, seed=11, first_dealer=1 % rules.players, wait=True)
+    waiting, waits = _alongside(dealing, waiting, random.Random(preset), _check_bezique)
+    assert waits == len(waiting.results) - 1 or rules.game.end.value == "first-to-reach"
     assert not waiting.waiting
 
 
@@ -115,24 +133,9 @@ def test_a_waiting_zetema_game_is_the_game_that_deals_itself(preset: str, player
     rules = zetema.get(preset).evolve(players=players)
     dealing = zetema.new_game(rules, seed=4)
     waiting = zetema.new_game(rules, seed=4, wait=True)
-    rng = random.Random(players)
-    waits = 0
-    while not dealing.is_over:
-        if waiting.waiting:
-            waits += 1
-            assert waiting.current_player is None
-            assert not waiting.is_over
-            assert waiting.legal_actions() == ()
-            assert "to deal" in repr(waiting)
-            assert "Next: hand" in waiting.render()
-            with pytest.raises(bz.InvalidStateError, match="no JSON document"):
-                bz.state_to_json(waiting)
-            waiting = waiting.deal_next()
-        action = rng.choice(dealing.legal_actions())
-        dealing = dealing.apply(action)
-        waiting = waiting.apply(action)
-    assert attrs.evolve(waiting, wait=False) == dealing
-    assert waits == len(dealing.results) - 1 or not rules.finish_hand
+    waiting, waits = _alongside(dealing, waiting, random.Random(players), _check_zetema)
+    # A game stopped at the target mid-hand (PAR-Z) waited after every finished hand.
+    assert waits == len(waiting.results) - (1 if rules.finish_hand else 0)
 
 
 def test_a_waiting_zetema_game_deals_the_deck_given() -> None:

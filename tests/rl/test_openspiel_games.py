@@ -10,6 +10,7 @@ import random
 import numpy as np
 import pyspiel
 import pytest
+from episodes import assert_resampling_keeps_the_information_state
 
 import bezique as bz
 from bezique import zetema
@@ -169,13 +170,8 @@ def test_resampling_across_deals_keeps_the_information_state(variant: str, playe
     for _ in range(12):
         _step(state, rng)
     player = state.current_player()
-    for _ in range(3):
-        other = state.resample_from_infostate(player, sampler)
-        assert other.information_state_string(player) == state.information_state_string(player)
-        assert other.legal_actions() == state.legal_actions()
-        assert np.array_equal(
-            other.information_state_tensor(player), state.information_state_tensor(player)
-        )
+    assert_resampling_keeps_the_information_state(state, player)
+    other = state.resample_from_infostate(player, sampler)
     # The sample is a game too: its deal played out, it waits for the next deck.
     while not other.is_chance_node() and not other.is_terminal():
         _step(other, rng)
