@@ -328,11 +328,10 @@ STRENGTH_MATCHES = (
 DEAL_MATCHES = (
     "--players rule-of-thumb,random --games 1000",
     "--players monte-carlo,random --games 200",
-    "--players monte-carlo,rule-of-thumb --games 400",
 )
 ISMCTS_MATCHES = (
-    "--against random --deals 10 --seeds 1-30 --simulations 16 --uct-c 1.4",
-    "--against rule-of-thumb --deals 10 --seeds 1-30 --simulations 16 --uct-c 1.4",
+    "--against random --deals 10 --seeds 1-5 --simulations 16 --uct-c 1.4",
+    "--against rule-of-thumb --deals 10 --seeds 1-4 --simulations 16 --uct-c 1.4",
 )
 
 
