@@ -9,8 +9,9 @@ samples the unseen cards through the game's ``resample_from_infostate`` and valu
 leaf by one playout of the deal by the rules of thumb
 (``bezique.envs.openspiel.PlayoutEvaluator``), far more telling than a random
 rollout; seat 1 plays at random. A small search (8 simulations a move) keeps the run
-to seconds. How strong the bot is against the built-in players, measured over
-hundreds of deals, is on the page "Players and their strength"
+to seconds. One deal is mostly the luck of the cards: the random player wins the
+first, against 8 simulations a move and against 16. How strong the bot is against
+the built-in players, over many deals, is on the page "Players and their strength"
 (``benchmarks/ismcts.py``).
 
 Needs the ``openspiel`` extra (``python -m pip install 'bezique[openspiel]'``).
