@@ -330,7 +330,7 @@ DEAL_MATCHES = (
     "--players monte-carlo,random --games 200",
 )
 ISMCTS_MATCHES = (
-    "--against random --deals 10 --seeds 1-5 --simulations 16 --uct-c 1.4",
+    "--against random --deals 10 --seeds 1-6 --simulations 16 --uct-c 1.4",
     "--against rule-of-thumb --deals 10 --seeds 1-4 --simulations 16 --uct-c 1.4",
 )
 
