@@ -1,14 +1,20 @@
 """Every game of the family as an OpenSpiel game (the ``openspiel`` extra).
 
 :func:`register` registers the game with ``pyspiel`` under the name
-``python_bezique``, with two parameters: ``variant``, a preset name of
-:func:`bezique.variants.names`, Zetema's included (by default ``classic``), and
+``python_bezique``, with four parameters: ``variant``, a preset name of
+:func:`bezique.variants.names`, Zetema's included (by default ``classic``),
 ``players``, the number of seats where the preset's rules allow another (0, the
-default: the preset's), and ``reward``, what the returns are (``points``, the
-default, ``margin`` or ``win-loss``: :mod:`bezique.envs.rewards`); then
+default: the preset's), ``reward``, what the returns are (``points``, the
+default, ``margin`` or ``win-loss``: :mod:`bezique.envs.rewards`), and ``episode``
+(``deal``, the default, or ``game``); then
 ``pyspiel.load_game("python_bezique", {"variant": "zetema", "players": 4})`` loads
-it. Importing this module registers it too when ``pyspiel`` is installed. One game
-is one deal (in Zetema, one hand).
+it. Importing this module registers it too when ``pyspiel`` is installed. One
+episode is one deal (in Zetema, one hand), or with ``episode="game"`` a whole game to
+its target: each deal's chance nodes come before it, and the game deals it
+(:meth:`bezique.GameState.deal_next` of a game started with ``wait=True``; Zetema's
+:meth:`~bezique.zetema.state.ZetemaState.deal_next`); the observation then ends with
+the game's totals by side, the seat's own first, and the target, and the returns are
+the game's.
 
 * **Chance**: the deal is explicit chance. The first chance nodes turn up the deck,
   top card first (:func:`bezique.new_deal` with ``deck=``; Zetema's
