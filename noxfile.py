@@ -401,12 +401,34 @@ STRENGTH_MATCHES = (
 )
 
 
+#: The two-hand strength table of single deals (docs/players.md, "Deal by deal"):
+#: ``bezique duel --deals`` arguments, then ``benchmarks/ismcts.py`` arguments for
+#: OpenSpiel's ISMCTS bot. ``nox -s strength -- deal-by-deal`` runs them all,
+#: ``-- ismcts`` the bot's only.
+DEAL_MATCHES = (
+    "--players rule-of-thumb,random --games 1000",
+    "--players monte-carlo,random --games 200",
+)
+ISMCTS_MATCHES = (
+    "--against random --deals 10 --seeds 1-6 --simulations 16 --uct-c 1.4",
+    "--against rule-of-thumb --deals 10 --seeds 1-4 --simulations 16 --uct-c 1.4",
+)
+
+
 @nox.session(default=False)
 def strength(session: nox.Session) -> None:
     """Play the strength matches at three-hand, in partnership, of Polish Bezique and of
-    Marjolet (long: the searches take from half an hour to an hour or more each)."""
-    session.install(".")
+    Marjolet, and the two-hand table of single deals, OpenSpiel's ISMCTS bot included
+    (long: the searches take from half an hour to an hour or more each)."""
+    words = session.posargs
+    session.install(".[rl]" if not words or {"deal-by-deal", "ismcts"} & set(words) else ".")
     for line in STRENGTH_MATCHES:
-        if session.posargs and not any(word in line for word in session.posargs):
+        if words and not any(word in line for word in words):
             continue
         session.run("bezique", "duel", *line.split(), "--seed", "1", "--jobs", "2")
+    if not words or "deal-by-deal" in words:
+        for line in DEAL_MATCHES:
+            session.run("bezique", "duel", "--deals", *line.split(), "--seed", "1", "--jobs", "2")
+    if not words or {"deal-by-deal", "ismcts"} & set(words):
+        for line in ISMCTS_MATCHES:
+            session.run("python", "benchmarks/ismcts.py", *line.split(), "--jobs", "2")

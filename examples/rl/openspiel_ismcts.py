@@ -1,12 +1,18 @@
 """OpenSpiel's ISMCTS bot plays the two-hand game against a random player.
 
 The game is loaded from ``pyspiel`` (``bezique.envs.openspiel`` registers it as
-``python_bezique``); the deal is OpenSpiel's explicit chance, the deck turned up one
-face at a time. Seat 0 is OpenSpiel's information-set MCTS
-(``open_spiel.python.algorithms.ismcts``), which samples the unseen cards through
-the game's ``resample_from_infostate`` and evaluates by random rollouts; seat 1 plays
-at random. A small search (8 simulations a move) keeps the run to seconds: it shows
-the plumbing, not a strong player.
+``python_bezique``) with ``reward="win-loss"``: a deal is worth 1 to its winner and -1
+to the loser, so the usual exploration constant of UCT (1.4) fits the returns. The
+deal is OpenSpiel's explicit chance, the deck turned up one face at a time. Seat 0 is
+OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts``), which
+samples the unseen cards through the game's ``resample_from_infostate`` and values a
+leaf by one playout of the deal by the rules of thumb
+(``bezique.envs.openspiel.PlayoutEvaluator``), far more telling than a random
+rollout; seat 1 plays at random. A small search (8 simulations a move) keeps the run
+to seconds. One deal is mostly the luck of the cards: the random player wins the
+first, against 8 simulations a move and against 16. How strong the bot is against
+the built-in players, over many deals, is on the page "Players and their strength"
+(``benchmarks/ismcts.py``).
 
 Needs the ``openspiel`` extra (``python -m pip install 'bezique[openspiel]'``).
 Run with ``python examples/rl/openspiel_ismcts.py [deals]``.
@@ -19,24 +25,24 @@ import time
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts
 
 from bezique.envs import openspiel as bezique_spiel
 
 
 def main(deals: int) -> None:
-    game = pyspiel.load_game(bezique_spiel.register(), {"variant": "classic"})
+    game = pyspiel.load_game(bezique_spiel.register(), {"variant": "classic", "reward": "win-loss"})
     rng = np.random.RandomState(1)
     bot = ismcts.ISMCTSBot(
         game,
-        mcts.RandomRolloutEvaluator(1, rng),
-        # The returns are points (hundreds a deal), so the exploration constant is too.
-        uct_c=300.0,
+        bezique_spiel.PlayoutEvaluator(),
+        uct_c=1.4,
         max_simulations=8,
         random_state=rng,
     )
     started = time.perf_counter()
     totals = [0.0, 0.0]
+    points = [0, 0]
     for deal in range(deals):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -49,9 +55,18 @@ def main(deals: int) -> None:
                 state.apply_action(int(rng.choice(state.legal_actions())))
         returns = state.returns()
         totals = [t + r for t, r in zip(totals, returns, strict=True)]
-        print(f"deal {deal + 1}: ISMCTS {returns[0]:g}, random {returns[1]:g}")
+        # The points of the deal, which decided the win.
+        scores = state.deal.scores if state.deal is not None else (0, 0)
+        points = [p + s for p, s in zip(points, scores, strict=True)]
+        print(
+            f"deal {deal + 1}: ISMCTS {returns[0]:+g} ({scores[0]} points), "
+            f"random {returns[1]:+g} ({scores[1]} points)"
+        )
     elapsed = time.perf_counter() - started
-    print(f"{deals} deals in {elapsed:.1f} s; ISMCTS {totals[0]:g}, random {totals[1]:g} in all")
+    print(
+        f"{deals} deals in {elapsed:.1f} s; ISMCTS {totals[0]:+g} ({points[0]} points), "
+        f"random {totals[1]:+g} ({points[1]} points) in all"
+    )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,13 @@ sides' (a side's total is the sum of its seats'). Under
 ``GameEnd.FIRST_TO_REACH`` the first player (or side) to reach the target wins
 at once, even in the middle of a deal.
 
+A game started with ``wait=True`` does not deal the next deal itself: once a deal
+ends and the game goes on, the game waits (:attr:`GameState.waiting`: no one is to
+act) until :meth:`GameState.deal_next` deals it, from the game's own seed or decks,
+or from a deck order given then: the cards of a deal need not be known before the
+deal before it ends (cards dealt at a real table, a learning framework's chance
+nodes). Everything else is the same game.
+
 >>> import bezique as bz
 >>> game = bz.new_game(bz.variants.CLASSIC, seed=3)
 >>> game.deal.dealer, game.target
@@ -31,6 +38,7 @@ from bezique.engine.moves import check_seat
 from bezique.errors import (
     BeziqueError,
     IllegalActionError,
+    InvalidStateError,
     SeatError,
     check_seed,
     require,
@@ -80,10 +88,50 @@ class GameState:
     #: four seats: tied after the brisques, none of them won the last trick).
     #: Empty while the game goes on, and for a drawn game of a fixed number of deals.
     winners: tuple[int, ...] = ()
+    #: Whether the game waits between deals for :meth:`deal_next` (``new_game(wait=True)``)
+    #: instead of dealing the next deal as the last action of a deal ends it.
+    wait: bool = False
 
     @property
     def target(self) -> int:
         return self.rules.game.target
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the game waits for its next deal (:meth:`deal_next`): a deal has
+        ended, the game is not over, and it was started with ``wait=True``. ``deal``
+        is then the deal that ended (as ``previous``); no one is to act."""
+        return self.wait and not self.over and self.deal.is_over
+
+    def deal_next(self, deck: Deck | None = None) -> GameState:
+        """The game with its next deal dealt, by the next dealer to the left: from
+        ``deck`` (a deck order, top card first, as :func:`bezique.new_deal` takes it)
+        when given, which the game then keeps among its ``decks``; otherwise from the
+        game's own (the seed's shuffle, or ``decks``). A game dealt from decks takes
+        a deck for each deal it holds none for; a seeded game takes none.
+        Raises :class:`~bezique.InvalidStateError` when the game is not
+        :attr:`waiting`."""
+        if not self.waiting:
+            raise InvalidStateError(
+                "deal_next(): the game is not waiting for a deal (it deals itself unless "
+                "started with wait=True; it waits once a deal ends and the game goes on)"
+            )
+        index = len(self.results)
+        decks = self.decks
+        if deck is not None:
+            if decks is None:
+                raise InvalidStateError(
+                    "deal_next(): a seeded game deals its own cards; a deck may be given "
+                    "to a game dealt from decks"
+                )
+            if index < len(decks):
+                raise InvalidStateError(
+                    f"deal_next(): the game holds the deck of deal {index + 1} already"
+                )
+            decks = (*decks, _deck_tuple(deck, "deal_next()", "deck", "a deck order"))
+        dealer = (self.deal.dealer + 1) % self.rules.players
+        next_deal = _deal(self.rules, self.seed, decks, index, dealer)
+        return _started(attrs.evolve(self, decks=decks), next_deal)
 
     def __repr__(self) -> str:
         """One line: the rules' name, the deals played, the game totals and the target,
@@ -91,6 +139,10 @@ class GameState:
         try:
             totals = "/".join(map(str, self.totals))
             head = f"{self.rules.name}: {len(self.results)} deals played, totals {totals}"
+            if self.waiting:
+                return (
+                    f"<GameState {head} of {self.target}; waiting for deal {len(self.results) + 1}>"
+                )
             if not self.over:
                 return f"<GameState {head} of {self.target}; deal: {self.deal!r}>"
             ended = f"won by {', '.join(map(str, self.winners))}" if self.winners else "drawn"
@@ -111,13 +163,17 @@ class GameState:
 
     @property
     def current_player(self) -> int | None:
-        return None if self.is_over else self.deal.current_player
+        return None if self.is_over or self.waiting else self.deal.current_player
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Game totals, with the points of the deal in progress where they count
         towards them (not under rubicon scoring, where a deal scores when it ends)."""
-        return running_totals(self.rules, self.totals, self.deal.scores, self.over)
+        # A deal that has ended (the game over, or waiting for its next deck) is in
+        # the totals already.
+        return running_totals(
+            self.rules, self.totals, self.deal.scores, self.over or self.deal.is_over
+        )
 
     @property
     def side_scores(self) -> tuple[int, ...]:
@@ -139,8 +195,8 @@ class GameState:
     def legal_actions(self, *, seat: int | None = None) -> tuple[Action, ...]:
         """The legal actions in the deal in progress (see
         :meth:`bezique.DealState.legal_actions`, ``seat`` included); empty once the
-        game is over."""
-        if self.is_over:
+        game is over or :attr:`waiting`."""
+        if self.is_over or self.waiting:
             if seat is not None:
                 check_seat(self.deal, seat)
             return ()
@@ -148,8 +204,9 @@ class GameState:
 
     def legal_declarations(self, *, seat: int | None = None) -> tuple[Declare, ...]:
         """The legal declarations in the deal in progress (see
-        :meth:`bezique.DealState.legal_declarations`); empty once the game is over."""
-        if self.is_over:
+        :meth:`bezique.DealState.legal_declarations`); empty once the game is over or
+        while it is :attr:`waiting`."""
+        if self.is_over or self.waiting:
             if seat is not None:
                 check_seat(self.deal, seat)
             return ()
@@ -158,8 +215,9 @@ class GameState:
     def why_illegal(self, action: Action, *, seat: int | None = None) -> tuple[Reason, ...]:
         """Why ``action`` is illegal in the deal in progress (see
         :meth:`bezique.DealState.why_illegal`, ``seat`` included); once the game is
-        over, ``(Reason.DEAL_OVER,)``, as :meth:`apply` refuses it."""
-        if self.is_over:
+        over, or while it waits for its next deal, ``(Reason.DEAL_OVER,)``, as
+        :meth:`apply` refuses it."""
+        if self.is_over or self.waiting:
             if not isinstance(action, ACTION_TYPES):
                 wrong_type("why_illegal()", "action", "an Action", action)
             if seat is not None:
@@ -205,8 +263,9 @@ class GameState:
         """Apply an action to the deal in progress; start the next deal or end the game.
 
         ``seat``, when given, is the seat that means to act (see
-        :meth:`bezique.DealState.apply`)."""
-        if self.is_over:
+        :meth:`bezique.DealState.apply`). While the game is :attr:`waiting` for its
+        next deal no action is legal (:meth:`deal_next` deals it)."""
+        if self.is_over or self.waiting:
             if not isinstance(action, (str, *ACTION_TYPES)):
                 wrong_type("step()", "action", "an Action or its text", action)
             if seat is not None:
@@ -263,23 +322,30 @@ class GameState:
                 previous=deal,
                 over=True,
             ), events
+        ended = attrs.evolve(self, deal=deal, totals=totals, results=results, previous=deal)
+        if self.wait:
+            return ended, events
         next_deal = _deal(
             self.rules, self.seed, self.decks, len(results), (deal.dealer + 1) % rules.players
         )
-        following = attrs.evolve(
-            self, deal=next_deal, totals=totals, results=results, previous=deal
-        )
-        if rules.game.end is GameEnd.FIRST_TO_REACH:
-            # A turned-up seven scores at once (S000 law 4), and may reach the target.
-            reached = tuple(t + s for t, s in zip(totals, next_deal.scores, strict=True))
-            sides = rules.side_totals(reached)
-            for seat, points in enumerate(next_deal.scores):
-                side = rules.side_of(seat)
-                if points and sides[side] >= rules.game.target:
-                    return attrs.evolve(
-                        following, totals=reached, winner=side, winners=(side,), over=True
-                    ), events
-        return following, events
+        return _started(ended, next_deal), events
+
+
+def _started(game: GameState, deal: DealState) -> GameState:
+    """``game``, between two deals, with ``deal`` dealt as the next."""
+    rules = game.rules
+    following = attrs.evolve(game, deal=deal)
+    if rules.game.end is GameEnd.FIRST_TO_REACH:
+        # A turned-up seven scores at once (S000 law 4), and may reach the target.
+        reached = tuple(t + s for t, s in zip(game.totals, deal.scores, strict=True))
+        sides = rules.side_totals(reached)
+        for seat, points in enumerate(deal.scores):
+            side = rules.side_of(seat)
+            if points and sides[side] >= rules.game.target:
+                return attrs.evolve(
+                    following, totals=reached, winner=side, winners=(side,), over=True
+                )
+    return following
 
 
 def cut_for_deal(rules: Rules, seed: int | str | None) -> int:
@@ -327,9 +393,14 @@ def _deal(
     return new_deal(rules, seed=deal_seed(seed, index), dealer=dealer)
 
 
-def _deck_tuple(deck: object) -> tuple[int | str | Card, ...]:
+def _deck_tuple(
+    deck: object,
+    function: str = "new_game()",
+    parameter: str = "decks",
+    expected: str = "a sequence of decks",
+) -> tuple[int | str | Card, ...]:
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-        wrong_type("new_game()", "decks", "a sequence of decks", deck)
+        wrong_type(function, parameter, expected, deck)
     return tuple(deck)
 
 
@@ -339,8 +410,14 @@ def new_game(
     seed: int | str | None = None,
     first_dealer: int | str = 0,
     decks: Sequence[Deck] | None = None,
+    wait: bool = False,
 ) -> GameState:
-    """Start a game; ``first_dealer="cut"`` chooses the dealer by a seeded cut."""
+    """Start a game; ``first_dealer="cut"`` chooses the dealer by a seeded cut.
+
+    ``decks``: the deck orders of the deals, in order (each top card first), in
+    place of the seed's shuffles. ``wait``: the game waits between deals for
+    :meth:`GameState.deal_next` (see the module's docstring); ``decks`` may then
+    hold the first deals' decks only, down to the first deal's."""
     require(rules, Rules, "new_game()", "rules", "a Rules")
     check_seed(seed, "new_game()")
     if first_dealer == "cut":
@@ -353,6 +430,8 @@ def new_game(
         raise SeatError(f"first_dealer must be a seat 0..{rules.players - 1} or 'cut'")
     if decks is not None and (isinstance(decks, (str, bytes)) or not isinstance(decks, Sequence)):
         wrong_type("new_game()", "decks", "a sequence of decks", decks)
+    if not isinstance(wait, bool):
+        wrong_type("new_game()", "wait", "a bool", wait)
     frozen = None if decks is None else tuple(_deck_tuple(d) for d in decks)
     return GameState(
         rules=rules,
@@ -363,4 +442,5 @@ def new_game(
         totals=(0,) * rules.players,
         deal=_deal(rules, seed, frozen, 0, dealer),
         winner=None,
+        wait=wait,
     )

@@ -57,6 +57,7 @@ from bezique.io.rules_json import rules_from_dict as _bezique_rules_from_dict
 from bezique.io.rules_json import rules_to_dict as _bezique_rules_to_dict
 from bezique.io.text import loads
 from bezique.laws.scoring import (
+    all_brisque_points,
     carte_blanche_bonus,
     exchange_bonus,
     last_trick_bonus,
@@ -70,7 +71,7 @@ from bezique.notation import parse_action as _bezique_parse_action
 from bezique.players import Player
 from bezique.players import make_player as _bezique_player
 from bezique.players.registry import player_kinds as _bezique_player_kinds
-from bezique.rules import DealScoring, DeclarationLimit, Rules
+from bezique.rules import BrisqueTiming, DealScoring, DeclarationLimit, GameEnd, Rules
 from bezique.rules import variants as _presets
 from bezique.rules.melds import MeldKind
 from bezique.rules.variants import (
@@ -212,6 +213,16 @@ class Learning:
     #: What the action space reads of a state of a whole game, the deal in progress (a
     #: Zetema game is read as it is).
     in_play: Callable[[Any], Any]
+    #: A whole game whose first deal (hand) a seat dealt from the faces given, top first,
+    #: and which waits between deals for the next deal's faces (:attr:`waiting`,
+    #: :attr:`deal_next`): the chance nodes of each deal come before it.
+    waiting_game: Callable[[Any, Sequence[int], int], Any]
+    #: Whether such a game waits for its next deal's faces.
+    waiting: Callable[[Any], bool]
+    #: Such a game with its next deal dealt from the faces given, top first.
+    deal_next: Callable[[Any, Sequence[int]], Any]
+    #: A bound on the deals (hands) of a whole game of the rules.
+    max_deals: Callable[[Any], int]
     #: The blocks of its observation tensor that only the observing seat knows (its own
     #: concealed cards), which a public observation leaves at zero.
     private_blocks: tuple[str, ...]
@@ -657,6 +668,12 @@ BEZIQUE = Game(
         max_length=lambda rules: rules.deck_size * (3 + rules.deck.hand_size),
         game_target=lambda rules: rules.game.target,
         in_play=lambda state: state.deal if isinstance(state, GameState) else state,
+        waiting_game=lambda rules, faces, dealer: _bezique_game(
+            rules, decks=[[FACES[f] for f in faces]], first_dealer=dealer, wait=True
+        ),
+        waiting=lambda game: bool(game.waiting),
+        deal_next=lambda game, faces: game.deal_next([FACES[f] for f in faces]),
+        max_deals=lambda rules: _bezique_max_deals(rules),
         private_blocks=("hand", "hand_declared"),
     ),
     rules_to_dict=_bezique_rules_to_dict,
@@ -713,6 +730,12 @@ ZETEMA_GAME = Game(
         max_length=lambda rules: CARD_COUNT + 3 * CARD_COUNT,
         game_target=lambda rules: rules.target_score,
         in_play=lambda state: state,
+        waiting_game=lambda rules, faces, dealer: zetema.new_game(
+            rules, deck=faces, dealer=dealer, wait=True
+        ),
+        waiting=lambda game: bool(game.waiting),
+        deal_next=lambda game, faces: game.deal_next(faces),
+        max_deals=lambda rules: _zetema_max_hands(rules),
         private_blocks=("hand",),
     ),
     rules_to_dict=zetema_io.rules_to_dict,
@@ -750,6 +773,33 @@ def _bezique_max_points(rules: Rules) -> int:
     end = last_trick_bonus(rules) + scoring.game_bonus + scoring.rubicon_bonus + scoring.rubicon
     seats = rules.players
     return seats * (tricks * per_trick + brisques + end + turn_up_seven_bonus(rules))
+
+
+def _bezique_max_deals(rules: Rules) -> int:
+    """A bound on the deals of a game (OpenSpiel asks for one, for a whole game): the
+    number of deals where the game has one; otherwise, a game ends once a side is at
+    or over the target after a deal (S000 laws 1 and 12), and every deal gives the sides
+    together at least the last trick and, where they count, the brisques (S000 laws
+    10-11): the deals it takes them, all sharing evenly, to bring every side to the
+    target. No law bounds a game where a deal may score nothing: a hundred deals then."""
+    if rules.game.end is GameEnd.DEALS:
+        return rules.game.deals
+    least = last_trick_bonus(rules)
+    if rules.scoring.brisques in (BrisqueTiming.END_OF_DEAL, BrisqueTiming.WHEN_WON):
+        least += all_brisque_points(rules)
+    if least <= 0:
+        return UNBOUNDED_DEALS
+    return -(-rules.game.target * rules.side_count // least) + 1
+
+
+#: What :attr:`Learning.max_deals` gives where no law bounds the deals of a game (a deal
+#: may score nothing): far more than a game takes, even played at random.
+UNBOUNDED_DEALS = 100
+
+
+def _zetema_max_hands(rules: ZetemaRules) -> int:
+    """No law of Zetema bounds the hands of a game (a hand may score nothing)."""
+    return UNBOUNDED_DEALS
 
 
 def _zetema_max_points(rules: ZetemaRules) -> int:

@@ -190,7 +190,7 @@ class SeatView:
         game = self.game
         if game is None:
             return None
-        return running_totals(self.rules, game.totals, self.scores, game.over)
+        return running_totals(self.rules, game.totals, self.scores, game.over or self.is_over)
 
     @property
     def trick_number(self) -> int:

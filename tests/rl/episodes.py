@@ -1,9 +1,12 @@
 """Whole episodes of the PettingZoo environment, played with random legal ids, for the
-tests of its rewards."""
+tests of its rewards; and the check of the OpenSpiel game's resampling."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import pyspiel
 
 from bezique.envs import pettingzoo as bezique_env
 
@@ -21,3 +24,16 @@ def play(env: bezique_env.BeziqueEnv, seed: int) -> dict[str, float]:
             continue
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     return totals
+
+
+def assert_resampling_keeps_the_information_state(state: Any, player: int) -> None:
+    """Three states the OpenSpiel game resamples for ``player`` look the same to it:
+    information state string and tensor, and the legal actions."""
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3):
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.legal_actions() == state.legal_actions()
+        assert np.array_equal(
+            other.information_state_tensor(player), state.information_state_tensor(player)
+        )

@@ -1,6 +1,6 @@
 """Every preset of the family, Zetema's included, passes the frameworks' own tests:
 PettingZoo's ``api_test`` and ``seed_test``, OpenSpiel's ``random_sim_test``, with the
-default options and again with the other rewards and whole games
+default options and again over whole games, each reward in turn
 (:mod:`bezique.envs.rewards`). One loop over :func:`bezique.variants.names`, so that a
 preset added to the registry is tested here without a line more."""
 
@@ -42,11 +42,14 @@ def _frameworks_tests(
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
         api_test(make(), num_cycles=1000)
     seed_test(make, num_cycles=1000)
-    game = pyspiel.load_game(bezique_spiel.register(), {**parameters, "reward": reward})
+    game = pyspiel.load_game(
+        bezique_spiel.register(), {**parameters, "reward": reward, "episode": episode}
+    )
     assert game.num_players() == rules.players
-    # One whole deal: OpenSpiel checks every state of it, which for the multi-pack
-    # games (hundreds of moves, every view read as JSON and as a tensor) is seconds.
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    # One whole episode: OpenSpiel checks every state of it, which for the multi-pack
+    # games (hundreds of moves, every view read as JSON and as a tensor) is seconds. A
+    # whole game is serialized and read back too, chance nodes and all, across deals.
+    pyspiel.random_sim_test(game, num_sims=1, serialize=episode == "game", verbose=False)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -61,10 +64,10 @@ def test_zetema_at_every_table_passes_the_frameworks_tests(preset: str, players:
 
 
 @pytest.mark.parametrize(("index", "preset"), list(enumerate(PRESETS)))
-def test_every_preset_passes_them_with_other_rewards_and_whole_games(
+def test_every_preset_passes_them_over_whole_games_with_each_reward(
     index: int, preset: str
 ) -> None:
-    # The two zero-sum rewards in turn (OpenSpiel then checks that the returns add up
-    # to zero); PettingZoo's episodes are whole games.
-    reward = ("margin", "win-loss")[index % 2]
+    # Each reward in turn (with the zero-sum ones OpenSpiel checks that the returns add
+    # up to zero); the episodes are whole games, in both frameworks.
+    reward = ("margin", "win-loss", "points")[index % 3]
     _frameworks_tests(bz.variants.get(preset), {"variant": preset}, reward, "game")

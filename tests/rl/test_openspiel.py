@@ -9,6 +9,7 @@ import random
 import numpy as np
 import pyspiel
 import pytest
+from episodes import assert_resampling_keeps_the_information_state
 
 import bezique as bz
 from bezique import IllegalActionError, zetema
@@ -61,15 +62,7 @@ def _resampling_keeps_the_information_state(game: pyspiel.Game, moves: int) -> N
     state = _deal(game, rng)
     for _ in range(moves):
         state.apply_action(rng.choice(state.legal_actions()))
-    player = state.current_player()
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    for _ in range(3):
-        other = state.resample_from_infostate(player, sampler)
-        assert other.information_state_string(player) == state.information_state_string(player)
-        assert other.legal_actions() == state.legal_actions()
-        assert np.array_equal(
-            other.information_state_tensor(player), state.information_state_tensor(player)
-        )
+    assert_resampling_keeps_the_information_state(state, state.current_player())
 
 
 def test_returns_are_what_the_deal_brings_each_side() -> None:

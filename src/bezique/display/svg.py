@@ -503,7 +503,9 @@ def _scores_block(picture: _Picture) -> Block:
         else:
             what = f"Game to {game.target}: deal {number}"
         lines.append((what, True))
-        totals = running_totals(rules, game.totals, deal.scores, game.over)
+        totals = running_totals(
+            rules, game.totals, deal.scores, game.over or deal.phase is Phase.OVER
+        )
         lines.extend((t, False) for t in _score_lines(rules, totals))
         if game.over:
             won = ", ".join(str(w) for w in game.winners) or "none (drawn)"

@@ -34,7 +34,15 @@ from typing import Final
 
 from bezique.errors import NotationError, shown
 
-__all__ = ["EPISODES", "REWARDS", "check_options", "margins", "step_rewards", "win_loss"]
+__all__ = [
+    "EPISODES",
+    "REWARDS",
+    "check_options",
+    "game_tail",
+    "margins",
+    "step_rewards",
+    "win_loss",
+]
 
 #: The rewards an adapter may give, the first the default.
 REWARDS: Final = ("points", "margin", "win-loss")
@@ -84,3 +92,14 @@ def step_rewards(
     if reward == "margin":
         return margins(gained)
     return win_loss(winners, len(gained)) if over else (0.0,) * len(gained)
+
+
+def game_tail(totals: Sequence[int], side: int, target: int) -> list[int]:
+    """What a whole game's observation holds after the seat's view: the game's totals
+    by side, the seat's own ``side`` first and the others in order after it, then the
+    ``target``; every seat sees them.
+
+    >>> game_tail((300, 500, 420), 1, 2000)
+    [500, 420, 300, 2000]
+    """
+    return [*totals[side:], *totals[:side], target]

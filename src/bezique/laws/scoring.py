@@ -421,8 +421,8 @@ def running_totals(
     """The game's totals with the points of the deal in progress where they count
     towards them: added as they are scored (S000 law 12: the game is to the points
     scored), not under rubicon scoring, where a deal scores when it ends (S001).
-    ``totals`` are those of the deals finished; once the game is ``over`` they are
-    all there is."""
+    ``totals`` are those of the deals finished; once the game is ``over``, or the
+    deal has ended (a game waiting for its next deck), they are all there is."""
     if over or rules.scoring.deal_scoring is not DealScoring.CUMULATIVE:
         return tuple(totals)
     return tuple(t + s for t, s in zip(totals, deal_scores, strict=True))

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from bezique.display.board import ascii_text, can_encode_symbols, seat_names
 from bezique.errors import BeziqueError
 from bezique.zetema.deck import faces_text, with_suit_symbols
-from bezique.zetema.state import COMBINE, DISCARD, ZetemaState
+from bezique.zetema.state import COMBINE, DEAL, DISCARD, ZetemaState
 from bezique.zetema.views import ZetemaView
 
 __all__ = ["render", "side_name"]
@@ -105,7 +105,9 @@ def _score_lines(
         )
     target = "one hand" if game.one_hand else f"target {rules.target_score}"
     lines = [f"Scores: {totals} ({target})"]
-    if game.current_player is None:
+    if game.phase == DEAL:
+        lines.append(f"Next: hand {game.hand_number}, dealt by {names[game.dealer]}")
+    elif game.current_player is None:
         won = " and ".join(side_name(game, w, names) for w in game.winners)
         lines.append(f"Over: {won or 'nobody'} won")
     else:

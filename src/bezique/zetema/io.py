@@ -210,7 +210,14 @@ def _public_dict(game: ZetemaState | ZetemaView) -> dict[str, Any]:
 
 
 def state_to_dict(state: ZetemaState) -> dict[str, Any]:
-    """The state as plain JSON data."""
+    """The state as plain JSON data. A game started with ``wait=True`` has no
+    document (:class:`~bezique.InvalidStateError`): the format holds no game that
+    waits between hands."""
+    if state.wait:
+        raise InvalidStateError(
+            "a game started with wait=True has no JSON document (the format holds no "
+            "game that waits between hands)"
+        )
     return {
         "format": STATE_FORMAT,
         "version": STATE_VERSION,

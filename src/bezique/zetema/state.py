@@ -80,6 +80,7 @@ _A = TypeVar("_A", bound="Declare | Marry | Discard")
 __all__ = [
     "ACTION_TYPES",
     "COMBINE",
+    "DEAL",
     "DISCARD",
     "OVER",
     "PUBLIC_FIELDS",
@@ -102,6 +103,8 @@ __all__ = [
 
 #: The phases of a turn, may declare or discard; must discard; the game is over.
 COMBINE, DISCARD, OVER = "combine", "discard", "over"
+#: Between hands, the next waits to be dealt (a game started with ``wait=True``).
+DEAL = "deal"
 
 #: The fields a state and every seat's view of it share, by name (the rest of a state
 #: is hidden: the hands and the stock; a view has the seat, its hand and the counts).
@@ -349,6 +352,8 @@ class ZetemaState:
     ``side_scores`` are the game's totals by side, ``hand_scores`` this hand's,
     ``results`` the finished hands' by side, ``winners`` the winning sides.
     ``one_hand``: the state plays one hand only, which ends it (:func:`new_hand`).
+    ``wait``: between hands the game waits, in the phase ``deal``, for
+    :meth:`deal_next` to deal the next hand (:func:`new_game` with ``wait=True``).
 
     It has the one API of every game of the family (:class:`bezique.State`).
     """
@@ -371,6 +376,7 @@ class ZetemaState:
     results: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
     one_hand: bool = False
+    wait: bool = False
 
     def __repr__(self) -> str:
         """One line: the rules, the hand, whose turn and what to do, the scores by side.
@@ -392,6 +398,27 @@ class ZetemaState:
         """The game is over: a side has reached the target (or, for one hand, the
         hand has ended)."""
         return self.phase == OVER
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the game waits for its next hand (:meth:`deal_next`): a hand has
+        ended, the game goes on, and it was started with ``wait=True``; no one is to
+        act."""
+        return self.phase == DEAL
+
+    def deal_next(self, deck: Sequence[int] | None = None) -> ZetemaState:
+        """The game with its next hand dealt by the next dealer to the left, from
+        ``deck`` (the 65 faces, top first) or the seed's shuffle of that hand. Raises
+        :class:`~bezique.InvalidStateError` when the game is not :attr:`waiting`."""
+        if not self.waiting:
+            raise InvalidStateError(
+                "deal_next(): the game is not waiting for a hand (it deals itself unless "
+                "started with wait=True; it waits once a hand ends and the game goes on)"
+            )
+        faces = None if deck is None else _checked_deck(deck, self.rules, "deal_next()")
+        table = _Table(self)
+        table.deal(faces)
+        return table.freeze()
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -454,7 +481,7 @@ class ZetemaState:
         refused = self._turn_reasons(seat, "why_illegal()")
         if refused:
             return refused
-        if self.phase == OVER:
+        if self.phase in (OVER, DEAL):
             return (Reason.DEAL_OVER,)
         return why_illegal_for(
             self.rules, self.phase, self.mover_hand(), self.tableau, self.required, action
@@ -504,6 +531,8 @@ def summary(game: ZetemaState | ZetemaView) -> str:
         totals = "/".join(map(str, game.side_scores))
         target = "one hand" if game.one_hand else f"of {rules.target_score}"
         head = f"{rules.name}, {rules.players} players: hand {game.hand_number}"
+        if game.phase == DEAL:
+            return f"{head} to deal; side scores {totals} {target}"
         if game.current_player is None:
             won = ", ".join(map(str, game.winners))
             return f"{head}, over, won by side {won}; side scores {totals} {target}"
@@ -523,7 +552,7 @@ def legal_actions_for(
 ) -> tuple[ZetemaAction, ...]:
     """The legal actions from a hand, the tableau and the phase; the state and the
     views share this one law."""
-    if phase == OVER or not hand:
+    if phase in (OVER, DEAL) or not hand:
         return ()
     if phase == DISCARD:
         return tuple(Discard(c) for c in sorted(set(required or hand)))
@@ -550,7 +579,7 @@ def why_illegal_for(
 ) -> tuple[Reason, ...]:
     """Why ``action`` is not legal for the seat holding ``hand`` in its turn; empty
     if it is. See :meth:`ZetemaState.why_illegal`."""
-    if phase == OVER:
+    if phase in (OVER, DEAL):
         return (Reason.DEAL_OVER,)
     if not hand:
         return (Reason.NOT_YOUR_TURN,)
@@ -586,6 +615,7 @@ def _start(
     *,
     one_hand: bool,
     deck: Sequence[int] | None = None,
+    wait: bool = False,
 ) -> ZetemaState:
     require(rules, ZetemaRules, function, "rules", "ZetemaRules")
     seed = check_seed(seed, function)
@@ -600,6 +630,7 @@ def _start(
     faces = None if deck is None else _checked_deck(deck, rules, function)
     sides = (0,) * rules.side_count
     table = _Table.blank(rules, seed, dealer, sides, one_hand=one_hand)
+    table.wait = wait
     table.deal(faces)
     return table.freeze()
 
@@ -617,10 +648,23 @@ def _checked_deck(deck: object, rules: ZetemaRules, function: str) -> list[int]:
     return faces
 
 
-def new_game(rules: ZetemaRules, seed: int | str | None = None, *, dealer: int = 0) -> ZetemaState:
+def new_game(
+    rules: ZetemaRules,
+    seed: int | str | None = None,
+    *,
+    dealer: int = 0,
+    deck: Sequence[int] | None = None,
+    wait: bool = False,
+) -> ZetemaState:
     """A new game: the first hand dealt by ``dealer`` (the seat the cut chose) and the
-    first player's draw made. The shuffle of hand ``n`` comes from ``seed`` and ``n``."""
-    return _start(rules, seed, dealer, "zetema.new_game()", one_hand=False)
+    first player's draw made. The shuffle of hand ``n`` comes from ``seed`` and ``n``;
+    ``deck``, when given, is the first hand's 65 faces, top first. With ``wait`` the
+    game does not deal the next hand as one ends: it waits (phase ``deal``,
+    :attr:`ZetemaState.waiting`) for :meth:`ZetemaState.deal_next`, which may be
+    given that hand's deck. A waiting game has no JSON document."""
+    if not isinstance(wait, bool):
+        wrong_type("zetema.new_game()", "wait", "a bool", wait)
+    return _start(rules, seed, dealer, "zetema.new_game()", one_hand=False, deck=deck, wait=wait)
 
 
 def new_hand(
@@ -669,6 +713,7 @@ class _Table:
         self.results = list(state.results)
         self.winners: tuple[int, ...] = state.winners
         self.one_hand = state.one_hand
+        self.wait = state.wait
 
     @classmethod
     def blank(
@@ -682,7 +727,7 @@ class _Table:
     ) -> _Table:
         table = cls()
         table.rules, table.seed, table.hand_number, table.dealer = rules, seed, 1, dealer
-        table.one_hand = one_hand
+        table.one_hand, table.wait = one_hand, False
         table.side_scores, table.hand_scores, table.results = list(sides), list(sides), []
         table.winners = ()
         return table
@@ -707,6 +752,7 @@ class _Table:
             results=tuple(self.results),
             winners=self.winners,
             one_hand=self.one_hand,
+            wait=self.wait,
         )
 
     # -- the deal and the turns ----------------------------------------------------------
@@ -767,6 +813,10 @@ class _Table:
             return
         self.hand_number += 1
         self.dealer = left_of(self.dealer, rules.players)
+        if self.wait:
+            # The next hand waits for its cards (ZetemaState.deal_next).
+            self.phase, self.current_player, self.required = DEAL, None, ()
+            return
         self.deal()
 
     def finish(self, winners: tuple[int, ...]) -> None:

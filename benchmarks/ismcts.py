@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Strength of OpenSpiel's ISMCTS bot at Bezique, against the built-in players.
+
+The bot (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) searches the game
+``python_bezique`` (:mod:`bezique.envs.openspiel`) with ``reward="win-loss"`` by
+default: a deal is worth 1 to its winner and -1 to the loser (0 a draw), so the
+usual exploration constant (``--uct-c``, 1.4) fits the returns. Its leaves are
+valued by one playout of the deal by the rules of thumb (``--rollout fast``,
+:class:`bezique.envs.openspiel.PlayoutEvaluator`) or by OpenSpiel's random
+rollout (``--rollout random``). It sits at a seat of a ``bezique duel`` of single
+deals (:func:`bezique.programs.simulate.duel` with ``deals=True``): the seats
+alternate, each pair of deals is dealt the same cards, a deal is won on its
+points, and the report is the duel's: the bot's wins, its win rate with the 95%
+Wilson interval, its mean margin, and here the 95% interval of that mean too.
+
+At each decision the bot is handed the seat's view only: the state it searches
+from is a deal drawn at random consistently with the view
+(:func:`bezique.checks.determinize.determinize`), whose information state (the
+view) is the real one's, and the bot's own resampling draws the unseen cards
+again for every simulation.
+
+Needs the ``openspiel`` extra. ``python benchmarks/ismcts.py --help`` lists the
+options; ``nox -s strength -- ismcts`` runs the matches of docs/players.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import math
+import random
+import statistics
+import sys
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+import bezique as bz
+from bezique.actions import Action
+from bezique.checks.determinize import determinize
+from bezique.envs import openspiel as bezique_spiel
+from bezique.programs.simulate import DuelResult, duel, wilson_interval
+from bezique.views import SeatView
+
+
+class IsmctsPlayer:
+    """OpenSpiel's ISMCTS bot as a player of :mod:`bezique.players`'s protocol:
+    ``choose(view)`` searches from a deal that fits the view."""
+
+    def __init__(
+        self,
+        seed: str,
+        *,
+        variant: str = "classic",
+        simulations: int = 64,
+        uct_c: float = 1.4,
+        reward: str = "win-loss",
+        rollout: str = "fast",
+    ) -> None:
+        self.game = pyspiel.load_game(
+            bezique_spiel.register(), {"variant": variant, "reward": reward}
+        )
+        rules = bz.variants.get(variant)
+        if not isinstance(rules, bz.Rules):
+            raise bz.NotationError(f"{variant}: the playouts play Bezique's presets only")
+        self.space = bz.ActionSpace.of(rules)
+        # The same seed string, the same choices (crc32: Python's hash of a str varies).
+        self.rng = np.random.RandomState(zlib.crc32(seed.encode()))
+        evaluator: Any = (
+            bezique_spiel.PlayoutEvaluator()
+            if rollout == "fast"
+            else mcts.RandomRolloutEvaluator(1, self.rng)
+        )
+        self.bot = ismcts.ISMCTSBot(
+            self.game,
+            evaluator,
+            uct_c=uct_c,
+            max_simulations=simulations,
+            random_state=self.rng,
+        )
+
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        sample = determinize(view, random.Random(int(self.rng.randint(2**31))))
+        action_id = int(self.bot.step(bezique_spiel.BeziqueState(self.game, sample)))
+        return self.space.action_from_id(sample, action_id)
+
+
+def margin_interval(margins: Sequence[int]) -> tuple[float, float]:
+    """The normal 95% interval of the mean of ``margins``."""
+    mean = statistics.fmean(margins)
+    if len(margins) < 2:
+        return (mean, mean)
+    half = 1.959964 * statistics.stdev(margins) / math.sqrt(len(margins))
+    return (mean - half, mean + half)
+
+
+def _seeds(text: str) -> list[int]:
+    """``1-5`` or ``1,3,7``: the seeds of the duels."""
+    if "-" in text:
+        first, last = text.split("-", 1)
+        return list(range(int(first), int(last) + 1))
+    return [int(seed) for seed in text.split(",")]
+
+
+def summary(name: str, opponent: str, results: Sequence[DuelResult]) -> dict[str, Any]:
+    """The duels' totals against one opponent, as JSON data."""
+    margins = [m for result in results for m in result.margins]
+    wins = sum(r.wins for r in results)
+    draws = sum(r.draws for r in results)
+    deals = len(margins)
+    return {
+        "a": name,
+        "b": opponent,
+        "seeds": [r.seed for r in results],
+        "deals": deals,
+        "wins": wins,
+        "losses": sum(r.losses for r in results),
+        "draws": draws,
+        "win_rate": (wins + draws / 2) / deals,
+        "wilson_95": list(wilson_interval(wins + draws / 2, deals)),
+        "mean_margin": statistics.fmean(margins),
+        "margin_95": list(margin_interval(margins)),
+        "elapsed": sum(r.elapsed for r in results),
+        "margins": margins,
+    }
+
+
+def lines(figures: dict[str, Any]) -> list[str]:
+    """A summary as text."""
+    low, high = figures["wilson_95"]
+    m_low, m_high = figures["margin_95"]
+    seeds = ",".join(map(str, figures["seeds"]))
+    return [
+        f"{figures['a']} against {figures['b']}: {figures['deals']} deals, seeds {seeds}",
+        f"  wins {figures['wins']}, losses {figures['losses']}, draws {figures['draws']}",
+        f"  win rate {figures['win_rate']:.1%}, 95% Wilson interval {low:.1%} to {high:.1%}",
+        f"  mean margin {figures['mean_margin']:+.1f} points a deal, "
+        f"95% interval {m_low:+.1f} to {m_high:+.1f}",
+        f"  {figures['elapsed']:.0f} s",
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--against", default="random,rule-of-thumb", help="opponents (%(default)s)")
+    parser.add_argument(
+        "--deals", type=int, default=10, help="deals per opponent and seed (%(default)s)"
+    )
+    parser.add_argument(
+        "--seeds",
+        default="1",
+        help="seeds of the duels, 1-5 or 1,3 (%(default)s): a duel of --deals deals each",
+    )
+    parser.add_argument("--variant", default="classic", help="a Bezique preset (%(default)s)")
+    parser.add_argument(
+        "--simulations", type=int, default=16, help="simulations a decision (%(default)s)"
+    )
+    parser.add_argument("--uct-c", type=float, default=1.4, help="UCT constant (%(default)s)")
+    parser.add_argument("--reward", default="win-loss", choices=("win-loss", "margin", "points"))
+    parser.add_argument("--rollout", default="fast", choices=("fast", "random"))
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (%(default)s)")
+    parser.add_argument("--json", help="also write the results as JSON to this path")
+    args = parser.parse_args(argv)
+    bot = functools.partial(
+        IsmctsPlayer,
+        variant=args.variant,
+        simulations=args.simulations,
+        uct_c=args.uct_c,
+        reward=args.reward,
+        rollout=args.rollout,
+    )
+    name = (
+        f"ismcts(simulations={args.simulations}, uct_c={args.uct_c:g}, "
+        f"reward={args.reward}, rollout={args.rollout})"
+    )
+    shown = " ".join(sys.argv[1:] if argv is None else argv)
+    print(f"command: python benchmarks/ismcts.py {shown}", flush=True)
+    reports: list[dict[str, Any]] = []
+    for opponent in args.against.split(","):
+        results: list[DuelResult] = []
+        for seed in _seeds(args.seeds):
+            result = duel(
+                args.variant, bot, opponent, games=args.deals, seed=seed, jobs=args.jobs, deals=True
+            )
+            results.append(result)
+            print(f"  seed {seed}: {result.wins} wins, {result.losses} losses", flush=True)
+            if args.json:
+                # After every duel: a long run stopped early keeps what it played.
+                with open(args.json, "w", encoding="utf-8") as out:
+                    json.dump([*reports, summary(name, opponent, results)], out, indent=2)
+        reports.append(summary(name, opponent, results))
+        print("\n".join(lines(reports[-1])), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
