@@ -141,8 +141,8 @@ class Block:
     body: tuple[str, ...]
     #: Its class in the SVG document; what it shows, for a style sheet or a test.
     kind: str = ""
-    #: Its ``data-melds``: the kinds of meld its cards were declared in, as the
-    #: action notation writes them, for a page.
+    #: The kinds of meld its cards were declared in, as the action notation writes
+    #: them (its ``data-melds``, for a page).
     melds: str | None = None
 
     def at(self, x: int, y: int) -> str:
