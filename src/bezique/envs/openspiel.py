@@ -47,6 +47,7 @@ is one deal (in Zetema, one hand).
 from __future__ import annotations
 
 import functools
+import math
 import numbers
 from typing import TYPE_CHECKING, Any
 
@@ -57,7 +58,14 @@ from bezique.encodings.action_space import ActionSpace
 from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
 from bezique.envs.rewards import check_options, step_rewards
-from bezique.errors import IllegalActionError, NotationError, shown, wrong_type
+from bezique.errors import (
+    IllegalActionError,
+    NotationError,
+    SeatError,
+    require_int,
+    shown,
+    wrong_type,
+)
 from bezique.variants import AnyDeal, AnyRules, Learning
 
 if TYPE_CHECKING:
@@ -287,16 +295,16 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         return [sides[rules.side_of(seat)] for seat in range(rules.players)]
 
     def information_state_string(self, player: int | None = None) -> str:
-        return self._view_string(self._player(player))
+        return self._view_string(self._player(player, "information_state_string()"))
 
     def observation_string(self, player: int | None = None) -> str:
-        return self._view_string(self._player(player))
+        return self._view_string(self._player(player, "observation_string()"))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return self._tensor(self._player(player))
+        return self._tensor(self._player(player, "information_state_tensor()"))
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        return self._tensor(self._player(player))
+        return self._tensor(self._player(player, "observation_tensor()"))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BeziqueState:
         """A state dealt at random among those the seat's view allows."""
@@ -310,10 +318,14 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
                 "a callable",
                 probability_sampler,
             )
+        seat = self._player(player_id, "resample_from_infostate()", "player_id")
         drawn = probability_sampler()
         if isinstance(drawn, bool) or not isinstance(drawn, numbers.Real):
             wrong_type("resample_from_infostate()", "probability_sampler()", "a number", drawn)
-        probability = float(drawn)
+        try:
+            probability = float(drawn)
+        except OverflowError:  # an int of thousands of digits is no probability either
+            probability = math.inf
         if not 0.0 <= probability <= 1.0:
             # NaN fails this test too.
             raise NotationError(
@@ -321,7 +333,7 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
                 f"0 to 1, got {shown(drawn)}"
             )
         seed = int(probability * 2**53)
-        sample = self._tables.learning.determinize(deal.view(player_id), seed)
+        sample = self._tables.learning.determinize(deal.view(seat), seed)
         return BeziqueState(self.get_game(), sample)
 
     def __str__(self) -> str:
@@ -331,8 +343,17 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
             return "deck " + " ".join(name(face) for face in self._deck)
         return deal.render(symbols=False)
 
-    def _player(self, player: int | None) -> int:
-        return self.current_player() if player is None else player
+    def _player(self, player: object, method: str, parameter: str = "player") -> int:
+        """The seat ``player`` names (the one to act for ``None``): a :class:`TypeError`
+        naming the parameter for a value that is not an int, :class:`~bezique.SeatError`
+        for a number of no seat."""
+        if player is None:
+            return self.current_player()
+        seat = require_int(player, method, parameter)
+        players = self._tables.rules.players
+        if not 0 <= seat < players:
+            raise SeatError(f"{method}: no {parameter} {shown(seat)}; players are 0..{players - 1}")
+        return seat
 
     def _view_string(self, player: int) -> str:
         deal = self.deal
