@@ -28,6 +28,7 @@ import copy
 import importlib.util
 import json
 import multiprocessing
+import operator
 import os
 import pickle
 import random
@@ -591,9 +592,13 @@ def _game_accepted(mat: Material, value: object, result: object) -> None:
 
 def _position_accepted(mat: Material, value: object, result: object) -> None:
     assert isinstance(result, DealState)
-    # A position keeps no trick cards: its tricks are rebuilt, not replayed.
-    check_state(result, trick_cards=False)
+    # A position's tricks are rebuilt to pass the checks that replay them, so that
+    # each seat's view is dealt out again.
+    check_state(result)
     assert bz.same_position(bz.parse_position(bz.format_position(result)), result)
+    for seat in range(result.players):
+        view = result.view(seat)
+        _dealt_again(determinize(view, random.Random(seat)), view)
 
 
 def _determinized(mat: Material, value: object, result: object) -> None:
@@ -1094,7 +1099,9 @@ def _env_stepped(mat: Material, value: object, result: object) -> None:
         assert env.deal is before
         return
     assert action_id in legal, f"step({action_id!r}) accepted, but it is not a legal id"
-    assert env.deal == before.apply(env.space.action_from_id(env._in_play(before), action_id))
+    # A NumPy integer is an id (a policy gives them); the space reads Python's.
+    action = env.space.action_from_id(env._in_play(before), operator.index(action_id))
+    assert env.deal == before.apply(action)
 
 
 def _agent_input(choose: Chooser, mat: Material) -> object:
@@ -1215,8 +1222,9 @@ def _spiel_applied(mat: Material, value: object, result: object) -> None:
     assert isinstance(result, tuple)
     state, before, legal, action_id = result
     assert action_id in legal, f"apply_action({action_id!r}) accepted, but it is not legal"
-    space = ActionSpace.of(before.rules)
-    assert state.deal == before.apply(space.action_from_id(before, action_id))
+    space = state._tables.space
+    # OpenSpiel's bindings made the id an int (a NumPy integer, or a bool) already.
+    assert state.deal == before.apply(space.action_from_id(before, operator.index(action_id)))
 
 
 def _sampler_input(choose: Chooser, mat: Material) -> object:

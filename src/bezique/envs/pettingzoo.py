@@ -220,7 +220,10 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise NotationError(f"{agent} is to act: None is the action of a finished agent")
         try:
-            # An int, or a NumPy integer as a policy or a space's sample gives it.
+            # An int, or a NumPy integer as a policy or a space's sample gives it; not
+            # a bool, which Python counts as a number.
+            if isinstance(action, bool):
+                raise TypeError
             action_id = operator.index(action)
         except TypeError:
             wrong_type("BeziqueEnv.step()", "action", "an action id (an int)", action)
