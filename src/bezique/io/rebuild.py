@@ -44,6 +44,9 @@ __all__ = ["rebuild_tricks"]
 
 #: How many choices the search for the tricks may try before it gives up.
 SEARCH_BUDGET = 50_000
+#: How many of them the stock phase's tricks may take for one choice of the end
+#: phase's.
+LEAF_BUDGET = 3_000
 
 
 @attrs.frozen
@@ -108,6 +111,8 @@ class _Search:
         self.from_won = state.rules.zones.declare_from is DeclareFrom.WON
         self.tables: DeckTables = deck_tables(state.rules.deck.packs)
         self.budget = SEARCH_BUDGET
+        self.local = SEARCH_BUDGET
+        self.stock = [s for s in slots if not s.end]
 
     # -- the order of the search ---------------------------------------------------
 
@@ -189,14 +194,32 @@ class _Search:
 
     def spend(self) -> bool:
         self.budget -= 1
-        return self.budget >= 0
+        self.local -= 1
+        return self.budget >= 0 and self.local >= 0
+
+    def placeable(self, seat: int, pile: Sequence[int], slots: Sequence[_Slot]) -> bool:
+        """Whether each declared card of ``seat``'s pile fits a place in one of the
+        ``slots`` it won: without one, no choice of the other tricks helps."""
+        mine = [s for s in slots if s.winner == seat]
+        return all(
+            any(self.fits(card, s, j) for s in mine for j in range(len(s.seats)))
+            for card in pile
+            if card in self.limits
+        )
 
     def end_phase(
         self, slots: list[_Slot], piles: list[list[int]], held: list[int]
     ) -> dict[int, tuple[int, ...]] | None:
         """The end-phase ``slots`` (the last first), then the stock phase's."""
         if not slots:
-            return self.stock_phase(piles)
+            # Each choice of the end phase's tricks gets its share of the search.
+            self.local = LEAF_BUDGET
+            found = self.stock_phase(piles)
+            self.local = SEARCH_BUDGET
+            return found
+        open_slots = [*slots, *self.stock]
+        if not all(self.placeable(s, pile, open_slots) for s, pile in enumerate(piles)):
+            return None
         slot, rest = slots[0], slots[1:]
         pile = piles[slot.winner]
         for order in self.orders(slot, slot.fixed or pile, held):
@@ -229,6 +252,8 @@ class _Search:
     def seat_tricks(self, slots: list[_Slot], pile: list[int]) -> dict[int, tuple[int, ...]] | None:
         if not slots:
             return {}
+        if not self.placeable(slots[0].winner, pile, slots):
+            return None
         slot, rest = slots[0], slots[1:]
         for order in self.orders(slot, slot.fixed or pile, None):
             if not self.spend():
@@ -249,10 +274,12 @@ def rebuild_tricks(
     state: DealState, winners: Sequence[int], last: Sequence[int] = ()
 ) -> tuple[Trick, ...]:
     """Tricks won by ``winners`` in turn that hold exactly each seat's won cards and
-    that every check of a state's history passes (see the module): each taken by its
-    winner's card under the laws, the declared cards played when and by whom they
-    could have been, the end phase's duties kept. ``last``: the cards of the last
-    trick, when the position gives them (``last-trick``).
+    that every check of a state's history passes
+    (:func:`bezique.checks.reachable.check_history`): each taken by its winner's card
+    under the laws of its time, each declared card played after its declaration by the
+    declarer's side (or, where melds are shown from the cards won, won by the declarer
+    by then), each card of the end phase played as its duties allow. ``last``: the
+    cards of the last trick, when the position gives them (``last-trick``).
 
     Raises :class:`~bezique.InvalidStateError` when no such tricks exist (or none is
     found within the search's budget).
