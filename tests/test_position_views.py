@@ -48,7 +48,7 @@ def test_every_preset_of_bezique_is_walked() -> None:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=1, deadline=None)
+@settings(max_examples=1, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32))
 def test_every_view_of_a_position_read_back_is_dealt_out(preset: str, seed: int) -> None:
     rules = variants.get(preset)

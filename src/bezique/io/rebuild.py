@@ -321,6 +321,10 @@ def rebuild_tricks(
     end = sorted((s for s in slots if s.end), key=lambda s: -s.index)
     found = search.end_phase(end, piles, _held_after(state, shells))
     if found is None:
+        # Tricks won by law alone, which the replays may refuse: the reader then
+        # checks the position without them, as a state whose past is not known.
+        found = _won_by_law(state, slots, piles)
+    if found is None:
         raise InvalidStateError(_no_tricks(state, slots, piles))
     return tuple(Trick(shell.leader, found[i], shell.winner) for i, shell in enumerate(shells))
 
@@ -354,6 +358,16 @@ def _held_after(state: DealState, shells: list[Trick]) -> list[int]:
         for seat, card in zip(seats, state.trick, strict=False):
             held[seat] |= 1 << card
     return held
+
+
+def _won_by_law(
+    state: DealState, slots: list[_Slot], piles: list[list[int]]
+) -> dict[int, tuple[int, ...]] | None:
+    """Tricks each taken by its winner's card, regardless of the declarations and of
+    the end phase's duties."""
+    search = _Search(state, [attrs.evolve(s, end=False) for s in slots])
+    search.limits = {}
+    return search.stock_phase(piles)
 
 
 def _no_tricks(state: DealState, slots: list[_Slot], piles: list[list[int]]) -> str:
