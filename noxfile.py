@@ -315,6 +315,17 @@ def fuzz(session: nox.Session) -> None:
     session.run("python", "tests/fuzzing.py", *session.posargs)
 
 
+@nox.session(name="fuzz-long", default=False)
+def fuzz_long(session: nox.Session) -> None:
+    """The long fuzz run over every surface, the learning adapters included (it installs
+    the `rl` extra): a million calls shared by two processes of seeds 0 and 1, which
+    takes some twenty minutes on two free cores (`nox -s fuzz-long -- --seed 4` for
+    other seeds, `--jobs 1` on one core)."""
+    install_groups(session, "test")
+    session.install("-e", ".[rl]")
+    session.run("python", "tests/fuzzing.py", "--calls", "1000000", "--jobs", "2", *session.posargs)
+
+
 #: Where Chrome is installed on macOS and on Windows, whose installers do not put it
 #: on the PATH.
 CHROME_PATHS = (

@@ -25,7 +25,10 @@ from __future__ import annotations
 
 import argparse
 import copy
+import importlib.util
 import json
+import multiprocessing
+import operator
 import os
 import pickle
 import random
@@ -525,6 +528,11 @@ class Entry:
     #: The states the call is given, by index in the material (to check a refusal
     #: changed none).
     weight: int = 1
+    #: The optional extra the entry point needs (its entries are not run without it).
+    extra: str | None = None
+    #: Refusals of a framework's own layer, made before the library is called (an
+    #: adapter's framework checks some arguments itself), which the contract lets pass.
+    foreign: Callable[[Exception], bool] | None = None
 
 
 def _state_accepted(mat: Material, value: object, result: object) -> None:
@@ -584,9 +592,13 @@ def _game_accepted(mat: Material, value: object, result: object) -> None:
 
 def _position_accepted(mat: Material, value: object, result: object) -> None:
     assert isinstance(result, DealState)
-    # A position keeps no trick cards: its tricks are rebuilt, not replayed.
-    check_state(result, trick_cards=False)
+    # A position's tricks are rebuilt to pass the checks that replay them, so that
+    # each seat's view is dealt out again.
+    check_state(result)
     assert bz.same_position(bz.parse_position(bz.format_position(result)), result)
+    for seat in range(result.players):
+        view = result.view(seat)
+        _dealt_again(determinize(view, random.Random(seat)), view)
 
 
 def _determinized(mat: Material, value: object, result: object) -> None:
@@ -993,9 +1005,358 @@ def _state_pair(mat: Material, packed: object) -> tuple[DealState, Any]:
     return mat.states[index], value
 
 
-ENTRIES = (*ENTRIES, *SURFACES)
+# -- the learning adapters (the ``rl`` extra): PettingZoo and OpenSpiel ----------------
+
+#: The modules each extra's entry points need; an entry whose extra is missing is not
+#: run, and the long run says so.
+EXTRA_MODULES = {"rl": ("numpy", "gymnasium", "pettingzoo", "pyspiel")}
+
+
+def extra_missing(extra: str | None) -> str | None:
+    """The first module of ``extra`` that is not installed, if any."""
+    for module in EXTRA_MODULES.get(extra or "", ()):
+        if importlib.util.find_spec(module) is None:
+            return module
+    return None
+
+
+@attrs.frozen
+class AdapterInput:
+    """An adapter's call: the game (a preset's name), the deal (a reset's seed), how
+    many legal steps are taken before the call, and the hostile value."""
+
+    variant: str
+    seed: int
+    steps: int
+    value: object
+
+
+def _adapter_input(
+    make: Callable[[Chooser, Material], object],
+) -> Callable[[Chooser, Material], object]:
+    def made(choose: Chooser, mat: Material) -> object:
+        # Zetema's adapters too: its games are played through the same classes.
+        variant = mat.rules.name if choose.number(0, 3) else "zetema"
+        return AdapterInput(variant, choose.number(0, 5), choose.number(0, 30), make(choose, mat))
+
+    return made
+
+
+def _packed(value: object) -> AdapterInput:
+    assert isinstance(value, AdapterInput)
+    return value
+
+
+_ENVS: dict[str, Any] = {}
+
+
+def _env(packed: AdapterInput) -> Any:
+    """The PettingZoo environment of the input's game, reset and played on."""
+    from bezique.envs import pettingzoo as bezique_env
+
+    env: Any = _ENVS.get(packed.variant)
+    if env is None:
+        env = _ENVS[packed.variant] = bezique_env.env(variant=packed.variant)
+    env.reset(seed=packed.seed)
+    rng = random.Random(packed.seed)
+    for _ in range(packed.steps):
+        if env.deal.is_over:
+            break
+        env.step(rng.choice(list(env.space.legal_ids(env._in_play(env.deal)))))
+    return env
+
+
+def _env_snapshot(env: Any) -> tuple[object, ...]:
+    return (env.deal, env.agent_selection, dict(env.rewards), dict(env.terminations))
+
+
+def _refusal_changes_nothing(snapshot: Callable[[], object], call: Callable[[], object]) -> object:
+    """``call()``; a refusal that changed what ``snapshot`` reads is a failure of its own."""
+    before = snapshot()
+    try:
+        return call()
+    except Exception:
+        if snapshot() != before:
+            raise RuntimeError("a refusal changed the adapter's state") from None
+        raise
+
+
+def _env_step(mat: Material, value: object) -> object:
+    packed = _packed(value)
+    env = _env(packed)
+    legal = list(env.space.legal_ids(env._in_play(env.deal))) if not env.deal.is_over else []
+    before = env.deal
+    action = _resolved(packed.value, legal)
+    _refusal_changes_nothing(lambda: _env_snapshot(env), lambda: env.step(action))
+    return (env, before, legal, action)
+
+
+def _env_stepped(mat: Material, value: object, result: object) -> None:
+    """An accepted step took a legal action and the deal it gives is the engine's."""
+    assert isinstance(result, tuple)
+    env, before, legal, action_id = result
+    if before.is_over:
+        assert env.deal is before
+        return
+    assert action_id in legal, f"step({action_id!r}) accepted, but it is not a legal id"
+    # A NumPy integer is an id (a policy gives them); the space reads Python's.
+    action = env.space.action_from_id(env._in_play(before), operator.index(action_id))
+    assert env.deal == before.apply(action)
+
+
+def _agent_input(choose: Chooser, mat: Material) -> object:
+    if choose.number(0, 1):
+        return mutate_text(choose.pick(("seat_0", "seat_1", "seat_3")), choose)
+    return malformed(choose, mat)
+
+
+def _env_observe(mat: Material, value: object) -> object:
+    packed = _packed(value)
+    env = _env(packed)
+    return _refusal_changes_nothing(
+        lambda: _env_snapshot(env), lambda: (env, env.observe(packed.value))
+    )
+
+
+def _env_observed(mat: Material, value: object, result: object) -> None:
+    assert isinstance(result, tuple)
+    env, observation = result
+    space = env.observation_space(_packed(value).value)
+    assert space.contains(observation), "an observation outside its space"
+
+
+@attrs.frozen
+class LegalId:
+    """The id of an action legal where the call is made (the ``index``-th of them, in
+    turn), which only the call knows: so that some steps are accepted and checked."""
+
+    index: int
+
+
+def _resolved(value: object, legal: Sequence[int]) -> object:
+    if isinstance(value, LegalId):
+        return legal[value.index % len(legal)] if legal else -1
+    return value
+
+
+def _step_input(choose: Chooser, mat: Material) -> object:
+    how = choose.number(0, 4)
+    if how == 4:
+        return LegalId(choose.number(0, 100))
+    if how == 0:
+        return choose.number(-2, 1200)
+    if how == 1:
+        import numpy
+
+        return numpy.int64(choose.number(0, 1200))
+    return malformed(choose, mat)
+
+
+def _env_made(mat: Material, value: object, result: object) -> None:
+    env = result
+    env.reset(seed=1)  # type: ignore[attr-defined]
+    assert env.agent_selection in env.possible_agents  # type: ignore[attr-defined]
+
+
+def _variant_input(choose: Chooser, mat: Material) -> object:
+    if choose.number(0, 2):
+        return mutate_text(choose.pick((mat.rules.name, "zetema", "classic")), choose)
+    return malformed(choose, mat)
+
+
+_LIBRARY = os.path.dirname(bz.__file__)
+
+
+def _spiel_foreign(error: Exception) -> bool:
+    """Refusals of OpenSpiel's own layer, made before the adapter is called: its
+    ``SpielError`` (an action id of -1, a parameter of the wrong type) and the
+    ``TypeError`` and ``RuntimeError`` of its bindings (an argument that is not a
+    number, a parameter it cannot convert to C++), raised where no frame of the
+    library ran."""
+    import pyspiel
+
+    frames = traceback.extract_tb(error.__traceback__)
+    ran = any(frame.filename.startswith(_LIBRARY) for frame in frames)
+    return isinstance(error, (pyspiel.SpielError, TypeError, RuntimeError)) and not ran
+
+
+_SPIEL: dict[tuple[str, int], Any] = {}
+
+
+def _spiel_state(packed: AdapterInput) -> Any:
+    """The OpenSpiel state of the input's game: dealt by the chance nodes of its
+    seed, then played on."""
+    import pyspiel
+
+    from bezique.envs import openspiel
+
+    dealt = _SPIEL.get((packed.variant, packed.seed))
+    if dealt is None:
+        openspiel.register()
+        game = pyspiel.load_game(openspiel.GAME_NAME, {"variant": packed.variant})
+        dealt = game.new_initial_state()
+        rng = random.Random(packed.seed)
+        while dealt.is_chance_node():
+            dealt.apply_action(rng.choice(dealt.chance_outcomes())[0])
+        _SPIEL[packed.variant, packed.seed] = dealt
+    state = dealt.clone()
+    rng = random.Random(packed.seed)
+    for _ in range(packed.steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _spiel_apply(mat: Material, value: object) -> object:
+    packed = _packed(value)
+    state = _spiel_state(packed)
+    legal = list(state.legal_actions())
+    before = state.deal
+    action = _resolved(packed.value, legal)
+    _refusal_changes_nothing(lambda: state.deal, lambda: state.apply_action(action))
+    return (state, before, legal, action)
+
+
+def _spiel_applied(mat: Material, value: object, result: object) -> None:
+    assert isinstance(result, tuple)
+    state, before, legal, action_id = result
+    assert action_id in legal, f"apply_action({action_id!r}) accepted, but it is not legal"
+    space = state._tables.space
+    # OpenSpiel's bindings made the id an int (a NumPy integer, or a bool) already.
+    assert state.deal == before.apply(space.action_from_id(before, operator.index(action_id)))
+
+
+def _sampler_input(choose: Chooser, mat: Material) -> object:
+    if choose.number(0, 2):
+        drawn = choose.pick((*JUNK_VALUES, 0.0, 0.25, 1.0, float("inf"), -0.5))
+        return lambda: drawn
+    return malformed(choose, mat)
+
+
+def _spiel_resample(mat: Material, value: object) -> object:
+    packed = _packed(value)
+    state = _spiel_state(packed)
+    player = state.current_player()
+    player = player if player >= 0 else 0
+    return (
+        state,
+        player,
+        _refusal_changes_nothing(
+            lambda: state.deal, lambda: state.resample_from_infostate(player, packed.value)
+        ),
+    )
+
+
+def _spiel_resampled(mat: Material, value: object, result: object) -> None:
+    """A resampled state is a deal the seat's view allows: its view is the seat's."""
+    assert isinstance(result, tuple)
+    state, player, sample = result
+    assert sample.deal.view(player) == state.deal.view(player)
+
+
+def _player_input(choose: Chooser, mat: Material) -> object:
+    return choose.number(-2, 7) if choose.number(0, 1) else malformed(choose, mat)
+
+
+def _spiel_tensor(mat: Material, value: object) -> object:
+    packed = _packed(value)
+    state = _spiel_state(packed)
+    return _refusal_changes_nothing(
+        lambda: state.deal, lambda: state.observation_tensor(packed.value)
+    )
+
+
+def _spiel_load(mat: Material, value: object) -> object:
+    import pyspiel
+
+    from bezique.envs import openspiel
+
+    openspiel.register()
+    return pyspiel.load_game(openspiel.GAME_NAME, {"variant": value})
+
+
+def _spiel_loaded(mat: Material, value: object, result: object) -> None:
+    state = result.new_initial_state()  # type: ignore[attr-defined]
+    assert state.is_chance_node()
+
+
+ADAPTERS: tuple[Entry, ...] = (
+    Entry(
+        "BeziqueEnv.step",
+        "action",
+        _adapter_input(_step_input),
+        _env_step,
+        _env_stepped,
+        weight=2,
+        extra="rl",
+    ),
+    Entry(
+        "BeziqueEnv.observe",
+        "agent",
+        _adapter_input(_agent_input),
+        _env_observe,
+        _env_observed,
+        extra="rl",
+    ),
+    Entry(
+        "pettingzoo env",
+        "variant",
+        _variant_input,
+        lambda m, v: bezique_env_of(v),
+        _env_made,
+        extra="rl",
+    ),
+    Entry(
+        "BeziqueState.apply_action",
+        "action",
+        _adapter_input(_step_input),
+        _spiel_apply,
+        _spiel_applied,
+        weight=2,
+        extra="rl",
+        foreign=_spiel_foreign,
+    ),
+    Entry(
+        "BeziqueState.resample_from_infostate",
+        "probability_sampler",
+        _adapter_input(_sampler_input),
+        _spiel_resample,
+        _spiel_resampled,
+        extra="rl",
+        foreign=_spiel_foreign,
+    ),
+    Entry(
+        "BeziqueState.observation_tensor",
+        "player",
+        _adapter_input(_player_input),
+        _spiel_tensor,
+        extra="rl",
+        foreign=_spiel_foreign,
+    ),
+    Entry(
+        "pyspiel.load_game",
+        "variant",
+        _variant_input,
+        _spiel_load,
+        _spiel_loaded,
+        extra="rl",
+        foreign=_spiel_foreign,
+    ),
+)
+
+
+def bezique_env_of(variant: object) -> object:
+    from bezique.envs import pettingzoo as bezique_env
+
+    return bezique_env.env(variant=variant)  # type: ignore[arg-type]
+
+
+ENTRIES = (*ENTRIES, *SURFACES, *ADAPTERS)
 ENTRY_NAMES = tuple(e.name for e in ENTRIES)
-_WEIGHTED = tuple(e for e in ENTRIES for _ in range(e.weight))
+#: The entry points whose extra is installed, which the runs call.
+RUNNABLE = tuple(e for e in ENTRIES if extra_missing(e.extra) is None)
+_WEIGHTED = tuple(e for e in RUNNABLE for _ in range(e.weight))
 
 
 # -- the oracle ------------------------------------------------------------------------
@@ -1023,25 +1384,29 @@ class Fuzzer:
         self.presets[mat.rules.name] += 1
         try:
             result = entry.call(mat, value)
-        except TypeError as error:
+        except Exception as error:
+            if entry.foreign is None or not entry.foreign(error):
+                return self._judge_error(entry, mat, value, error)
             self.refused[entry.name] += 1
-            if entry.parameter not in str(error):
-                self._fail(entry, value, f"TypeError not naming {entry.parameter!r}: {error}")
-            self._unchanged(entry, mat, value)
-            return
-        except BeziqueError as error:
-            self.refused[entry.name] += 1
-            self._unchanged(entry, mat, value)
-            self._same_reasons(entry, mat, value, error)
-            return
-        except Exception:  # anything else escaping is what the fuzzing looks for
-            self._fail(entry, value, traceback.format_exc(limit=6))
             return
         if entry.accepted is not None:
             try:
                 entry.accepted(mat, value, result)
             except Exception:  # an accepted input that a replay refutes
                 self._fail(entry, value, "accepted, then refuted: " + traceback.format_exc(limit=6))
+
+    def _judge_error(self, entry: Entry, mat: Material, value: object, error: Exception) -> None:
+        if isinstance(error, TypeError):
+            self.refused[entry.name] += 1
+            if entry.parameter not in str(error):
+                self._fail(entry, value, f"TypeError not naming {entry.parameter!r}: {error}")
+            self._unchanged(entry, mat, value)
+        elif isinstance(error, BeziqueError):
+            self.refused[entry.name] += 1
+            self._unchanged(entry, mat, value)
+            self._same_reasons(entry, mat, value, error)
+        else:  # anything else escaping is what the fuzzing looks for
+            self._fail(entry, value, "".join(traceback.format_exception(error, limit=6)))
 
     def _unchanged(self, entry: Entry, mat: Material, value: object) -> None:
         if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int):
@@ -1083,7 +1448,9 @@ def preset_names() -> list[str]:
 
 
 @st.composite
-def inputs(draw: st.DrawFn, entry_names: Sequence[str] = ENTRY_NAMES) -> tuple[Entry, str, object]:
+def inputs(
+    draw: st.DrawFn, entry_names: Sequence[str] = tuple(e.name for e in RUNNABLE)
+) -> tuple[Entry, str, object]:
     """An entry point, a preset and a hostile input for it."""
     name = draw(st.sampled_from(list(entry_names)))
     entry = next(e for e in ENTRIES if e.name == name)
@@ -1107,6 +1474,59 @@ def mutated_documents(draw: st.DrawFn, kind: str) -> object:
 # -- the long run ----------------------------------------------------------------------
 
 
+@attrs.frozen
+class Share:
+    """One process's part of a long run: its calls, its seed, how often it reports
+    and when it stops."""
+
+    calls: int
+    seed: int
+    report: int
+    seconds: float | None
+    label: str = ""
+
+
+def run_share(share: Share) -> Fuzzer:
+    """Make a share's calls, printing progress and failures as they come."""
+    presets = preset_names()
+    for name in presets:
+        material(name)
+    fuzzer = Fuzzer()
+    choose = RandomChooser(random.Random(share.seed))
+    ready = time.perf_counter()
+    done = reported = 0
+    while done < share.calls:
+        if share.seconds is not None and time.perf_counter() - ready > share.seconds:
+            break
+        batch = min(share.report, share.calls - done)
+        turn = done % len(presets)
+        try:
+            fuzzer.run(batch, choose, presets[turn:] + presets[:turn])
+        except KeyboardInterrupt:
+            break
+        done += batch
+        elapsed = time.perf_counter() - ready
+        for failure in fuzzer.failures[reported:]:
+            print(f"{share.label}FAILURE", failure, file=sys.stderr, flush=True)
+        reported = len(fuzzer.failures)
+        print(f"{share.label}{done} calls, {elapsed:.0f} s, {reported} failures", flush=True)
+    # The inputs that failed may not pickle (lambdas): a process sends back the words.
+    fuzzer.failed.clear()
+    return fuzzer
+
+
+def _merge(parts: Sequence[Fuzzer]) -> Fuzzer:
+    total = Fuzzer()
+    for part in parts:
+        total.calls.update(part.calls)
+        total.refused.update(part.refused)
+        total.presets.update(part.presets)
+        for name, seconds in part.seconds.items():
+            total.seconds[name] = total.seconds.get(name, 0.0) + seconds
+        total.failures.extend(part.failures)
+    return total
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -1123,39 +1543,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="stop at the first progress report after this long (Ctrl-C also stops it)",
     )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes to share the calls among, process i with seed SEED+i (default 1)",
+    )
     args = parser.parse_args(argv)
     presets = preset_names()
     start = time.perf_counter()
-    for name in presets:
-        material(name)
-    ready = time.perf_counter()
-    fuzzer = Fuzzer()
-    choose = RandomChooser(random.Random(args.seed))
-    done = reported = 0
-    while done < args.calls:
-        if args.seconds is not None and time.perf_counter() - ready > args.seconds:
-            break
-        batch = min(args.report, args.calls - done)
-        turn = done % len(presets)
-        try:
-            fuzzer.run(batch, choose, presets[turn:] + presets[:turn])
-        except KeyboardInterrupt:
-            break
-        done += batch
-        elapsed = time.perf_counter() - ready
-        for failure in fuzzer.failures[reported:]:
-            print("FAILURE", failure, file=sys.stderr, flush=True)
-        reported = len(fuzzer.failures)
-        print(f"{done} calls, {elapsed:.0f} s, {reported} failures", flush=True)
-    elapsed = time.perf_counter() - ready
-    print(f"material of {len(presets)} presets made in {ready - start:.1f} s")
-    print(f"{sum(fuzzer.calls.values())} calls in {elapsed:.1f} s (seed {args.seed})")
-    print(f"{'entry point':<24}{'calls':>10}{'refused':>10}{'seconds':>10}")
-    for name in ENTRY_NAMES:
+    jobs = max(1, args.jobs)
+    shares = [
+        Share(
+            args.calls // jobs + (i < args.calls % jobs),
+            args.seed + i,
+            args.report,
+            args.seconds,
+            f"[seed {args.seed + i}] " if jobs > 1 else "",
+        )
+        for i in range(jobs)
+    ]
+    if jobs == 1:
+        fuzzer = run_share(shares[0])
+    else:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            try:
+                fuzzer = _merge(pool.map(run_share, shares))
+            except KeyboardInterrupt:
+                pool.terminate()
+                return 130
+    elapsed = time.perf_counter() - start
+    seeds = ", ".join(str(s.seed) for s in shares)
+    print(
+        f"{sum(fuzzer.calls.values())} calls in {elapsed:.1f} s (seed {seeds}, {jobs} process(es))"
+    )
+    print(f"{'entry point':<40}{'calls':>10}{'refused':>10}{'seconds':>10}")
+    for entry in ENTRIES:
+        name = entry.name
+        missing = extra_missing(entry.extra)
+        if missing is not None:
+            print(f"{name:<40}  not run: the {entry.extra!r} extra is missing (no {missing})")
+            continue
         seconds = fuzzer.seconds.get(name, 0.0)
-        print(f"{name:<24}{fuzzer.calls[name]:>10}{fuzzer.refused[name]:>10}{seconds:>10.1f}")
+        print(f"{name:<40}{fuzzer.calls[name]:>10}{fuzzer.refused[name]:>10}{seconds:>10.1f}")
     for name in presets:
-        print(f"  {name}: {fuzzer.presets[name]} calls")
+        print(f"  {name}: {fuzzer.presets[bz.rules.variants.get(name).name]} calls")
+    print(f"{len(fuzzer.failures)} failures")
     return 1 if fuzzer.failures else 0
 
 

@@ -12,10 +12,14 @@ from fuzzing import (
     CALLS_VARIABLE,
     ENTRIES,
     ENTRY_NAMES,
+    EXTRA_MODULES,
+    RUNNABLE,
+    AdapterInput,
     Entry,
     Fuzzer,
     RandomChooser,
     dumps,
+    extra_missing,
     inputs,
     main,
     material,
@@ -92,11 +96,40 @@ def test_every_entry_point_is_reached_by_the_strategies() -> None:
     fuzzer = Fuzzer()
     choose = RandomChooser(random.Random(1))
     mat = material("classic")
-    for entry in ENTRIES:
+    for entry in RUNNABLE:
         for _ in range(5):
             fuzzer.attempt(entry, mat, entry.make(choose, mat))
     assert not fuzzer.failures, fuzzer.failures[0]
-    assert set(fuzzer.calls) == set(ENTRY_NAMES)
+    assert set(fuzzer.calls) == {e.name for e in RUNNABLE}
+
+
+def test_the_adapters_are_fuzzed_where_their_extra_is_installed() -> None:
+    adapters = {e.name for e in ENTRIES if e.extra == "rl"}
+    assert {"BeziqueEnv.step", "BeziqueState.apply_action", "pyspiel.load_game"} <= adapters
+    runnable = {e.name for e in RUNNABLE}
+    assert (adapters <= runnable) == (extra_missing("rl") is None)
+    assert extra_missing(None) is None
+
+
+def test_entries_of_a_missing_extra_are_reported_as_not_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(EXTRA_MODULES, "rl", ("no_such_framework_module",))
+    assert main(["--calls", "17", "--report", "17"]) == 0
+    out = capsys.readouterr().out
+    assert "BeziqueEnv.step" in out
+    assert "not run: the 'rl' extra is missing (no no_such_framework_module)" in out
+
+
+def test_a_huge_number_from_the_sampler_is_no_probability() -> None:
+    """An int of thousands of digits ended in Python's ``OverflowError`` when it was
+    made a float (found by the long fuzz run's adapters)."""
+    pytest.importorskip("pyspiel")
+    fuzzer = Fuzzer()
+    entry = _entry("BeziqueState.resample_from_infostate")
+    fuzzer.attempt(entry, material("classic"), AdapterInput("classic", 3, 4, lambda: 10**5000))
+    assert not fuzzer.failures, fuzzer.failures[0]
+    assert fuzzer.refused[entry.name] == 1
 
 
 # -- the mutators change what they are given, and only a copy ------------------------

@@ -70,3 +70,40 @@ def test_resampling_refuses_a_sampler_that_gives_no_probability(
     with pytest.raises(TypeError, match="probability_sampler must be a callable"):
         state.resample_from_infostate(0, 0.5)
     assert state.resample_from_infostate(0, lambda: 0.25).deal is not None
+
+
+# -- found by the long fuzz run --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_reset_seed_or_a_step_of_the_wrong_type_is_named(variant: str) -> None:
+    """A list for a seed ended in Python's own ``TypeError`` from ``random.seed``, and a
+    bool was read as the action id 0 or 1."""
+    env = bezique_env.env(variant=variant)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        env.reset(seed=[])  # type: ignore[arg-type]
+    env.reset(seed=1)
+    before = env.deal
+    with pytest.raises(TypeError, match="action must be an action id"):
+        env.step(True)
+    assert env.deal == before
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_openspiel_names_a_player_or_a_sampler_value_it_refuses(variant: str) -> None:
+    """A player of the wrong type was refused as a ``seat``, and a sampler giving an
+    int of thousands of digits ended in Python's ``OverflowError``."""
+    openspiel.register()
+    game = pyspiel.load_game(openspiel.GAME_NAME, {"variant": variant})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for method in (state.observation_tensor, state.information_state_string):
+        with pytest.raises(TypeError, match="player must be an int"):
+            method("0")
+        with pytest.raises(bz.SeatError, match="no player 9"):
+            method(9)
+    with pytest.raises(TypeError, match="player_id must be an int"):
+        state.resample_from_infostate("0", lambda: 0.5)
+    with pytest.raises(bz.NotationError, match="an integer of 5001 digits"):
+        state.resample_from_infostate(0, lambda: 10**5000)

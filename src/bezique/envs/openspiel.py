@@ -53,6 +53,7 @@ the game's.
 from __future__ import annotations
 
 import functools
+import math
 import numbers
 import random
 from typing import TYPE_CHECKING, Any
@@ -64,7 +65,14 @@ from bezique.encodings.action_space import ActionSpace
 from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
 from bezique.envs.rewards import check_options, game_tail, step_rewards
-from bezique.errors import IllegalActionError, NotationError, shown, wrong_type
+from bezique.errors import (
+    IllegalActionError,
+    NotationError,
+    SeatError,
+    require_int,
+    shown,
+    wrong_type,
+)
 from bezique.players.playout import play_out
 from bezique.state import DealState
 from bezique.variants import AnyRules, AnyState, Learning
@@ -358,16 +366,16 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         return [sides[rules.side_of(seat)] for seat in range(rules.players)]
 
     def information_state_string(self, player: int | None = None) -> str:
-        return self._view_string(self._player(player))
+        return self._view_string(self._player(player, "information_state_string()"))
 
     def observation_string(self, player: int | None = None) -> str:
-        return self._view_string(self._player(player))
+        return self._view_string(self._player(player, "observation_string()"))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return self._tensor(self._player(player))
+        return self._tensor(self._player(player, "information_state_tensor()"))
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        return self._tensor(self._player(player))
+        return self._tensor(self._player(player, "observation_tensor()"))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BeziqueState:
         """A state dealt at random among those the seat's view allows: the cards it has
@@ -380,10 +388,14 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
                 "a callable",
                 probability_sampler,
             )
+        seat = self._player(player_id, "resample_from_infostate()", "player_id")
         drawn = probability_sampler()
         if isinstance(drawn, bool) or not isinstance(drawn, numbers.Real):
             wrong_type("resample_from_infostate()", "probability_sampler()", "a number", drawn)
-        probability = float(drawn)
+        try:
+            probability = float(drawn)
+        except OverflowError:  # an int of thousands of digits is no probability either
+            probability = math.inf
         if not 0.0 <= probability <= 1.0:
             # NaN fails this test too.
             raise NotationError(
@@ -403,7 +415,7 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
             raise IllegalActionError("no deal yet", ())
         learning = self._tables.learning
         in_play = learning.in_play(episode)
-        drawn_deal = learning.determinize(in_play.view(player_id), seed)
+        drawn_deal = learning.determinize(in_play.view(seat), seed)
         if in_play is not episode:
             # A whole game's deal in play drawn again; the game's past is public.
             drawn_deal = attrs.evolve(episode, deal=drawn_deal)
@@ -421,8 +433,17 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         board = str(episode.render(symbols=False))
         return f"{board}\n{dealt}" if self._dealing() else board
 
-    def _player(self, player: int | None) -> int:
-        return self.current_player() if player is None else player
+    def _player(self, player: object, method: str, parameter: str = "player") -> int:
+        """The seat ``player`` names (the one to act for ``None``): a :class:`TypeError`
+        naming the parameter for a value that is not an int, :class:`~bezique.SeatError`
+        for a number of no seat."""
+        if player is None:
+            return self.current_player()
+        seat = require_int(player, method, parameter)
+        players = self._tables.rules.players
+        if not 0 <= seat < players:
+            raise SeatError(f"{method}: no {parameter} {shown(seat)}; players are 0..{players - 1}")
+        return seat
 
     def _game_line(self, player: int) -> str:
         """A whole game's public standing, as the seat reads it: ``""`` for a deal."""

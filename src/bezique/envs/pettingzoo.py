@@ -55,7 +55,7 @@ from bezique.encodings.action_space import ActionSpace
 from bezique.envs import ActionIds, Encoder, require_extra
 from bezique.envs.observation import ObservationEncoder
 from bezique.envs.rewards import check_options, step_rewards
-from bezique.errors import NotationError, SeatError, shown, wrong_type
+from bezique.errors import NotationError, SeatError, check_seed, shown, wrong_type
 from bezique.variants import AnyRules, AnyState
 
 if TYPE_CHECKING:
@@ -179,6 +179,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             ) from None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        check_seed(seed, "BeziqueEnv.reset()")
         if seed is not None:
             self._rng.seed(seed)
         dealer = self._rng.randrange(self.rules.players)
@@ -230,7 +231,10 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise NotationError(f"{agent} is to act: None is the action of a finished agent")
         try:
-            # An int, or a NumPy integer as a policy or a space's sample gives it.
+            # An int, or a NumPy integer as a policy or a space's sample gives it; not
+            # a bool, which Python counts as a number.
+            if isinstance(action, bool):
+                raise TypeError
             action_id = operator.index(action)
         except TypeError:
             wrong_type("BeziqueEnv.step()", "action", "an action id (an int)", action)

@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -27,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from bezique.cards import FACES_PER_PACK, Card, Suit, face_of
+from bezique.cards import FACES_PER_PACK, Card, Suit
 from bezique.checks.invariants import check_cards, check_shape, check_state, meld_histories
 from bezique.errors import (
     BeziqueError,
@@ -39,11 +38,11 @@ from bezique.errors import (
 )
 from bezique.io.names import card_name
 from bezique.io.readers import kept_broken, kept_carte_blanche, read_card
+from bezique.io.rebuild import rebuild_tricks
 from bezique.io.writers import card_key, kinds_list
 from bezique.laws.dealing import eldest_hand
-from bezique.laws.declaring import trump_fixers
-from bezique.laws.tricks import takes_table, trick_terms, winning_index
-from bezique.laws.turns import in_duels, next_leader, trick_seats
+from bezique.laws.tricks import trick_terms, winning_index
+from bezique.laws.turns import in_duels, next_leader
 from bezique.laws.zones import bits
 from bezique.records import DeclaredMeld, Phase, Trick, Window
 from bezique.rules import Rules, TrickCard, variants
@@ -80,8 +79,6 @@ _EMPTY = "-"
 #: The ``brisques`` field of a finished deal that counted the aces and tens only
 #: because they mattered (BIC).
 _COUNTED = "counted"
-#: How many choices the search for the tricks may try before it gives up.
-_SEARCH_BUDGET = 20_000
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -527,8 +524,12 @@ class _Reader:
         tricks = rebuild_tricks(state, winners, last)
         leader = next_leader(rules, tricks) if tricks else state.leader
         state = attrs.evolve(state, tricks=tricks, leader=leader)
-        # The cards of the tricks were rebuilt, not read: they cannot be replayed.
-        check_state(state, trick_cards=False)
+        # The tricks are rebuilt to pass the checks that replay them (rebuild_tricks);
+        # where the search gives up before it finds such tricks, they are left out.
+        try:
+            check_state(state)
+        except InvalidStateError:
+            check_state(state, trick_cards=False)
         self.check_to_move(state)
         return state
 
@@ -758,112 +759,7 @@ class _Reader:
             )
 
 
-# -- the tricks behind the won cards ---------------------------------------------------
-
-
-def rebuild_tricks(
-    state: DealState, winners: Sequence[int], last: Sequence[int] = ()
-) -> tuple[Trick, ...]:
-    """Tricks won by ``winners`` in turn that hold exactly each seat's won cards, each
-    taken by its winner's card under the laws (:func:`~bezique.laws.tricks.winning_index`
-    with the terms of its time). ``last``: the cards of the last trick in the order
-    played, when the position gives them (``last-trick``).
-
-    Which seat played which card is not kept, so each trick is built from the
-    winner's pile: the winner's card, cards it beats played before it, and cards
-    that do not beat it after. Raises :class:`~bezique.InvalidStateError` when no
-    such tricks exist (or none is found within the search's budget).
-    """
-    rules = state.rules
-    n = rules.players
-    fixers = trump_fixers(rules)
-    fixed_after = next((m.trick for m in state.melds if m.kind in fixers), None)
-    shells: list[Trick] = []
-    leader = eldest_hand(n, state.dealer)
-    wanted: list[list[tuple[int, int, int, tuple[Suit | None, bool]]]] = [[] for _ in range(n)]
-    for i, winner in enumerate(winners):
-        number = i + 1
-        seats = trick_seats(rules, shells, leader)
-        if winner not in seats:
-            raise InvalidStateError(
-                f"tricks: seat {winner} won trick {number}, but only seats "
-                f"{', '.join(map(str, seats))} played to it"
-            )
-        trump = state.trump if fixed_after is None or number > fixed_after else None
-        terms = trick_terms(rules, trump, number <= rules.stock_tricks)
-        if last and number == len(winners):
-            last = _last_trick(state, last, winner, len(seats), seats.index(winner), terms)
-        else:
-            wanted[winner].append((i, len(seats), seats.index(winner), terms))
-        shells.append(Trick(leader, (), winner))
-        leader = next_leader(rules, shells)
-    if last and not winners:
-        raise InvalidStateError("last-trick: no trick has been played")
-    cards: dict[int, list[int]] = {len(winners) - 1: list(last)} if last else {}
-    for seat in range(n):
-        pile = [c for c in bits(state.won_masks[seat]) if c not in last]
-        held = sum(size for _, size, _, _ in wanted[seat])
-        if held != len(pile):
-            raise InvalidStateError(
-                f"won[{seat}]: {len(pile)} card(s), but the {len(wanted[seat])} trick(s) "
-                f"seat {seat} won hold {held}"
-            )
-        cards.update(_split_pile(seat, pile, wanted[seat]))
-    return tuple(
-        Trick(shell.leader, tuple(cards[i]), shell.winner) for i, shell in enumerate(shells)
-    )
-
-
-def _last_trick(
-    state: DealState,
-    last: Sequence[int],
-    winner: int,
-    size: int,
-    position: int,
-    terms: tuple[Suit | None, bool],
-) -> tuple[int, ...]:
-    """The cards of the last trick, as a position gives them, in an order of play in
-    which its winner, ``position``-th to play, takes them (the order written, unless
-    the winners were chosen by the reader and another seat led): as many cards as
-    were played to it, all won by its winner."""
-    if len(last) != size or len(set(last)) != size:
-        raise InvalidStateError(f"last-trick: {size} different cards were played to it")
-    if any(not state.won_masks[winner] >> card & 1 for card in last):
-        raise InvalidStateError(f"last-trick: its cards are not all among won[{winner}]")
-    for order in itertools.permutations(last):
-        if winning_index(order, *terms) == position:
-            return order
-    raise InvalidStateError(
-        f"last-trick: seat {winner}, who won it, has no card among them that takes the others"
-    )
-
-
-def _split_pile(
-    seat: int, pile: list[int], wanted: list[tuple[int, int, int, tuple[Suit | None, bool]]]
-) -> dict[int, list[int]]:
-    """The cards of each trick ``seat`` won, in play order, from its pile."""
-    # Tricks won by a card played after the lead need a card that beats the best of
-    # those before it; the hardest first. Tricks won by the lead take any cards: the
-    # strongest leads.
-    taken = sorted((w for w in wanted if w[2]), key=lambda w: -w[2])
-    budget = [_SEARCH_BUDGET]
-    found = _search(taken, pile, budget)
-    if found is None:
-        raise InvalidStateError(
-            f"won[{seat}]: no tricks won by seat {seat} in the order of 'tricks' hold these "
-            "cards (a card that wins each trick it did not lead)"
-        )
-    out, rest = found
-    for i, size, _, (trump, _) in (w for w in wanted if not w[2]):
-        group = sorted(rest[:size], key=lambda c: _strength(c, trump), reverse=True)
-        del rest[:size]
-        out[i] = group
-    return out
-
-
-def _strength(card: int, trump: Suit | None) -> tuple[bool, int]:
-    face = face_of(card)
-    return (face.suit is trump, int(face.rank))
+# -- the winners a position leaves to the reader -------------------------------------
 
 
 def _pass_to_partners(rules: Rules, pinned: dict[int, int], left: list[int], count: int) -> None:
@@ -882,71 +778,6 @@ def _pass_to_partners(rules: Rules, pinned: dict[int, int], left: list[int], cou
             pinned[number] = partner
             left[seat] += 1
             left[partner] -= 1
-
-
-def _search(
-    wanted: Sequence[tuple[int, int, int, tuple[Suit | None, bool]]],
-    pile: list[int],
-    budget: list[int],
-) -> tuple[dict[int, list[int]], list[int]] | None:
-    if not wanted:
-        return {}, pile
-    (i, size, position, (trump, offsuit)), later = wanted[0], wanted[1:]
-    table = takes_table(trump, offsuit)
-
-    def takes(card: int, best: int) -> bool:
-        return bool(table[(best & 31) << 5 | (card & 31)])
-
-    use = _use(pile, table)
-    tried: set[int] = set()
-    for card in sorted(pile, key=lambda c: _strength(c, trump), reverse=True):
-        if card & 31 in tried:
-            continue
-        tried.add(card & 31)
-        others = sorted((c for c in pile if c != card), key=lambda c: (use[c], _strength(c, trump)))
-        for lead in itertools.islice((c for c in others if takes(card, c)), 8):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return None
-            group = _group(card, lead, others, size, position, takes)
-            if group is None or winning_index(group, trump, offsuit) != position:
-                continue
-            found = _search(later, [c for c in pile if c not in group], budget)
-            if found is not None:
-                found[0][i] = group
-                return found
-    return None
-
-
-def _use(pile: list[int], table: Sequence[int]) -> dict[int, int]:
-    """How many cards of the pile each card could serve another trick with (beating
-    them, or being beaten): a card of more use is spent last, the least useful cards
-    going before and after the winning card."""
-    count: dict[int, int] = {}
-    for c in pile:
-        count[c & 31] = count.get(c & 31, 0) + 1
-    faces_use = {
-        f: sum(n * (table[g << 5 | f] + table[f << 5 | g]) for g, n in count.items()) for f in count
-    }
-    return {c: faces_use[c & 31] for c in pile}
-
-
-def _group(
-    card: int,
-    lead: int,
-    others: list[int],
-    size: int,
-    position: int,
-    takes: Callable[[int, int], bool],
-) -> list[int] | None:
-    """A trick of ``size`` cards that ``card`` wins from ``position``, led by ``lead``
-    (which it beats): the others before it do not beat the lead, those after it do
-    not beat it; ``None`` when the pile has too few such cards."""
-    fill = [c for c in others if c != lead and not takes(c, lead)][: position - 1]
-    after = [c for c in others if c != lead and c not in fill and not takes(c, card)]
-    if len(fill) < position - 1 or len(after) < size - 1 - position:
-        return None
-    return [lead, *fill, card, *after[: size - 1 - position]]
 
 
 # -- comparing positions ---------------------------------------------------------------

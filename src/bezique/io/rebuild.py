@@ -1,0 +1,390 @@
+"""The tricks behind a position's won cards: :func:`rebuild_tricks`.
+
+A position (:mod:`bezique.io.position`) keeps who won each trick and each seat's won
+cards, not which seat played which card to which trick. The reader needs tricks all
+the same (the state holds them), and a past that could have been played: the seats'
+views show the tricks, and whoever deals out a view (:mod:`bezique.checks.determinize`)
+replays them with the checks of :func:`bezique.checks.reachable.check_history`. So the
+tricks are searched for under every law that reads their cards:
+
+* each trick is won by its winner's card under the terms of its time (S000 law 6; in
+  the end phase law 9), and holds one card of each seat that plays to it;
+* a declared card was played by a seat of the declarer's side (a partnership may
+  declare with the partner's table cards, BIC) to a trick after the declaration, or,
+  where melds are shown from the cards won (S003), was won by the declarer by then;
+* once the stock is out each card played followed the duties of S000 law 9 against
+  the hand its seat held then: what it holds now and every card it played since.
+
+The end-phase tricks are chosen first, the last one first, as the hands they need
+grow backwards from those held now; then each seat's stock-phase tricks from the rest
+of its pile, the tricks it did not lead first (they need a card that beats the lead).
+Cards of one face under the same constraints are interchangeable: one of them is
+tried. The search gives up after a fixed number of tries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import permutations
+
+import attrs
+
+from bezique.cards import Suit, face_of
+from bezique.errors import InvalidStateError
+from bezique.laws.dealing import eldest_hand
+from bezique.laws.declaring import trump_fixers
+from bezique.laws.tricks import playable, takes_table, trick_terms, winning_index
+from bezique.laws.turns import next_leader, trick_seats
+from bezique.laws.zones import DeckTables, bits, deck_tables
+from bezique.records import Phase, Trick
+from bezique.rules import DeclareFrom, Rules
+from bezique.state import DealState
+
+__all__ = ["rebuild_tricks"]
+
+#: How many choices the search for the tricks may try before it gives up.
+SEARCH_BUDGET = 50_000
+#: How many of them the stock phase's tricks may take for one choice of the end
+#: phase's.
+LEAF_BUDGET = 3_000
+
+
+@attrs.frozen
+class _Slot:
+    """A trick to fill: its index, who plays to it in order, where its winner plays,
+    the terms that pick its winner, and the trumps of the end phase's duties (``None``
+    for a stock-phase trick, which has none)."""
+
+    index: int
+    winner: int
+    seats: tuple[int, ...]
+    position: int
+    terms: tuple[Suit | None, bool]
+    end: bool
+    trump: Suit | None
+    #: The cards of the trick when the position gives them (``last-trick``).
+    fixed: tuple[int, ...] = ()
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+
+@attrs.frozen
+class _Limit:
+    """Where a declared card may have been played: to a trick numbered above
+    ``after``, at most ``upto``, won by ``won_by``, by a seat of ``sides``."""
+
+    after: int = 0
+    upto: int | None = None
+    won_by: int | None = None
+    sides: frozenset[int] | None = None
+
+
+def _limits(state: DealState) -> dict[int, _Limit]:
+    """The limits the declarations put on their cards (S000 law 7, BIC, S003)."""
+    rules = state.rules
+    from_won = rules.zones.declare_from is DeclareFrom.WON
+    out: dict[int, _Limit] = {}
+    for meld in state.melds:
+        for card in meld.cards:
+            old = out.get(card, _Limit())
+            if from_won:
+                upto = meld.trick if old.upto is None else min(old.upto, meld.trick)
+                won_by = meld.seat if old.won_by in (None, meld.seat) else -1
+                out[card] = attrs.evolve(old, upto=upto, won_by=won_by)
+            else:
+                side = frozenset({rules.side_of(meld.seat)})
+                sides = side if old.sides is None else old.sides & side
+                out[card] = attrs.evolve(old, after=max(old.after, meld.trick), sides=sides)
+    return out
+
+
+class _Search:
+    """One search for the tricks of a state."""
+
+    def __init__(self, state: DealState, slots: list[_Slot]) -> None:
+        self.state = state
+        self.rules: Rules = state.rules
+        self.slots = slots
+        self.limits = _limits(state)
+        self.from_won = state.rules.zones.declare_from is DeclareFrom.WON
+        self.tables: DeckTables = deck_tables(state.rules.deck.packs)
+        self.budget = SEARCH_BUDGET
+        self.local = SEARCH_BUDGET
+        self.stock = [s for s in slots if not s.end]
+
+    # -- the order of the search ---------------------------------------------------
+
+    def slot_order(self, slot: _Slot) -> tuple[bool, int, int]:
+        """A seat's stock-phase tricks in the order they are filled: one the position
+        gives the cards of first, then those it did not lead (they need a card that
+        beats the lead), the hardest (winning from further back) first; each kind the
+        last trick first, where a declared card may only have been played after its
+        declaration, the first trick first where it must have been won by then."""
+        later_first = self.from_won is False
+        return (not slot.fixed, -slot.position, -slot.index if later_first else slot.index)
+
+    def tightness(self, card: int) -> tuple[bool, int]:
+        """Cards in the order they are tried: the declared cards first, the fewer the
+        tricks they may be in the sooner (the later their declaration, or the earlier
+        the trick by which they must have been won), then the others."""
+        limit = self.limits.get(card)
+        if limit is None:
+            return (True, 0)
+        return (False, (limit.upto or 0) if self.from_won else -limit.after)
+
+    # -- one trick -------------------------------------------------------------------
+
+    def fits(self, card: int, slot: _Slot, j: int) -> bool:
+        limit = self.limits.get(card)
+        if limit is None:
+            return True
+        number = slot.number
+        if number <= limit.after or (limit.upto is not None and number > limit.upto):
+            return False
+        if limit.won_by is not None and limit.won_by != slot.winner:
+            return False
+        return limit.sides is None or self.rules.side_of(slot.seats[j]) in limit.sides
+
+    def orders(
+        self, slot: _Slot, pool: Sequence[int], held: Sequence[int] | None
+    ) -> Iterator[tuple[int, ...]]:
+        """The orders of play of cards of ``pool`` the trick may hold: each card where
+        its limits allow, its winner's card taking it, and, with ``held`` (the hands
+        after it, by seat), each card played to it following the duties."""
+        table = takes_table(*slot.terms)
+        size = len(slot.seats)
+        strength = {c: _strength(c, slot.terms[0]) for c in pool}
+        # The declared cards first (they fit fewer tricks), then the weakest: the
+        # strong cards are kept for the tricks that need them.
+        weak = sorted(pool, key=lambda c: (self.tightness(c), strength[c]))
+        chosen: list[int] = []
+
+        def place(j: int, best: int) -> Iterator[tuple[int, ...]]:
+            if j == size:
+                yield tuple(chosen)
+                return
+            seen: set[tuple[int, _Limit | None]] = set()
+            seat = slot.seats[j]
+            for card in weak:
+                key = (card & 31, self.limits.get(card))
+                if key in seen or card in chosen or not self.fits(card, slot, j):
+                    continue
+                now = j if j and table[(chosen[best] & 31) << 5 | (card & 31)] else best
+                # The winner's card takes the best so far; none after it takes it.
+                if now != (j if j == slot.position else best) and j >= slot.position:
+                    continue
+                if held is not None and j and not self.duty_kept(held[seat], card, chosen, slot):
+                    continue
+                seen.add(key)
+                chosen.append(card)
+                yield from place(j + 1, now)
+                chosen.pop()
+
+        yield from place(0, 0)
+
+    def duty_kept(self, after: int, card: int, before: list[int], slot: _Slot) -> bool:
+        """Whether ``card`` could be played after ``before`` from the hand that held
+        it and the cards ``after`` (S000 law 9)."""
+        hand = after | 1 << card
+        return bool(playable(hand, before, slot.trump, True, self.tables) >> card & 1)
+
+    # -- the tricks ----------------------------------------------------------------
+
+    def spend(self) -> bool:
+        self.budget -= 1
+        self.local -= 1
+        return self.budget >= 0 and self.local >= 0
+
+    def placeable(self, seat: int, pile: Sequence[int], slots: Sequence[_Slot]) -> bool:
+        """Whether each declared card of ``seat``'s pile fits a place in one of the
+        ``slots`` it won: without one, no choice of the other tricks helps."""
+        mine = [s for s in slots if s.winner == seat]
+        return all(
+            any(self.fits(card, s, j) for s in mine for j in range(len(s.seats)))
+            for card in pile
+            if card in self.limits
+        )
+
+    def end_phase(
+        self, slots: list[_Slot], piles: list[list[int]], held: list[int]
+    ) -> dict[int, tuple[int, ...]] | None:
+        """The end-phase ``slots`` (the last first), then the stock phase's."""
+        if not slots:
+            # Each choice of the end phase's tricks gets its share of the search.
+            self.local = LEAF_BUDGET
+            found = self.stock_phase(piles)
+            self.local = SEARCH_BUDGET
+            return found
+        open_slots = [*slots, *self.stock]
+        if not all(self.placeable(s, pile, open_slots) for s, pile in enumerate(piles)):
+            return None
+        slot, rest = slots[0], slots[1:]
+        pile = piles[slot.winner]
+        for order in self.orders(slot, slot.fixed or pile, held):
+            if not self.spend():
+                return None
+            before = list(held)
+            for seat, card in zip(slot.seats, order, strict=True):
+                before[seat] |= 1 << card
+            left = list(piles)
+            left[slot.winner] = [c for c in pile if c not in order]
+            found = self.end_phase(rest, left, before)
+            if found is not None:
+                found[slot.index] = order
+                return found
+        return None
+
+    def stock_phase(self, piles: list[list[int]]) -> dict[int, tuple[int, ...]] | None:
+        out: dict[int, tuple[int, ...]] = {}
+        for seat, pile in enumerate(piles):
+            mine = [s for s in self.slots if s.winner == seat and not s.end]
+            # The tricks it did not lead first, the hardest (winning from further back)
+            # first; a trick the position gives the cards of before them all.
+            mine.sort(key=self.slot_order)
+            found = self.seat_tricks(mine, pile)
+            if found is None:
+                return None
+            out.update(found)
+        return out
+
+    def seat_tricks(self, slots: list[_Slot], pile: list[int]) -> dict[int, tuple[int, ...]] | None:
+        if not slots:
+            return {}
+        if not self.placeable(slots[0].winner, pile, slots):
+            return None
+        slot, rest = slots[0], slots[1:]
+        for order in self.orders(slot, slot.fixed or pile, None):
+            if not self.spend():
+                return None
+            found = self.seat_tricks(rest, [c for c in pile if c not in order])
+            if found is not None:
+                found[slot.index] = order
+                return found
+        return None
+
+
+def _strength(card: int, trump: Suit | None) -> tuple[bool, int]:
+    face = face_of(card)
+    return (face.suit is trump, int(face.rank))
+
+
+def rebuild_tricks(
+    state: DealState, winners: Sequence[int], last: Sequence[int] = ()
+) -> tuple[Trick, ...]:
+    """Tricks won by ``winners`` in turn that hold exactly each seat's won cards and
+    that every check of a state's history passes
+    (:func:`bezique.checks.reachable.check_history`): each taken by its winner's card
+    under the laws of its time, each declared card played after its declaration by the
+    declarer's side (or, where melds are shown from the cards won, won by the declarer
+    by then), each card of the end phase played as its duties allow. ``last``: the
+    cards of the last trick, when the position gives them (``last-trick``).
+
+    Raises :class:`~bezique.InvalidStateError` when no such tricks exist (or none is
+    found within the search's budget).
+    """
+    rules = state.rules
+    n = rules.players
+    fixers = trump_fixers(rules)
+    fixed_after = next((m.trick for m in state.melds if m.kind in fixers), None)
+    shells: list[Trick] = []
+    slots: list[_Slot] = []
+    leader = eldest_hand(n, state.dealer)
+    for i, winner in enumerate(winners):
+        number = i + 1
+        seats = trick_seats(rules, shells, leader)
+        if winner not in seats:
+            raise InvalidStateError(
+                f"tricks: seat {winner} won trick {number}, but only seats "
+                f"{', '.join(map(str, seats))} played to it"
+            )
+        trump = state.trump if fixed_after is None or number > fixed_after else None
+        stock = number <= rules.stock_tricks
+        fixed = tuple(last) if last and number == len(winners) else ()
+        terms = trick_terms(rules, trump, stock)
+        slots.append(_Slot(i, winner, seats, seats.index(winner), terms, not stock, trump, fixed))
+        shells.append(Trick(leader, (), winner))
+        leader = next_leader(rules, shells)
+    if last:
+        _check_last(state, slots, last)
+    piles = [[c for c in bits(state.won_masks[s]) if c not in last] for s in range(n)]
+    for seat in range(n):
+        mine = [s for s in slots if s.winner == seat and not s.fixed]
+        held = sum(len(s.seats) for s in mine)
+        if held != len(piles[seat]):
+            raise InvalidStateError(
+                f"won[{seat}]: {len(piles[seat])} card(s), but the {len(mine)} trick(s) "
+                f"seat {seat} won hold {held}"
+            )
+    search = _Search(state, slots)
+    end = sorted((s for s in slots if s.end), key=lambda s: -s.index)
+    found = search.end_phase(end, piles, _held_after(state, shells))
+    if found is None:
+        # Tricks won by law alone, which the replays may refuse: the reader then
+        # checks the position without them, as a state whose past is not known.
+        found = _won_by_law(state, slots, piles)
+    if found is None:
+        raise InvalidStateError(_no_tricks(state, slots, piles))
+    return tuple(Trick(shell.leader, found[i], shell.winner) for i, shell in enumerate(shells))
+
+
+def _check_last(state: DealState, slots: list[_Slot], last: Sequence[int]) -> None:
+    """The cards a position gives of its last trick: as many as were played to it,
+    all won by its winner, one of which takes the others from the winner's place."""
+    if not slots:
+        raise InvalidStateError("last-trick: no trick has been played")
+    slot = slots[-1]
+    size = len(slot.seats)
+    if len(last) != size or len(set(last)) != size:
+        raise InvalidStateError(f"last-trick: {size} different cards were played to it")
+    if any(not state.won_masks[slot.winner] >> card & 1 for card in last):
+        raise InvalidStateError(f"last-trick: its cards are not all among won[{slot.winner}]")
+    if not any(winning_index(o, *slot.terms) == slot.position for o in permutations(last)):
+        raise InvalidStateError(
+            f"last-trick: seat {slot.winner}, who won it, has no card among them that "
+            "takes the others"
+        )
+
+
+def _held_after(state: DealState, shells: list[Trick]) -> list[int]:
+    """What each seat held after the last completed trick: its hand and table now,
+    and the card it has played to the trick on the table, once the stock is out."""
+    rules = state.rules
+    held = [state.held_mask(s) for s in range(rules.players)]
+    if state.phase is not Phase.STOCK and state.trick:
+        leader = next_leader(rules, shells) if shells else state.leader
+        seats = trick_seats(rules, shells, leader)
+        for seat, card in zip(seats, state.trick, strict=False):
+            held[seat] |= 1 << card
+    return held
+
+
+def _won_by_law(
+    state: DealState, slots: list[_Slot], piles: list[list[int]]
+) -> dict[int, tuple[int, ...]] | None:
+    """Tricks each taken by its winner's card, regardless of the declarations and of
+    the end phase's duties."""
+    search = _Search(state, [attrs.evolve(s, end=False) for s in slots])
+    search.limits = {}
+    return search.stock_phase(piles)
+
+
+def _no_tricks(state: DealState, slots: list[_Slot], piles: list[list[int]]) -> str:
+    """Why no tricks were found: a seat whose pile its stock-phase tricks alone cannot
+    hold, if there is one; else the laws together."""
+    for seat, pile in enumerate(piles):
+        alone = _Search(state, slots)
+        alone.limits = {}
+        mine = [s for s in slots if s.winner == seat]
+        mine.sort(key=alone.slot_order)
+        if alone.seat_tricks([attrs.evolve(s, end=False) for s in mine], pile) is None:
+            return (
+                f"won[{seat}]: no tricks won by seat {seat} in the order of 'tricks' hold "
+                "these cards (a card that wins each trick it did not lead)"
+            )
+    return (
+        "won: no tricks won in the order of 'tricks' hold these cards with the declared "
+        "cards played after their declarations by the declarer's side and the end "
+        f"phase's duties kept (or none was found in {SEARCH_BUDGET} tries)"
+    )
