@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from bezique.actions import Declare
 from bezique.cards import Suit
-from bezique.engine.fields import END, OVER, STOCK, DealFields
+from bezique.engine.fields import END, OVER, STOCK, DealDraft, DealFields
 from bezique.engine.plays import card_class, doubles_of, ids_of
 from bezique.engine.speed import (
     LOW,
@@ -63,7 +63,7 @@ __all__ = [
 ]
 
 
-def declarable(state: DealFields, seat: int, plan: Plan | None = None) -> int:
+def declarable(state: DealDraft, seat: int, plan: Plan | None = None) -> int:
     """The mask of the cards ``seat`` may declare from (``Rules.zones.declare_from``):
     its hand and table (S000 law 7), or the cards it has won in tricks (S003, Polish).
     ``plan``: the rules' plan, when the caller has it at hand."""
@@ -71,7 +71,7 @@ def declarable(state: DealFields, seat: int, plan: Plan | None = None) -> int:
         # EB11: only the scoring cards won lie face up to declare from, under
         # ``Zones.open_cards``; the rest are turned down.
         return open_won_cards(state.rules, state.trump, state.won_masks[seat])
-    return state.held_mask(seat)
+    return state.hand_masks[seat] | state.table_masks[seat]
 
 
 def trick_cards(
@@ -104,7 +104,7 @@ def limit_reasons(state: DealFields, window: Window) -> list[Reason]:
     )
 
 
-def all_score(state: DealFields) -> bool:
+def all_score(state: DealDraft) -> bool:
     """Whether every declaration of this winner's turn scores (not only the first)."""
     return every_declaration_scores(state.rules, state.phase is STOCK, len(state.tricks))
 
