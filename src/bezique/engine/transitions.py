@@ -4,7 +4,8 @@
 builds the next state; the state it was given is not changed. A card played, the
 trick taken, the deal's end, the exchange, a declaration and the draw are made on a
 draft of the state's fields by :mod:`bezique.engine.draft`, which the fast playouts
-run too; the other steps (a carte blanche, a pending meld scored, passing) are here. The scoring rules applied are cited beside each one.
+run too; the other steps (a carte blanche, a pending meld scored, passing) are here.
+The scoring rules applied are cited beside each one.
 """
 
 from __future__ import annotations
