@@ -1,21 +1,33 @@
-"""Classic random playouts against OpenSpiel's C++ games, driven by the same Python loop.
+"""Classic deals against OpenSpiel's C++ games, driven by the same Python loop, in
+honest units.
 
-Each engine plays whole random games: at every step the legal actions are listed
-and one is chosen uniformly with a seeded ``random.Random``, then applied (for
-OpenSpiel, chance nodes draw an outcome by its probability the same way). The
-figure is CPU microseconds per action (``time.process_time``, so that other work on a
-shared machine counts less; chance outcomes included for OpenSpiel, as the deal is one
-step of bezique's) and actions per second.
+A *decision* is an action taken by a player: every action applied at a player's turn,
+whether it had a choice or not (a bezique winner's turn with nothing to declare is a
+decision: its draw), and never a chance outcome. Dealing is timed apart: bezique's
+``new_deal`` and, in OpenSpiel, the chance nodes before the first player's turn (the
+deal, card by card, and hearts' passing direction). Bezique's draws from the stock are
+made inside the ``Draw`` decision that ends the winner's turn; OpenSpiel's hearts and
+skat have no chance node after the deal (the figures count any, ``late_chance``, and
+time them with the decisions).
+
+For random play each engine plays whole deals: at every decision the legal actions are
+listed and one is chosen uniformly with a seeded ``random.Random``, then applied
+(OpenSpiel's chance nodes draw an outcome by its probability the same way). The figures
+are CPU time (``time.process_time``, so that other work on a shared machine counts
+less): microseconds per decision, microseconds of dealing per deal, and whole deals per
+second (dealing included).
 
 ``--compare`` runs, in turn and ``--rounds`` times, one process per engine: the
-pure-Python bezique engine (``PYTHONPATH=src``, whatever is installed), the
-installed bezique (the accelerated build in the ``bench-engines`` nox session) and
-OpenSpiel's ``hearts`` and ``skat`` when ``pyspiel`` can be imported; it prints each
-engine's median and the ratios to the pure engine and to ``hearts``. It then times the
-Monte Carlo player's playouts per second of its own decisions (``--engine search``:
-20 iterations, at seat 0 of classic deals against the rule-of-thumb player) under each
-bezique build. ``--baseline SRC`` adds the source tree of an earlier revision to both
-comparisons::
+pure-Python bezique engine (``PYTHONPATH=src``, whatever is installed), the installed
+bezique (the accelerated build in the ``bench-engines`` nox session) and OpenSpiel's
+``hearts`` and ``skat`` when ``pyspiel`` can be imported; it prints each engine's
+medians and the ratios. Under each bezique build it then times the search: the Monte
+Carlo player's decisions and playouts per second of its own decisions (``--engine
+search``: 20 iterations, at seat 0 of classic deals against the rule-of-thumb player),
+and the fast policy's whole playouts per second (``--engine playout``:
+:func:`bezique.players.playout.play_out` from new classic deals, dealt before the clock
+starts), beside random hearts games per second. ``--baseline SRC`` adds the source tree
+of an earlier revision to every comparison::
 
     nox -s bench-engines                        # builds the compiled wheel first
     python benchmarks/engines.py --engine bezique --seconds 2
@@ -37,35 +49,87 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: The figures of one measurement, by name (the engine's label is a string).
+Figures = dict[str, float | str]
 
-def bezique_playouts(seconds: float, seed: int) -> tuple[int, float]:
-    """Random classic deals for about ``seconds``: (actions, seconds taken)."""
+
+def _rates(deals: int, decisions: int, dealing: float, deciding: float) -> Figures:
+    """Per decision, per deal and per second, from the counts and CPU seconds."""
+    return {
+        "deals": deals,
+        "decisions": decisions,
+        "us_per_decision": deciding / decisions * 1e6,
+        "deal_us": dealing / deals * 1e6,
+        "deals_per_s": deals / (dealing + deciding),
+    }
+
+
+def bezique_deals(seconds: float, seed: int) -> Figures:
+    """Random classic deals for about ``seconds`` of CPU time."""
     import bezique as bz
 
     rules = bz.variants.CLASSIC
-    actions = 0
-    start = time.process_time()
-    deal = 0
-    while time.process_time() - start < seconds:
-        rng = random.Random(seed * 1_000_003 + deal)
-        state = bz.new_deal(rules, seed=seed * 1_000_003 + deal)
+    clock = time.process_time
+    deals = decisions = 0
+    dealing = deciding = 0.0
+    while dealing + deciding < seconds:
+        number = seed * 1_000_003 + deals
+        rng = random.Random(number)
+        start = clock()
+        state = bz.new_deal(rules, seed=number)
+        dealt = clock()
         while not state.is_over:
             legal = state.legal_actions()
             state = state.apply(legal[rng.randrange(len(legal))])
-            actions += 1
-        deal += 1
-    return actions, time.process_time() - start
+            decisions += 1
+        done = clock()
+        dealing += dealt - start
+        deciding += done - dealt
+        deals += 1
+    return _rates(deals, decisions, dealing, deciding)
 
 
-def search_playouts(seconds: float, seed: int) -> tuple[int, float]:
+def openspiel_deals(name: str, seconds: float, seed: int) -> Figures:
+    """Random games of OpenSpiel's ``name`` for about ``seconds`` of CPU time."""
+    import pyspiel  # type: ignore[import-not-found,unused-ignore]
+
+    game = pyspiel.load_game(name)
+    clock = time.process_time
+    deals = decisions = late_chance = 0
+    dealing = deciding = 0.0
+    while dealing + deciding < seconds:
+        rng = random.Random(seed * 1_000_003 + deals)
+        start = clock()
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        dealt = clock()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                late_chance += 1
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
+        done = clock()
+        dealing += dealt - start
+        deciding += done - dealt
+        deals += 1
+    return {**_rates(deals, decisions, dealing, deciding), "late_chance": late_chance}
+
+
+def search_decisions(seconds: float, seed: int) -> Figures:
     """The Monte Carlo player (20 iterations, its defaults) at seat 0 of classic deals
-    against the rule-of-thumb player, for about ``seconds`` of its own decisions:
-    (playouts, seconds taken by its decisions)."""
+    against the rule-of-thumb player, for about ``seconds`` of its own decisions: its
+    decisions and playouts per second of them."""
     import bezique as bz
     from bezique.players import MonteCarloPlayer, RuleOfThumbPlayer
 
     rules = bz.variants.CLASSIC
-    playouts = 0
+    playouts = decisions = 0
     taken = 0.0
     deal = 0
     clock = time.process_time
@@ -81,34 +145,39 @@ def search_playouts(seconds: float, seed: int) -> tuple[int, float]:
                 action = search.choose(view)
                 taken += clock() - start
                 playouts += search.last_playouts
+                decisions += 1
             else:
                 action = other.choose(view)
             state = state.apply(action)
         deal += 1
-    return playouts, taken
+    return {
+        "decisions": decisions,
+        "decisions_per_s": decisions / taken,
+        "playouts": playouts,
+        "playouts_per_s": playouts / taken,
+    }
 
 
-def openspiel_playouts(name: str, seconds: float, seed: int) -> tuple[int, float]:
-    """Random games of OpenSpiel's ``name`` for about ``seconds``: (actions, seconds)."""
-    import pyspiel  # type: ignore[import-not-found,unused-ignore]
+def fast_playouts(seconds: float, seed: int) -> Figures:
+    """Whole classic deals played out by the fast policy
+    (:func:`bezique.players.playout.play_out`) from their start, each dealt before the
+    clock starts, for about ``seconds``: playouts per second."""
+    import bezique as bz
+    from bezique.players.playout import play_out
+    from bezique.players.rollout import FastPolicy
 
-    game = pyspiel.load_game(name)
-    actions = 0
-    start = time.process_time()
-    played = 0
-    while time.process_time() - start < seconds:
-        rng = random.Random(seed * 1_000_003 + played)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, weights)[0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            actions += 1
-        played += 1
-    return actions, time.process_time() - start
+    rules = bz.variants.CLASSIC
+    policy = FastPolicy()
+    clock = time.process_time
+    playouts = 0
+    taken = 0.0
+    while taken < seconds:
+        state = bz.new_deal(rules, seed=seed * 1_000_003 + playouts)
+        start = clock()
+        play_out(state, policy=policy)
+        taken += clock() - start
+        playouts += 1
+    return {"playouts": playouts, "playouts_per_s": playouts / taken}
 
 
 def which() -> str:
@@ -119,17 +188,14 @@ def which() -> str:
     return f"bezique {bezique.__version__} from {Path(bezique.__file__).parent}: {build}"
 
 
-def measure(engine: str, seconds: float, seed: int) -> dict[str, float | str]:
+def measure(engine: str, seconds: float, seed: int) -> Figures:
     if engine == "bezique":
-        actions, taken = bezique_playouts(seconds, seed)
-        label = which()
-    elif engine == "search":
-        playouts, taken = search_playouts(seconds, seed)
-        return {"engine": which(), "playouts": playouts, "playouts_per_s": playouts / taken}
-    else:
-        actions, taken = openspiel_playouts(engine, seconds, seed)
-        label = f"OpenSpiel {engine}"
-    return {"engine": label, "actions": actions, "us_per_action": taken / actions * 1e6}
+        return {"engine": which(), **bezique_deals(seconds, seed)}
+    if engine == "search":
+        return {"engine": which(), **search_decisions(seconds, seed)}
+    if engine == "playout":
+        return {"engine": which(), **fast_playouts(seconds, seed)}
+    return {"engine": f"OpenSpiel {engine}", **openspiel_deals(engine, seconds, seed)}
 
 
 def has_pyspiel() -> bool:
@@ -140,12 +206,21 @@ def has_pyspiel() -> bool:
     return True
 
 
-def _run(args: list[str], env: dict[str, str], seconds: float, seed: int) -> dict[str, object]:
+def _run(args: list[str], env: dict[str, str], seconds: float, seed: int) -> Figures:
     command = [sys.executable, __file__, *args, "--seconds", str(seconds)]
     command += ["--seed", str(seed), "--json"]
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-    result: dict[str, object] = json.loads(out.stdout)
+    result: Figures = json.loads(out.stdout)
     return result
+
+
+def _median(runs: list[Figures], key: str) -> float:
+    return statistics.median(float(run[key]) for run in runs)
+
+
+def _spread(runs: list[Figures], key: str, digits: int) -> str:
+    values = [float(run[key]) for run in runs]
+    return f"{min(values):.{digits}f}-{max(values):.{digits}f}"
 
 
 def compare(rounds: int, seconds: float, seed: int, baseline: str | None) -> None:
@@ -162,27 +237,35 @@ def compare(rounds: int, seconds: float, seed: int, baseline: str | None) -> Non
         engines += [(name, ["--engine", name], dict(os.environ)) for name in ("hearts", "skat")]
     else:
         print("OpenSpiel (pyspiel) is not installed: comparing the bezique builds only")
-    searches = [(name, ["--engine", "search"], env) for name, env in builds]
-    figures: dict[str, list[float]] = {name: [] for name, _, _ in engines}
-    searched: dict[str, list[float]] = {name: [] for name, _, _ in searches}
-    labels: dict[str, str] = {}
+    searches = [
+        (name, kind, ["--engine", kind], env)
+        for name, env in builds
+        for kind in ("search", "playout")
+    ]
+    runs: dict[str, list[Figures]] = {name: [] for name, _, _ in engines}
+    searched: dict[tuple[str, str], list[Figures]] = {
+        (name, kind): [] for name, kind, _, _ in searches
+    }
     for _ in range(rounds):
         for name, args, env in engines:
-            result = _run(args, env, seconds, seed)
-            labels[name] = str(result["engine"])
-            figures[name].append(float(str(result["us_per_action"])))
-        for name, args, env in searches:
-            result = _run(args, env, seconds, seed)
-            searched[name].append(float(str(result["playouts_per_s"])))
-    print(f"Python {sys.version.split()[0]}; {rounds} rounds of {seconds} s per engine; median:")
-    medians = {name: statistics.median(values) for name, values in figures.items()}
-    for name, value in medians.items():
-        spread = f"{min(figures[name]):.2f}-{max(figures[name]):.2f}"
+            runs[name].append(_run(args, env, seconds, seed))
+        for name, kind, args, env in searches:
+            searched[(name, kind)].append(_run(args, env, seconds, seed))
+    print(f"Python {sys.version.split()[0]}; {rounds} rounds of {seconds} s per engine; medians")
+    print("(a decision: an action taken by a player, chance outcomes apart; CPU time):")
+    header = f"{'us/decision':>16} {'dealing us/deal':>16} {'deals/s':>8} {'decisions/deal':>14}"
+    print(f"  {'':10} {header}")
+    medians: dict[str, float] = {}
+    for name, measured in runs.items():
+        medians[name] = per = _median(measured, "us_per_decision")
+        dealing = _median(measured, "deal_us")
+        per_deal = _median(measured, "decisions") / _median(measured, "deals")
         print(
-            f"  {name:10} {value:6.2f} us/action ({spread}), {1e6 / value:9.0f} actions/s"
-            f"  [{labels[name]}]"
+            f"  {name:10} {per:6.2f} ({_spread(measured, 'us_per_decision', 2):>9})"
+            f" {dealing:16.1f} {_median(measured, 'deals_per_s'):8.0f} {per_deal:14.1f}"
+            f"  [{measured[-1]['engine']}]"
         )
-    print("ratios (higher: the first is faster):")
+    print("ratios of us/decision (higher: the first is faster):")
     if baseline is not None:
         print(f"  baseline / pure: {medians['baseline'] / medians['pure']:.2f}")
         print(f"  baseline / installed: {medians['baseline'] / medians['installed']:.2f}")
@@ -191,12 +274,22 @@ def compare(rounds: int, seconds: float, seed: int, baseline: str | None) -> Non
         if other in medians:
             for name in ("pure", "installed"):
                 print(f"  {other} / {name}: {medians[other] / medians[name]:.2f}")
-    print("the Monte Carlo player's playouts per second of its own decisions (median):")
-    rates = {name: statistics.median(values) for name, values in searched.items()}
-    for name, value in rates.items():
-        spread = f"{min(searched[name]):.0f}-{max(searched[name]):.0f}"
-        print(f"  {name:10} {value:7.0f} playouts/s ({spread})")
-    print("ratios (higher: the first is faster):")
+    print("the search (medians): the Monte Carlo player's decisions and playouts per second")
+    print("of its own decisions, and the fast policy's whole classic playouts per second:")
+    for name, _ in builds:
+        search = searched[(name, "search")]
+        playout = searched[(name, "playout")]
+        print(
+            f"  {name:10} {_median(search, 'decisions_per_s'):6.1f} decisions/s"
+            f" {_median(search, 'playouts_per_s'):7.0f} playouts/s"
+            f" ({_spread(search, 'playouts_per_s', 0)});"
+            f" play_out {_median(playout, 'playouts_per_s'):6.0f} playouts/s"
+            f" ({_spread(playout, 'playouts_per_s', 0)})"
+        )
+    if "hearts" in runs:
+        print(f"  random hearts games: {_median(runs['hearts'], 'deals_per_s'):.0f} games/s")
+    print("ratios of play_out playouts/s (higher: the first is faster):")
+    rates = {name: _median(searched[(name, "playout")], "playouts_per_s") for name, _ in builds}
     for name in ("pure", "installed"):
         for slower in ("baseline", "pure"):
             if slower in rates and slower != name:
@@ -208,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--engine",
         default="bezique",
-        help="bezique, search (the Monte Carlo player's playouts), or an OpenSpiel game",
+        help="bezique, search (the Monte Carlo player), playout (the fast policy's "
+        "play_out), or an OpenSpiel game",
     )
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument("--seed", type=int, default=0)
@@ -231,12 +325,18 @@ def main(argv: list[str] | None = None) -> int:
     result = measure(args.engine, args.seconds, args.seed)
     if args.json:
         print(json.dumps(result))
+    elif "decisions_per_s" in result:
+        print(
+            f"{result['engine']}: {float(result['decisions_per_s']):.1f} decisions/s, "
+            f"{float(result['playouts_per_s']):.0f} playouts/s"
+        )
     elif "playouts_per_s" in result:
-        print(f"{result['engine']}: {result['playouts_per_s']:.0f} playouts/s")
+        print(f"{result['engine']}: {float(result['playouts_per_s']):.0f} playouts/s")
     else:
         print(
-            f"{result['engine']}: {result['us_per_action']:.2f} us/action over "
-            f"{result['actions']} actions"
+            f"{result['engine']}: {float(result['us_per_decision']):.2f} us/decision over "
+            f"{result['decisions']} decisions, {float(result['deal_us']):.1f} us of dealing "
+            f"per deal, {float(result['deals_per_s']):.0f} deals/s"
         )
     return 0
 

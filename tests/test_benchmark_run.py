@@ -38,8 +38,9 @@ ENGINES = Path(__file__).parents[1] / "benchmarks" / "engines.py"
 
 
 def test_the_engine_comparison_measures_whole_classic_deals() -> None:
-    """``benchmarks/engines.py``: a short measurement of the bezique build loaded, and
-    the comparison of the builds (OpenSpiel only where it is installed)."""
+    """``benchmarks/engines.py``: a short measurement of the bezique build loaded, in
+    decisions (dealing apart), and the comparison of the builds (OpenSpiel only where
+    it is installed) with the search's figures."""
     out = subprocess.run(
         [sys.executable, str(ENGINES), "--seconds", "0.2", "--json"],
         capture_output=True,
@@ -48,9 +49,13 @@ def test_the_engine_comparison_measures_whole_classic_deals() -> None:
     ).stdout
     figures = json.loads(out)
     assert "bezique" in str(figures["engine"])
-    # At least one whole deal: the stock tricks, the last eight and the draws.
-    assert int(figures["actions"]) > 32
-    assert 0 < float(figures["us_per_action"]) < 10_000
+    # Whole deals: 64 cards played in 32 tricks and the 24 draws that end the stock
+    # tricks' winners' turns, at least 88 decisions each.
+    assert int(figures["deals"]) >= 1
+    assert int(figures["decisions"]) >= 88 * int(figures["deals"])
+    assert 0 < float(figures["us_per_decision"]) < 10_000
+    assert 0 < float(figures["deal_us"]) < 1_000_000
+    assert float(figures["deals_per_s"]) > 0
     compared = subprocess.run(
         [sys.executable, str(ENGINES), "--compare", "--rounds", "1", "--seconds", "0.1"],
         capture_output=True,
@@ -58,4 +63,6 @@ def test_the_engine_comparison_measures_whole_classic_deals() -> None:
         check=True,
     ).stdout
     assert "pure / installed:" in compared
-    assert compared.count("us/action") >= 2
+    assert compared.count("[bezique") >= 2
+    assert compared.count("decisions/s") >= 2
+    assert compared.count("play_out") >= 2

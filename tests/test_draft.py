@@ -3,18 +3,21 @@ with the public :meth:`~bezique.DealState.apply`.
 
 One draft is kept for a whole deal, as the fast playouts keep it, and changed in
 place by the engine's steps of play (a card played, the trick taken, the deal's end,
-the draw); the other steps (declarations, the exchange, a carte blanche, passing)
-start a new draft from the state the engine returns. At every step every field of
-the draft is compared with the stepped state's, and so are the score events where
-the draft was asked to record them. The rule sets are drawn over every knob
-(``strategies.rules``) and every preset is played too; the fast policy's
-:func:`~bezique.players.playout.play_out` is compared with stepping over drawn
-rules as well.
+the exchange, a declaration of the cards the engine picks for it, the draw); the
+other steps (a carte blanche, a pending meld scored, passing) start a new draft from
+the state the engine returns. At every winner's turn, each declaration listed is
+made of the same cards whether the engine validates it or takes it as listed. At
+every step every field of the draft is compared with the stepped state's, and so are
+the score events where the draft was asked to record them. The rule sets are drawn
+over every knob (``strategies.rules``) and every preset is played too; the fast
+policy's :func:`~bezique.players.playout.play_out` is compared with stepping over
+drawn rules as well.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import attrs
 import pytest
@@ -25,9 +28,10 @@ from strategies import PROPERTY_SETTINGS, rules, trick_seats_now
 
 import bezique as bz
 import bezique.rules.variants
-from bezique import Action, DealState, Draw, Pass, Play, Rules, ScoreEvent
-from bezique.engine.draft import deal_end, draw, play
+from bezique import Action, DealState, Declare, Draw, Exchange, Pass, Play, Rules, ScoreEvent
+from bezique.engine.draft import deal_end, declare, draw, exchange, play
 from bezique.engine.fields import DealDraft
+from bezique.engine.reasons import declaration_cards, declare_reasons
 from bezique.engine.speed import draft_of, make_plan
 from bezique.players.playout import UNCOVERED, arrange_draws, covered, play_out
 from bezique.players.rollout import FastPolicy
@@ -53,16 +57,32 @@ def played_card(state: DealState, after: DealState) -> int:
     return after.tricks[-1].cards[-1]
 
 
-def lockstep(state: DealState, rng: random.Random, max_steps: int = 400) -> int:
+def listed_cards(state: DealState) -> dict[Declare, list[int]]:
+    """The declarations listed in ``state``, each with the cards it is made of, after
+    checking that the engine, validating it, accepts it and picks the same cards."""
+    window = state.window
+    out: dict[Declare, list[int]] = {}
+    if window is None:
+        return out
+    for action in state.legal_actions():
+        if isinstance(action, Declare):
+            cards = declaration_cards(state, window, action)
+            assert declare_reasons(state, window, action) == ([], cards), action
+            out[action] = cards
+    return out
+
+
+def lockstep(state: DealState, rng: random.Random, max_steps: int = 400) -> Counter[str]:
     """Play ``state`` on to its end with random legal actions, stepping one draft
-    beside it; the number of steps the draft took in place."""
+    beside it; the steps the draft took in place, counted by the action's kind."""
     draft = draft_of(state)
     total_tricks = state.rules.derived(make_plan).total_tricks
-    in_place = 0
+    in_place: Counter[str] = Counter()
     for _ in range(max_steps):
         if state.is_over:
             break
         action: Action = rng.choice(state.legal_actions())
+        cards = listed_cards(state)
         after, events = state.step(action)
         # Half the steps record what scored; the other half, as the playouts do, not.
         recorded: list[ScoreEvent] | None = [] if rng.random() < 0.5 else None
@@ -72,6 +92,10 @@ def lockstep(state: DealState, rng: random.Random, max_steps: int = 400) -> int:
             play(draft, seat, played_card(state, after), len(seats), recorded)
         elif type(action) is Draw and not state.offers:
             draw(draft, recorded)
+        elif isinstance(action, Declare):
+            declare(draft, action.kind, cards[action], recorded)
+        elif type(action) is Exchange:
+            exchange(draft, recorded)
         elif type(action) is Pass and len(state.tricks) == total_tricks:
             # S003: the winner of the last trick passes, and the deal ends.
             deal_end(draft, recorded)
@@ -80,7 +104,8 @@ def lockstep(state: DealState, rng: random.Random, max_steps: int = 400) -> int:
             recorded = None
         if recorded is not None:
             assert tuple(recorded) == events, action
-        in_place += recorded is not None or type(action) in (Play, Draw)
+        if recorded is not None or type(action) in (Play, Draw, Declare, Exchange):
+            in_place[type(action).__name__] += 1
         assert differences(draft, after) == [], (state.rules.name, action)
         # The scores agree with the events, whether they were recorded or not.
         for seat, points in enumerate(after.scores):
@@ -95,16 +120,31 @@ def test_the_draft_steps_as_the_engine_does_over_drawn_rules(
     drawn: Rules, seed: int, dealer: int
 ) -> None:
     state = bz.new_deal(drawn, seed=seed, dealer=dealer % drawn.players)
-    assert lockstep(state, random.Random(seed)) > 0
+    assert lockstep(state, random.Random(seed))["Play"] > 0
+
+
+def preset_steps(name: str) -> Counter[str]:
+    """The steps taken in place in two deals of the preset ``name``, by kind."""
+    preset = bz.rules.variants.get(name)
+    rng = random.Random(name)
+    steps: Counter[str] = Counter()
+    for _ in range(2):
+        state = bz.new_deal(preset, seed=rng.getrandbits(32), dealer=rng.randrange(2))
+        steps += lockstep(state, rng)
+    return steps
 
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_the_draft_steps_as_the_engine_does_in_every_preset(name: str) -> None:
-    preset = bz.rules.variants.get(name)
-    rng = random.Random(name)
-    for _ in range(2):
-        state = bz.new_deal(preset, seed=rng.getrandbits(32), dealer=rng.randrange(2))
-        assert lockstep(state, rng) > 0
+    assert preset_steps(name)["Play"] > 0
+
+
+def test_the_presets_declare_and_exchange_on_the_draft() -> None:
+    """The winner's turn's own steps are among those the draft took in place: the
+    declarations (of every preset with melds from the hand) and the exchange."""
+    steps = {name: preset_steps(name) for name in ("classic", "rubicon", "six-pack", "polish")}
+    assert all(counted["Declare"] > 0 for counted in steps.values()), steps
+    assert sum(counted["Exchange"] for counted in steps.values()) > 0, steps
 
 
 def test_a_draft_copies_every_field_and_shares_them() -> None:

@@ -5,7 +5,9 @@ Carlo player."""
 
 from __future__ import annotations
 
+import hashlib
 import random
+from collections import Counter
 
 import pytest
 
@@ -13,8 +15,9 @@ import bezique as bz
 from bezique import Action, DealState, Draw, IllegalActionError, Play
 from bezique.checks.determinize import determinize
 from bezique.errors import BeziqueError
-from bezique.players.playout import arrange_draws, covered, play_out, playouts
-from bezique.players.rollout import FastPolicy
+from bezique.laws.scoring import exchange_bonus
+from bezique.players.playout import _Playout, arrange_draws, covered, play_out, playouts
+from bezique.players.rollout import FastPolicy, nothing_to_declare
 
 PRESETS = [name for name, _ in bz.rules.variants.names()]
 
@@ -180,3 +183,67 @@ def test_the_playout_functions_refuse_what_is_not_a_state_view_or_policy() -> No
         play_out(state.view(0))
     with pytest.raises(TypeError, match=r"play_out\(\): policy must be a FastPolicy or None"):
         play_out(state, policy="fast")
+
+
+def winner_turns(name: str, deals: int) -> list[DealState]:
+    """The winner's turns with something to declare or exchange (the fast policy's
+    :func:`~bezique.players.rollout.nothing_to_declare` says no) met in ``deals`` deals
+    of the preset ``name`` played by the fast policy, with some random moves."""
+    rules = bz.rules.variants.get(name)
+    rng = random.Random(f"{name} turns")
+    policy = FastPolicy()
+    out: list[DealState] = []
+    for _ in range(deals):
+        state = bz.new_deal(rules, seed=rng.getrandbits(32))
+        while not state.is_over:
+            if state.window is not None and not state.offers and not nothing_to_declare(state):
+                out.append(state)
+            actions = state.legal_actions()
+            state = state.apply(rng.choice(actions) if rng.random() < 0.2 else policy.choose(state))
+    return out
+
+
+@pytest.mark.parametrize("name", ["classic", "rubicon", "six-pack", "sinkinson-1933"])
+def test_the_winner_s_turn_on_the_draft_makes_the_engine_s_choices(name: str) -> None:
+    """A winner's turn played on the draft (:meth:`_Playout.winner_turn`) chooses each
+    action as the fast policy chooses it on the public state and applies it as the
+    engine does: the same exchange and declarations, of the same cards, then the same
+    draw, field for field."""
+    policy = FastPolicy()
+    turns = winner_turns(name, 40)
+    chosen: Counter[str] = Counter()
+    for state in turns:
+        if not covered(state.rules) or any(state.carte_blanche):
+            continue
+        expected = state
+        while True:
+            action = policy.choose(expected)
+            chosen[type(action).__name__] += 1
+            expected = expected.apply(action)
+            if type(action) is Draw:
+                break
+        playout = _Playout(state)
+        playout.winner_turn(coupled=False)
+        assert playout.state() == expected
+    # The turns declared on the draft, and exchanged where the rules have the exchange.
+    assert chosen["Declare"] >= 40, chosen
+    has_exchange = exchange_bonus(bz.rules.variants.get(name)) is not None
+    assert (chosen["Exchange"] > 0) == has_exchange, chosen
+
+
+def test_playouts_of_many_classic_deals_make_the_moves_stepping_makes() -> None:
+    """Over many deals, from their start, :func:`play_out` reaches the state that
+    stepping the engine with the fast policy reaches: every meld declared (its kind,
+    cards, trick and points), every trick and every score the same, coupled or not."""
+    policy = FastPolicy()
+    fast = hashlib.sha256()
+    reference = hashlib.sha256()
+    for seed in range(60):
+        state = bz.new_deal(bz.variants.CLASSIC, seed=seed)
+        coupled = seed % 2 == 1
+        for end, digest in (
+            (play_out(state, policy=policy, coupled=coupled), fast),
+            (stepped(state, None, policy, coupled), reference),
+        ):
+            digest.update(repr((end.melds, end.tricks, end.scores)).encode())
+    assert fast.hexdigest() == reference.hexdigest()

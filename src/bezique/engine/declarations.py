@@ -11,12 +11,13 @@ both ask :func:`reuse_verdict`, so that what is listed is what is accepted.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 from bezique.actions import Declare
 from bezique.cards import Suit
-from bezique.engine.fields import END, OVER, STOCK, DealFields
+from bezique.engine.fields import END, OVER, STOCK, DealDraft, DealFields
 from bezique.engine.plays import card_class, doubles_of, ids_of
 from bezique.engine.speed import (
     LOW,
@@ -63,7 +64,7 @@ __all__ = [
 ]
 
 
-def declarable(state: DealFields, seat: int, plan: Plan | None = None) -> int:
+def declarable(state: DealDraft, seat: int, plan: Plan | None = None) -> int:
     """The mask of the cards ``seat`` may declare from (``Rules.zones.declare_from``):
     its hand and table (S000 law 7), or the cards it has won in tricks (S003, Polish).
     ``plan``: the rules' plan, when the caller has it at hand."""
@@ -71,7 +72,7 @@ def declarable(state: DealFields, seat: int, plan: Plan | None = None) -> int:
         # EB11: only the scoring cards won lie face up to declare from, under
         # ``Zones.open_cards``; the rest are turned down.
         return open_won_cards(state.rules, state.trump, state.won_masks[seat])
-    return state.held_mask(seat)
+    return state.hand_masks[seat] | state.table_masks[seat]
 
 
 def trick_cards(
@@ -104,7 +105,7 @@ def limit_reasons(state: DealFields, window: Window) -> list[Reason]:
     )
 
 
-def all_score(state: DealFields) -> bool:
+def all_score(state: DealDraft) -> bool:
     """Whether every declaration of this winner's turn scores (not only the first)."""
     return every_declaration_scores(state.rules, state.phase is STOCK, len(state.tricks))
 
@@ -145,7 +146,7 @@ def window_declarations(state: DealFields, window: Window, plan: Plan) -> tuple[
             continue
         kind = entry[0]
         # A quartet may be made of any suits (S000, FOS p.325): each choice of them.
-        multisets = _rank_multisets(usable, entry[7]) if entry[4] else [entry[6]]
+        multisets = _rank_multisets(usable, entry[7]) if entry[4] else (entry[6],)
         for faces in multisets:
             for classes in _class_choices(faces, usable):
                 if fresh_classes and not any(choice in fresh_classes for choice in classes):
@@ -645,17 +646,27 @@ def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
 
 def _rank_multisets(
     usable: dict[int, dict[int, int]], count: int
-) -> list[tuple[tuple[int, int], ...]]:
+) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every choice of ``count`` cards of one rank among the usable faces, as
     ((face, how many), ...): four of a kind in any suits (S000, FOS p.325)."""
-    available = {face: sum(by.values()) for face, by in usable.items()}
-    faces = sorted(available)
+    available = tuple(sorted([(face, sum(by.values())) for face, by in usable.items()]))
+    return _multisets(available, count)
+
+
+@functools.cache
+def _multisets(
+    available: tuple[tuple[int, int], ...], count: int
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:func:`_rank_multisets` of the faces and counts ``available`` (face order). Kept
+    once worked out: the same few counts of a rank's copies come up at every winner's
+    turn that holds four of them, and the choices cost about a sixth of the listing."""
+    copies = dict(available)
     out = []
-    for combo in itertools.combinations_with_replacement(faces, count):
+    for combo in itertools.combinations_with_replacement(copies, count):
         need = {face: combo.count(face) for face in dict.fromkeys(combo)}
-        if all(n <= available[face] for face, n in need.items()):
+        if all(n <= copies[face] for face, n in need.items()):
             out.append(tuple(need.items()))
-    return out
+    return tuple(out)
 
 
 def _class_choices(

@@ -1,5 +1,6 @@
 """The transitions of play, made in place on a deal's draft: a card played to the
-trick, the trick taken, the deal's end, and the draw.
+trick, the trick taken, the deal's end, the winner's turn (the exchange of the seven
+of trumps, a declaration) and the draw.
 
 A draft (:class:`~bezique.engine.fields.DealDraft`) holds a deal's fields and may
 be changed: it is made from a state by :func:`~bezique.engine.speed.draft_of` and
@@ -14,20 +15,26 @@ a draft of its state, and the fast playouts
 Points are added to the draft's scores; ``events``, where given, records why
 (:class:`~bezique.records.ScoreEvent`), and ``None`` builds no record, as the
 playouts want. The scoring rules applied are cited beside each one; who may take
-each step is checked by the caller (:mod:`bezique.engine.moves`).
+each step is checked by the caller (:mod:`bezique.engine.moves`); which cards a
+declaration is made of, too (:func:`~bezique.engine.reasons.declaration_cards`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from bezique.cards import face_of
+from bezique.engine.declarations import all_score, declarable
 from bezique.engine.fields import END, OVER, STOCK, DealDraft
-from bezique.engine.plays import seven_declared
+from bezique.engine.plays import seven_declared, seven_in_hand
 from bezique.engine.speed import OPEN_WINDOWS, SEVEN, add_points, make_plan, with_value
 from bezique.errors import InvalidStateError
-from bezique.laws.declaring import broken_after_play
+from bezique.laws.declaring import broken_after_declaration, broken_after_play, trump_fixers
 from bezique.laws.scoring import (
     all_last_tricks,
     brisques_counted,
     brisques_counted_when_needed,
+    exchange_bonus,
     last_card_drawn_points,
     points_for_brisques,
     seven_played,
@@ -35,9 +42,10 @@ from bezique.laws.scoring import (
 )
 from bezique.laws.tricks import best_card_index
 from bezique.laws.turns import next_leader, trick_seats
-from bezique.records import ScoreEvent, ScoreSource, Trick
+from bezique.records import DeclaredMeld, ScoreEvent, ScoreSource, Trick, Window
+from bezique.rules.melds import MeldKind
 
-__all__ = ["deal_end", "draw", "play", "score", "take_trick"]
+__all__ = ["deal_end", "declare", "draw", "exchange", "play", "score", "take_trick"]
 
 
 def score(
@@ -175,13 +183,114 @@ def deal_end(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
         score(draft, events, sweeper, points, ScoreSource.ALL_LAST_TRICKS, "")
 
 
+def exchange(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
+    """S000 law 8: in his turn the trick's winner swaps a seven of trumps from his hand
+    for the turn-up (``exchange_bonus`` points); the seven becomes the turn-up."""
+    window = _window(draft)
+    seat = window.seat
+    seven = seven_in_hand(draft, seat)
+    gained = draft.turn_up
+    if seven is None or gained is None:  # pragma: no cover - the callers check the exchange
+        raise InvalidStateError("window: no seven of trumps to exchange for the turn-up")
+    points = exchange_bonus(draft.rules) or 0
+    score(draft, events, seat, points, ScoreSource.EXCHANGE, str(face_of(gained)))
+    hands = draft.hand_masks
+    draft.hand_masks = with_value(hands, seat, (hands[seat] & ~(1 << seven)) | (1 << gained))
+    draft.turn_up = seven
+    counts = draft.rules.trumps.exchange_counts_as_declaration
+    draft.window = Window(
+        seat,
+        window.declarations + (1 if counts else 0),
+        window.scored or counts,
+        gained,
+        window.passed,
+    )
+    # The card gained was face up, so it is seen in the hand; the seven is now the turn-up.
+    revealed = draft.revealed_masks
+    draft.revealed_masks = with_value(
+        revealed, seat, (revealed[seat] | 1 << gained) & ~(1 << seven)
+    )
+
+
+def declare(
+    draft: DealDraft, kind: MeldKind, cards: Sequence[int], events: list[ScoreEvent] | None
+) -> None:
+    """In his turn the seat holding it declares ``cards`` (card ids) as a meld of
+    ``kind``: they are marked with the kind (their history), laid on his table or
+    shown, and the meld scores if the turn's score is still free (one score per
+    trick unless all may score, FOS p.326; a meld that does not score waits for a
+    later trick)."""
+    window = _window(draft)
+    rules = draft.rules
+    seat = window.seat
+    points = rules.meld_value(kind) or 0
+    scored = all_score(draft) or not window.scored
+    history = draft.history
+    hands = draft.hand_masks
+    if draft.broken:
+        draft.broken = broken_after_declaration(
+            rules,
+            draft.broken,
+            kind,
+            cards,
+            draft.melds,
+            seat,
+            declarable(draft, seat),
+            history,
+        )
+    mask = 0
+    marked = list(history)
+    for card in cards:
+        mask |= 1 << card
+        marked[card] |= kind.bit
+    draft.history = tuple(marked)
+    plan = rules.derived(make_plan)
+    if plan.declare_from_won:
+        # S003 (Polish): melds are shown from the cards won, which stay where they are.
+        pass
+    elif (kind is MeldKind.SEVEN_OF_TRUMPS and plan.seven_kept_in_hand) or draft.phase is not STOCK:
+        # S001: the seven is shown but not put on the table with the melds; it stays in
+        # the hand, where the other seats now know it. After the close (S003) the cards
+        # stay in the hand, shown, too.
+        revealed = draft.revealed_masks
+        draft.revealed_masks = with_value(revealed, seat, revealed[seat] | mask)
+    else:
+        # Cards from the hand go to the table; the partner's table cards used in a
+        # partnership declaration (BIC) stay where they lie.
+        draft.hand_masks = with_value(hands, seat, hands[seat] & ~mask)
+        tables = draft.table_masks
+        draft.table_masks = with_value(tables, seat, tables[seat] | mask & hands[seat])
+        # On the table the cards are public: no longer counted as seen in the hand.
+        revealed = draft.revealed_masks
+        draft.revealed_masks = with_value(revealed, seat, revealed[seat] & ~mask)
+    if draft.trump is None and kind in trump_fixers(rules):
+        # HGM, FOS p.334, BIC: the first marriage (or sequence) fixes trumps.
+        draft.trump = face_of(cards[0]).suit
+    meld = DeclaredMeld(seat, kind, tuple(sorted(cards)), len(draft.tricks), points, scored)
+    draft.melds = (*draft.melds, meld)
+    draft.window = Window(
+        seat, window.declarations + 1, window.scored or scored, window.exchanged, window.passed
+    )
+    if scored:
+        # Recorded even for a kind worth nothing: the meld was scored, and so it is told.
+        draft.scores = add_points(draft.scores, seat, points)
+        if events is not None:
+            events.append(ScoreEvent(seat, points, ScoreSource.DECLARATION, kind.value))
+
+
+def _window(draft: DealDraft) -> Window:
+    """The winner's turn of ``draft``, in which its callers take a step."""
+    window = draft.window
+    if window is None:  # pragma: no cover - the callers step in a winner's turn only
+        raise InvalidStateError("window: no winner's turn to take this step in")
+    return window
+
+
 def draw(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
     """The winner's turn ends with the draw: each player draws one card, the trick's
     winner first; the turn-up is drawn last (S000 law 6, S001, HGM). When the stock
     is out, table cards go back to the hands (S000 law 9)."""
-    window = draft.window
-    if window is None:  # pragma: no cover - the callers draw in a winner's turn only
-        raise InvalidStateError("window: no winner's turn to draw in")
+    window = _window(draft)
     rules = draft.rules
     held = draft.hand_masks
     n = len(held)

@@ -30,7 +30,7 @@ import attrs
 
 from bezique.actions import Action, CardRef, Play
 from bezique.cards import FACES, Rank
-from bezique.engine.fields import END, STOCK, DealFields
+from bezique.engine.fields import END, STOCK, DealDraft, DealFields
 from bezique.engine.speed import (
     LOW,
     PLAYS,
@@ -291,7 +291,7 @@ def most_doubled(
     return max(alike, key=lambda c: (len(doubles.get(c, ())), -c))
 
 
-def seven_in_hand(state: DealFields, seat: int) -> int | None:
+def seven_in_hand(state: DealDraft, seat: int) -> int | None:
     """A seven of trumps ``seat`` may exchange: in the hand and never declared (a
     declared one scored then, instead, S001)."""
     if state.trump is None:
@@ -310,7 +310,7 @@ def declared_in_hand(state: DealFields, seat: int) -> int:
     return sum(1 << card for card in bits(state.hand_masks[seat]) if history[card])
 
 
-def declared_seven(state: DealFields, card: int) -> bool:
+def declared_seven(state: DealDraft, card: int) -> bool:
     """Whether card id ``card`` was declared as a seven of trumps this deal. Read from
     the melds rather than the card's history, which it loses when the hands are taken
     back up after the stock (S000 law 9); asked only when a seven is played or

@@ -57,6 +57,7 @@ from bezique.records import Window
 from bezique.rules.melds import MeldKind
 
 __all__ = [
+    "declaration_cards",
     "declare_reasons",
     "exchange_reasons",
     "may_show",
@@ -169,6 +170,22 @@ def declare_reasons(
 ) -> tuple[list[Reason], list[int]]:
     """The reasons a declaration is illegal, and the card ids it would use."""
     reasons = _form_reasons(state, window, action)
+    return reasons, _picked_cards(state, window, action, reasons)
+
+
+def declaration_cards(state: DealFields, window: Window, action: Declare) -> list[int]:
+    """The card ids a legal declaration (one that :func:`legal_declarations
+    <bezique.engine.declarations.legal_declarations>` lists) is made of: those
+    :func:`declare_reasons` picks, without asking again whether it may be made (the
+    fast playouts declare what the listing offered)."""
+    return _picked_cards(state, window, action, [])
+
+
+def _picked_cards(
+    state: DealFields, window: Window, action: Declare, reasons: list[Reason]
+) -> list[int]:
+    """The card ids ``action`` would use, given the ``reasons`` against its form so far;
+    the reasons against its cards go into ``reasons``."""
     chosen = _named_cards(state, window, action, reasons)
     borrowed = _partner_table_reasons(state, window.seat, action.kind, chosen, reasons)
     if Reason.KIND_NOT_IN_VARIANT not in reasons:
@@ -179,7 +196,7 @@ def declare_reasons(
         and state.rules.declarations.second_double_bezique
     ):
         chosen = _triple_cards(state, window, action, chosen)
-    return reasons, chosen
+    return chosen
 
 
 def _form_reasons(state: DealFields, window: Window, action: Declare) -> list[Reason]:

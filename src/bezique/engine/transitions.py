@@ -2,9 +2,10 @@
 
 ``step`` validates the action (by the laws of :mod:`bezique.engine.moves`) and
 builds the next state; the state it was given is not changed. A card played, the
-trick taken, the deal's end and the draw are made on a draft of the state's
-fields by :mod:`bezique.engine.draft`, which the fast playouts run too; the other
-steps are here. The scoring rules applied are cited beside each one.
+trick taken, the deal's end, the exchange, a declaration and the draw are made on a
+draft of the state's fields by :mod:`bezique.engine.draft`, which the fast playouts
+run too; the other steps (a carte blanche, a pending meld scored, passing) are here.
+The scoring rules applied are cited beside each one.
 """
 
 from __future__ import annotations
@@ -22,17 +23,13 @@ from bezique.actions import (
     ScorePending,
     ShowCarteBlanche,
 )
-from bezique.cards import face_of
-from bezique.engine.draft import deal_end, draw, play
+from bezique.engine.draft import deal_end, declare, draw, exchange, play
 from bezique.engine.fields import END, OVER, STOCK
 from bezique.engine.moves import (
-    all_score,
-    declarable,
     declare_reasons,
     declared_in_hand,
     meld_numbers,
     most_doubled,
-    seven_in_hand,
     why_illegal,
 )
 from bezique.engine.speed import (
@@ -43,19 +40,16 @@ from bezique.engine.speed import (
     make_plan,
     replace,
     seal,
-    with_value,
 )
 from bezique.errors import IllegalActionError
 from bezique.laws.declaring import (
-    broken_after_declaration,
-    trump_fixers,
     window_after_pass,
 )
-from bezique.laws.scoring import carte_blanche_bonus, exchange_bonus
+from bezique.laws.scoring import carte_blanche_bonus
 from bezique.laws.turns import trick_seats
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
-from bezique.records import DeclaredMeld, ScoreEvent, ScoreSource, Window
+from bezique.records import ScoreEvent, ScoreSource, Window
 from bezique.rules.melds import MeldKind
 
 __all__ = ["scored", "step"]
@@ -79,7 +73,7 @@ def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:
         reasons, chosen = declare_reasons(state, state.window, action)
         if reasons:
             raise IllegalActionError(action, reasons)
-        return _declare(state, state.window, action.kind, chosen)
+        return _declare(state, action.kind, chosen)
     # The memo of legal actions, when present, already validated this action.
     if not known_legal(state._legal, action):
         reasons_ = why_illegal(state, action)
@@ -93,7 +87,7 @@ def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:
     if window is None:  # pragma: no cover - why_illegal refused it
         raise IllegalActionError(action, (Reason.WRONG_ACTION_NOW,))
     if isinstance(action, Exchange):
-        return _exchange(state, window)
+        return _exchange(state)
     if isinstance(action, ScorePending):
         return _score_pending(state, window, action.meld)
     if isinstance(action, Draw):
@@ -207,111 +201,21 @@ def _first(state: S, seat: int, held: int, ref: CardRef) -> int:
     raise IllegalActionError(Play(ref), (Reason.CARD_NOT_HELD,))  # pragma: no cover
 
 
-def _exchange(state: S, window: Window) -> tuple[S, tuple[ScoreEvent, ...]]:
-    """S000 law 8: swap the seven of trumps for the turn-up, +10."""
-    seat = window.seat
-    seven = seven_in_hand(state, seat)
-    gained = state.turn_up
-    if seven is None or gained is None:  # pragma: no cover - refused by _exchange_reasons
-        raise IllegalActionError(Exchange(), (Reason.NO_SEVEN_OF_TRUMPS,))
-    points = exchange_bonus(state.rules) or 0
-    events = (
-        (ScoreEvent(seat, points, ScoreSource.EXCHANGE, str(face_of(gained))),) if points else ()
-    )
-    hands = with_value(
-        state.hand_masks, seat, (state.hand_masks[seat] & ~(1 << seven)) | (1 << gained)
-    )
-    counts = state.rules.trumps.exchange_counts_as_declaration
-    new_window = Window(
-        seat,
-        window.declarations + (1 if counts else 0),
-        window.scored or counts,
-        gained,
-        window.passed,
-    )
-    # The card gained was face up, so it is seen in the hand; the seven is now the turn-up.
-    revealed = state.revealed_masks
-    seen = (revealed[seat] | 1 << gained) & ~(1 << seven)
-    revealed = revealed[:seat] + (seen,) + revealed[seat + 1 :]
-    new = replace(
-        state,
-        hand_masks=hands,
-        turn_up=seven,
-        window=new_window,
-        scores=add_points(state.scores, seat, points),
-        revealed_masks=revealed,
-    )
-    return new, events
+def _exchange(state: S) -> tuple[S, tuple[ScoreEvent, ...]]:
+    """S000 law 8: the seven of trumps swapped for the turn-up
+    (:func:`bezique.engine.draft.exchange`)."""
+    draft = draft_of(state)
+    events: list[ScoreEvent] = []
+    exchange(draft, events)
+    return seal(draft, type(state)), tuple(events) if events else ()
 
 
-def _declare(
-    state: S, window: Window, kind: MeldKind, cards: list[int]
-) -> tuple[S, tuple[ScoreEvent, ...]]:
-    rules = state.rules
-    seat = window.seat
-    points = rules.meld_value(kind) or 0
-    # One score per trick unless all may score (FOS p.326).
-    scored = all_score(state) or not window.scored
-    broken = state.broken
-    if broken:
-        broken = broken_after_declaration(
-            rules,
-            broken,
-            kind,
-            cards,
-            state.melds,
-            seat,
-            declarable(state, seat),
-            state.history,
-        )
-    mask = 0
-    history = list(state.history)
-    for card in cards:
-        mask |= 1 << card
-        history[card] |= kind.bit
-    hands = with_value(state.hand_masks, seat, state.hand_masks[seat] & ~mask)
-    tables = state.table_masks
-    revealed = state.revealed_masks
-    plan = rules.derived(make_plan)
-    if plan.declare_from_won:
-        # S003 (Polish): melds are shown from the cards won, which stay where they are.
-        hands = state.hand_masks
-    elif kind is MeldKind.SEVEN_OF_TRUMPS and plan.seven_kept_in_hand:
-        # S001: the seven is shown but not put on the table with the melds; it stays in
-        # the hand, where the other seats now know it.
-        hands = state.hand_masks
-        revealed = with_value(revealed, seat, revealed[seat] | mask)
-    elif state.phase is STOCK:
-        # Cards from the hand go to the table; the partner's table cards used in a
-        # partnership declaration (BIC) stay where they lie.
-        tables = with_value(tables, seat, tables[seat] | mask & state.hand_masks[seat])
-        # On the table the cards are public: no longer counted as seen in the hand.
-        revealed = with_value(revealed, seat, revealed[seat] & ~mask)
-    else:  # melding after the close: the cards stay in the hand, shown (S003)
-        hands = state.hand_masks
-        revealed = with_value(revealed, seat, revealed[seat] | mask)
-    trump = state.trump
-    if trump is None and kind in trump_fixers(rules):
-        # HGM, FOS p.334, BIC: the first marriage (or sequence) fixes trumps.
-        trump = face_of(cards[0]).suit
-    meld = DeclaredMeld(seat, kind, tuple(sorted(cards)), len(state.tricks), points, scored)
-    new = replace(
-        state,
-        trump=trump,
-        hand_masks=hands,
-        table_masks=tables,
-        history=tuple(history),
-        broken=broken,
-        revealed_masks=revealed,
-        melds=(*state.melds, meld),
-        window=Window(
-            seat, window.declarations + 1, window.scored or scored, window.exchanged, window.passed
-        ),
-        scores=add_points(state.scores, seat, points) if scored else state.scores,
-    )
-    if not scored:
-        return new, ()
-    return new, (ScoreEvent(seat, points, ScoreSource.DECLARATION, kind.value),)
+def _declare(state: S, kind: MeldKind, cards: list[int]) -> tuple[S, tuple[ScoreEvent, ...]]:
+    """A declaration of ``kind`` with these card ids (:func:`bezique.engine.draft.declare`)."""
+    draft = draft_of(state)
+    events: list[ScoreEvent] = []
+    declare(draft, kind, cards, events)
+    return seal(draft, type(state)), tuple(events) if events else ()
 
 
 def _score_pending(state: S, window: Window, index: int) -> tuple[S, tuple[ScoreEvent, ...]]:

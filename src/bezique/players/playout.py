@@ -8,18 +8,21 @@ Monte Carlo player plays its samples out with it, and :func:`playouts` samples
 deals from a seat's view and plays each out.
 
 Most steps of a playout are a card played to a trick, the trick taken, and a
-winner's turn with nothing to declare, which only draws. Those are played here
-on a draft of the deal (:class:`~bezique.engine.fields.DealDraft`), changed in
-place by the engine's own steps of play (:mod:`bezique.engine.draft`, which the
-public :meth:`~bezique.DealState.apply` runs too), without building a state, a
-list of legal actions or a score record for each. This module chooses the
-fast policy's cards on the draft; the steps themselves are the engine's.
-Everything else is handed to the engine on the state sealed from the draft,
-and a new draft of the state it returns is taken up after it:
+winner's turn, which draws after the exchange and the declarations the policy
+makes, if any. Those are played here on a draft of the deal
+(:class:`~bezique.engine.fields.DealDraft`), changed in place by the engine's own
+steps of play (:mod:`bezique.engine.draft`, which the public
+:meth:`~bezique.DealState.apply` runs too), without building a state or a score
+record for each. This module chooses the fast policy's cards on the draft; in a
+winner's turn with something to declare or exchange (the fast policy's
+:func:`~bezique.players.rollout.nothing_to_declare` says no) the policy chooses
+among the actions the engine lists for the turn
+(:func:`~bezique.engine.moves.legal_actions`, on the draft sealed as a state), and
+a declaration is made of the cards the engine picks for it
+(:func:`~bezique.engine.reasons.declaration_cards`). The steps themselves are the
+engine's. Everything else is handed to the engine on the state sealed from the
+draft, and a new draft of the state it returns is taken up after it:
 
-* a winner's turn with something to declare or exchange (the fast policy's
-  :func:`~bezique.players.rollout.nothing_to_declare` says no), played by the
-  policy and :meth:`~bezique.DealState.apply` until the draw;
 * a card in a double bezique played from the table (which of alike cards goes
   first is the engine's to say, EB9);
 * a carte blanche still to show, and rules the draft does not cover
@@ -46,11 +49,13 @@ from typing import cast
 
 import attrs
 
-from bezique.actions import Action, Draw, Play
+from bezique.actions import Action, Declare, Draw, Exchange, Play
 from bezique.cards import FACES_PER_PACK
 from bezique.checks.determinize import determinize
-from bezique.engine.draft import draw, play
+from bezique.engine.draft import declare, draw, exchange, play
 from bezique.engine.fields import OVER, STOCK, DealDraft
+from bezique.engine.moves import legal_actions
+from bezique.engine.reasons import declaration_cards
 from bezique.engine.speed import (
     SUIT_PLAYS,
     draft_of,
@@ -77,7 +82,7 @@ from bezique.players.rollout import (
     ready_table,
     stock_play_score,
 )
-from bezique.players.rule_of_thumb import end_scorer, seven_keep
+from bezique.players.rule_of_thumb import end_scorer, seven_keep, window_choice
 from bezique.rules import DeclarationLimit, DeclareFrom, Rules
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState
@@ -205,8 +210,9 @@ UNCOVERED: Mapping[str, Callable[[Rules], bool]] = MappingProxyType(
 )
 
 #: The other rule knobs, every setting of which the draft plays, by the engine's own
-#: steps and laws, or hands the step to the engine (a carte blanche, alike cards on
-#: the table where melds are re-formed, a winner's turn with something to declare).
+#: steps and laws (the declarations among them: the engine lists them and picks
+#: their cards), or hands the step to the engine (a carte blanche, alike cards on
+#: the table where melds are re-formed).
 #: Some only matter under rules of :data:`UNCOVERED` (the open cards, the trick's
 #: card, the Polish re-use of a card: melds from the cards won), or not in a deal at
 #: all (the game's target, the cut, the forfeits of the score sheet).
@@ -375,33 +381,51 @@ class _Playout:
         """Play the deal out: the final state, or the first state the draft cannot
         take up again (see :func:`_fits`)."""
         while self.deal.phase is not OVER:
-            action: Action | None = None
             deal = self.deal
-            if deal.window is None:
-                card = self.choose_stock() if deal.phase is STOCK else self.choose_end()
-                if card >= 0:
-                    play(deal, (deal.leader + len(deal.trick)) % 2, card, 2, None)
-                    continue
-                state = self.state()
-                state = state.apply(policy.choose(state))
-            elif self.only_draws():
-                self.draw(coupled)
+            if deal.window is not None:
+                self.winner_turn(coupled)
                 continue
-            else:
-                # The engine plays the winner's turn (the exchange, the declarations)
-                # up to the draw, which is made on the draft.
-                state = self.state()
-                while state.window is not None:
-                    action = policy.choose(state)
-                    if type(action) is Draw:
-                        break
-                    state = state.apply(action)
+            card = self.choose_stock() if deal.phase is STOCK else self.choose_end()
+            if card >= 0:
+                play(deal, (deal.leader + len(deal.trick)) % 2, card, 2, None)
+                continue
+            # Alike cards the engine must tell apart: its play, on the state sealed.
+            state = self.state()
+            state = state.apply(policy.choose(state))
             if state.is_over or not _fits(state):
                 return state
             self.load(state)
-            if type(action) is Draw:
-                self.draw(coupled)
         return self.state()
+
+    def winner_turn(self, coupled: bool) -> None:
+        """The winner's turn, in the stock phase (covered rules open none after the
+        close), played as :meth:`FastPolicy.choose <bezique.players.rollout.FastPolicy.choose>`
+        plays it: the draw when there is nothing to declare (:meth:`only_draws`), else
+        the rule-of-thumb player's choice
+        (:func:`~bezique.players.rule_of_thumb.window_choice`) among the actions the
+        engine lists for the turn, made on the draft by the engine's own steps (the
+        exchange, a declaration of the cards the engine picks for it), until the draw."""
+        rules = self.rules
+        while not self.only_draws():
+            # The engine's listing reads a state: the draft, sealed, and then taken up
+            # again (a copy of its fields, about 0.3 microseconds).
+            state = self.state()
+            window = state.window
+            if window is None:  # pragma: no cover - called in a winner's turn only
+                raise BeziqueError("no winner's turn to play")
+            actions = legal_actions(state)
+            action = window_choice(
+                rules, state.melds, state.phase, state.stock_size, window, actions
+            )
+            self.load(state)
+            if isinstance(action, Declare):
+                cards = declaration_cards(state, window, action)
+                declare(self.deal, action.kind, cards, None)
+            elif type(action) is Exchange:
+                exchange(self.deal, None)
+            else:
+                break
+        self.draw(coupled)
 
     def only_draws(self) -> bool:
         """The fast policy's :func:`~bezique.players.rollout.nothing_to_declare`, read
