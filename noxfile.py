@@ -217,21 +217,18 @@ def build_compiled(session: nox.Session) -> str:
         return str(found[0])
     install_groups(session, "release")
     building = shared / f"{key}.building"
-    tmp = shared / "tmp"
     shutil.rmtree(shared, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    # The wheel is built from the sdist, unpacked elsewhere: mypyc leaves its compiled
-    # modules beside the sources it compiles, which must not shadow those of src/.
-    # Unpacked below the project's folder (TMPDIR): the mypyc hook hides the sdist's
-    # pyproject.toml from mypy, which then finds the project's by walking up (its
-    # [tool.mypy] settings: the extras' modules, numpy among them, left unresolved).
+    # The wheel is built from the sdist, unpacked elsewhere (as cibuildwheel builds a
+    # release's): mypyc leaves its compiled modules beside the sources it compiles,
+    # which must not shadow those of src/, and the build's mypy reads none of the
+    # project's settings, only the hook's mypy-args (pyproject.toml).
     session.run(
         "python",
         "-m",
         "build",
         "--outdir",
         str(building),
-        env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true", "TMPDIR": str(tmp)},
+        env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"},
     )
     (wheel,) = building.glob("*.whl")
     if _compiled_key(session) != key:
