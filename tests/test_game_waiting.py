@@ -159,3 +159,16 @@ def test_a_waiting_zetema_game_deals_the_deck_given() -> None:
     assert sorted(dealt.stock + sum(dealt.hands, ())) == sorted(second)
     with pytest.raises(bz.InvalidStateError, match="not waiting"):
         dealt.deal_next()
+
+
+def test_the_front_door_makes_waiting_games_of_either_game() -> None:
+    """``bz.new_game(..., wait=True)`` is the game's own ``new_game(..., wait=True)``."""
+    bezique_game = bz.new_game(bz.variants.CLASSIC, seed=7, wait=True)
+    assert bezique_game == new_game(bz.variants.CLASSIC, seed=7, wait=True)
+    assert bezique_game.wait
+    zetema_rules = zetema.rules.ZETEMA
+    zetema_game = bz.new_game(zetema_rules, seed=7, wait=True)
+    assert zetema_game == zetema.new_game(zetema_rules, 7, wait=True)
+    assert bz.new_game(zetema_rules, seed=7) == zetema.new_game(zetema_rules, 7)
+    with pytest.raises(TypeError, match="wait"):
+        bz.new_game(bz.variants.CLASSIC, seed=7, wait="yes")  # type: ignore[call-overload]

@@ -405,6 +405,7 @@ def _zetema_game(
     seed: int | str | None = None,
     first_dealer: int | str = 0,
     decks: object = None,
+    wait: bool = False,
 ) -> ZetemaState:
     _not_zetema("new_game()", decks=decks)
     if isinstance(first_dealer, str):
@@ -412,7 +413,7 @@ def _zetema_game(
             f"new_game(): first_dealer: Zetema's dealer is a seat, got {shown(first_dealer)}",
             ["first_dealer"],
         )
-    return zetema.new_game(rules, seed, dealer=first_dealer)
+    return zetema.new_game(rules, seed, dealer=first_dealer, wait=wait)
 
 
 def _not_zetema(function: str, **given: object) -> None:
@@ -925,6 +926,7 @@ def new_game(
     seed: int | str | None = None,
     first_dealer: int | str = 0,
     decks: Sequence[Sequence[int | str | Card]] | None = None,
+    wait: bool = False,
 ) -> GameState: ...
 @overload
 def new_game(
@@ -933,6 +935,7 @@ def new_game(
     seed: int | str | None = None,
     first_dealer: int = 0,
     decks: None = None,
+    wait: bool = False,
 ) -> ZetemaState: ...
 def new_game(
     rules: AnyRules,
@@ -940,12 +943,14 @@ def new_game(
     seed: int | str | None = None,
     first_dealer: int | str = 0,
     decks: Sequence[Sequence[int | str | Card]] | None = None,
+    wait: bool = False,
 ) -> GameState | ZetemaState:
     """A new game of any game of the family, played to its end (a target, a number of
-    deals): :func:`bezique.game.new_game` or :func:`bezique.zetema.new_game`."""
+    deals): :func:`bezique.game.new_game` or :func:`bezique.zetema.new_game`. With
+    ``wait``, the game waits between deals (hands) for ``deal_next``."""
     game = _game_of_rules(rules, "new_game()")
     state: GameState | ZetemaState = game.new_game(
-        rules, seed=seed, first_dealer=first_dealer, decks=decks
+        rules, seed=seed, first_dealer=first_dealer, decks=decks, wait=wait
     )
     return state
 

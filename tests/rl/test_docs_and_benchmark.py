@@ -37,6 +37,10 @@ CHECKS: dict[str, Callable[[dict[str, Any]], bool]] = {
     ),
     # The deck is dealt and a seat is to act.
     "reinforcement-learning.md-2": lambda names: bool(names["state"].legal_actions()),
+    # A game that waited between its deals, played to its end.
+    "reinforcement-learning.md-3": lambda names: (
+        names["game"].is_over and not names["game"].waiting and len(names["game"].results) > 1
+    ),
     "action-space.md-0": lambda names: (
         names["vector"].shape == (2288,)
         and names["hand"].sum() == 8
