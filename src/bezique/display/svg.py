@@ -14,11 +14,11 @@ suit, the trick being played (or the last trick) and the scores, by side in
 partnerships. The seat to act is outlined.
 
 Every card drawn face up carries machine ids, so that a page can make it
-clickable: ``data-card`` (its face as the action notation reads it: ``play QS``
-plays it), ``data-id`` (the card's id in the view or state drawn), ``data-zone``
-(``hand``, ``table``, ``trick``, ``turn-up``) and ``data-seat``; each group of
-declared cards carries ``data-melds``, the kinds it was declared in. A card back
-carries none.
+clickable: ``data-card`` (the card as the action notation names it: ``play QS``
+plays it; a declared card with its histories, ``KS[common-marriage]``),
+``data-id`` (the card's id in the view or state drawn), ``data-zone`` (``hand``,
+``table``, ``won``, ``trick``, ``turn-up``) and ``data-seat``; each group of declared
+cards carries ``data-melds``, the kinds it was declared in. A card back carries none.
 
 A seat's view is drawn from the :class:`~bezique.SeatView` alone, so it shows
 nothing the seat may not see; a :class:`~bezique.DealState` drawn without a
@@ -44,6 +44,7 @@ from typing import Protocol
 
 import attrs
 
+from bezique.actions import CardRef
 from bezique.cards import Rank, Suit, face_of
 from bezique.display.drawing import (
     CARD_H,
@@ -255,19 +256,26 @@ class _Place:
     zone: str
     seat: int | None = None
 
-    # A card's machine ids: ``data-card``, its face as the action notation reads it
-    # (``QS``, ``TD``: ``play QS`` plays it); ``data-id``, the card's id in the view or
-    # the state drawn (two copies of a face differ in it); then ``data-zone`` and
-    # ``data-seat``. A card back carries none: it names nothing.
+    # A card's machine ids: ``data-card``, the card as the action notation names it
+    # (``QS``, ``TD``: ``play QS`` plays it; a declared card with its history,
+    # ``KS[common-marriage]``, which tells its copies apart); ``data-id``, the card's
+    # id in the view or the state drawn (two copies of a face differ in it); then
+    # ``data-zone`` and ``data-seat``. A card back carries none: it names nothing.
 
 
-def _card(card: int, x: int, y: int, place: _Place, note: str = "") -> str:
-    """A card face up, with its machine ids (:class:`_Place`)."""
+def _card(
+    card: int, x: int, y: int, place: _Place, note: str = "", entry: TableCard | None = None
+) -> str:
+    """A card face up, with its machine ids (:class:`_Place`); ``entry``, a declared
+    card's histories, for its note and its name in actions."""
     face = face_of(card)
     rank = "10" if face.rank is Rank.TEN else face.rank.letter
+    if entry is not None:
+        note = _history_note(entry)
     name = face.display() + (f" ({note})" if note else "")
+    named = face if entry is None else CardRef(face, entry.history, entry.broken)
     return face_card(
-        rank, face.suit, x, y, name, card=str(face), card_id=card, zone=place.zone, seat=place.seat
+        rank, face.suit, x, y, name, card=str(named), card_id=card, zone=place.zone, seat=place.seat
     )
 
 
@@ -276,11 +284,12 @@ def _display_key(card: int) -> tuple[int, int, int]:
     return SUIT_ORDER[face.suit], -face.rank, card
 
 
-def _fan(cards: Sequence[int], place: _Place, notes: dict[int, str] | None = None) -> Block:
-    """Cards face up, overlapping left to right, by suit and from the ace down."""
+def _fan(cards: Sequence[int], place: _Place, entries: Sequence[TableCard] = ()) -> Block:
+    """Cards face up, overlapping left to right, by suit and from the ace down;
+    ``entries``, the histories of those declared."""
     ordered = sorted(cards, key=_display_key)
-    notes = notes or {}
-    body = tuple(_card(c, i * FAN, 0, place, notes.get(c, "")) for i, c in enumerate(ordered))
+    declared = {entry.card: entry for entry in entries if entry.history}
+    body = tuple(_card(c, i * FAN, 0, place, entry=declared.get(c)) for i, c in enumerate(ordered))
     if not ordered:
         return Block(0, 0, ())
     return Block((len(ordered) - 1) * FAN + CARD_W, CARD_H, body)
@@ -327,11 +336,7 @@ def _meld_group(deal: _Deal, seat: int, cards: Sequence[TableCard], zone: str) -
     """Declared cards under the kinds they were declared in (``data-melds``)."""
     kinds = {kind for entry in cards for kind in entry.history}
     label = _kinds_text(kind for kind in MeldKind if kind in kinds) or "declared"
-    fan = _fan(
-        [t.card for t in cards],
-        _Place(zone, seat),
-        {t.card: _history_note(t) for t in cards},
-    )
+    fan = _fan([t.card for t in cards], _Place(zone, seat), cards)
     heading = text(0, 11, label, 11, fill=DIM)
     # The kinds as the action notation writes them, for a page (``data-melds``).
     names = " ".join(kind.value for kind in MeldKind if kind in kinds)
@@ -361,8 +366,7 @@ def _won_block(deal: _Deal, seat: int, won: tuple[TableCard, ...]) -> Block:
 
 def _hand_block(seat: _Seat) -> Block:
     """The cards shown face up, then the hidden ones as backs."""
-    notes = {entry.card: _history_note(entry) for entry in seat.hand_kinds}
-    fan = _fan(seat.shown, _Place("hand", seat.seat), notes)
+    fan = _fan(seat.shown, _Place("hand", seat.seat), seat.hand_kinds)
     return hand_row(fan, seat.backs)
 
 
