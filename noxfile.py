@@ -371,6 +371,17 @@ def web_browser(session: nox.Session) -> None:
     session.run("python", "tests/web_browser.py", chromium, outdir)
 
 
+@nox.session(default=False, name="web-browser-game")
+def web_browser_game(session: nox.Session) -> None:
+    """Two people in two headless Chromium browsers and two built-in players play a
+    partnership game of ``bezique serve`` to its end, the server stopped and started
+    again after the first deal (some minutes; tests/web_browser.py, ``--game``)."""
+    chromium = _chromium(session)
+    install_groups(session, "web-test", "web-browser")
+    session.install("-e", ".[web]")
+    session.run("python", "tests/web_browser.py", chromium, session.create_tmp(), "--game")
+
+
 @nox.session(default=False, name="bench-serve")
 def bench_serve(session: nox.Session) -> None:
     """Load test of ``bezique serve`` on the loopback: 50 tables of built-in players and

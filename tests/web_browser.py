@@ -14,8 +14,15 @@ The table is dealt from a fixed seed, so that the same moves, and the same pictu
 come every time; ``nox -s web-browser -- docs/_static/screenshots`` renews those of
 the documentation.
 
-Usage: ``python tests/web_browser.py CHROMIUM OUTDIR`` (Playwright for Python drives
-the Chromium binary given).
+With ``--game`` it plays instead a whole partnership game to its target (``nox -s
+web-browser-game``, not in the default run: a few minutes): two people, each in a
+browser of their own (two browser contexts, which share nothing), at seats 0 and 1,
+and two rule-of-thumb players at seats 2 and 3. The server is stopped after the first
+deal and started again on the same store; the two pages, left open, reconnect and the
+game goes on to its end, which both pages show with the same totals.
+
+Usage: ``python tests/web_browser.py CHROMIUM OUTDIR [--game]`` (Playwright for Python
+drives the Chromium binary given).
 """
 
 from __future__ import annotations
@@ -126,7 +133,7 @@ def play_a_deal(page: Page, base: str, token: str, out: Path) -> int:
             page.screenshot(path=str(out / "refused.png"), full_page=True)
             refused = True
         if plays:
-            face = plays[0].split()[1].split("[")[0]
+            face = plays[0].split()[1]
             # The card of the hand (or of the table, a card declared) that the move
             # plays; not a card of the same face in the trick.
             mine = f'#board g.card[data-seat="0"][data-card="{face}"]'
@@ -139,6 +146,106 @@ def play_a_deal(page: Page, base: str, token: str, out: Path) -> int:
         while state(base, token)["moves"] == data["moves"]:
             assert time.monotonic() < deadline, f"the click on {legal[0]!r} did nothing"
             time.sleep(0.02)
+
+
+def click_a_move(page: Page, seat: int, legal: list[str]) -> None:
+    """Make the first of the seat's legal moves by a click: on the card it plays (a
+    declared card named with its histories, as the picture names it), or on the move's
+    button."""
+    plays = [text for text in legal if text.startswith("play ")]
+    if plays:
+        face = plays[0].split()[1]
+        mine = f'#board g.card[data-seat="{seat}"][data-card="{face}"]'
+        card = f'{mine}[data-zone="hand"], {mine}[data-zone="table"]'
+        page.locator(card).first.click(position={"x": 8, "y": 30})
+    else:
+        page.click(f'#moves button[value="{legal[0]}"]')
+
+
+def play_a_partnership_game(chromium: str) -> int:
+    """Two people in two browsers and two built-in players play a partnership game to
+    its end, the server stopped and started again after the first deal; return the
+    clicks made."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    clicks = 0
+    with contextlib.ExitStack() as stack:
+        db = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "tables.db"
+        port = free_port()
+        running = contextlib.ExitStack()
+        base = running.enter_context(server(port, db))
+        playwright = stack.enter_context(sync_playwright())
+        browsers = [
+            playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            for _ in range(2)
+        ]
+        opener = browsers[0].new_page(viewport=VIEWPORT)
+        opener.goto(base)
+        opener.select_option("select[name=preset]", "partnership")
+        opener.fill("input[name=seats]", "4")
+        opener.fill("input[name=name0]", "Ann")
+        opener.fill("input[name=name1]", "Bob")
+        opener.select_option("select[name=seat2]", "rule-of-thumb")
+        opener.select_option("select[name=seat3]", "rule-of-thumb")
+        opener.fill("input[name=seed]", SEED)
+        opener.click("#open-table button[type=submit]")
+        links = opener.eval_on_selector_all("ul.links a", "links => links.map(a => a.href)")
+        assert len(links) == 2, links
+        tokens = [link.rsplit("/", 1)[1] for link in links]
+        seats = [state(base, token)["view"]["seat"] for token in tokens]
+        assert sorted(seats) == [0, 1], seats
+        pages = []
+        for browser, link in zip(browsers, links, strict=True):
+            page = browser.new_page(viewport=VIEWPORT)
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(link)
+            pages.append(page)
+        restarted = False
+        while True:
+            data = state(base, tokens[0])
+            if data["over"]:
+                break
+            if not restarted and any(line.startswith("Deal 1 over") for line in data["log"]):
+                # The server stopped mid-game and started again on its store.
+                running.close()
+                base = running.enter_context(server(port, db))
+                assert state(base, tokens[0])["moves"] == data["moves"]
+                restarted = True
+                continue
+            current = data["current_player"]
+            if current not in seats:
+                time.sleep(0.05)
+                continue
+            who = seats.index(current)
+            mine = state(base, tokens[who])
+            shown(pages[who], mine["moves"])
+            assert "Your turn" in pages[who].inner_text(".turn")
+            click_a_move(pages[who], current, mine["legal"])
+            clicks += 1
+            deadline = time.monotonic() + 30
+            while state(base, tokens[who])["moves"] == mine["moves"]:
+                assert time.monotonic() < deadline, f"the click on {mine['legal'][0]!r} did nothing"
+                time.sleep(0.02)
+        assert restarted, "the game ended within its first deal"
+        final = state(base, tokens[0])
+        for page in pages:
+            shown(page, final["moves"])
+            assert "The game is over" in page.inner_text(".turn")
+            totals = page.inner_text("#totals")
+            assert all(str(score) in totals for score in final["game"]["scores"])
+        running.close()
+        for browser in browsers:
+            browser.close()
+    # Seat pages log nothing wrong; the WebSockets closed by the restart may be logged.
+    assert [e for e in errors if "WebSocket" not in e] == [], errors
+    print(
+        f"a partnership game played by two browsers: {clicks} clicks, "
+        f"{len(final['log'])} lines told, the server restarted once; totals "
+        f"{final['game']['scores']}"
+    )
+    return 0
 
 
 def main(chromium: str, outdir: str) -> int:
@@ -193,4 +300,6 @@ def main(chromium: str, outdir: str) -> int:
 
 
 if __name__ == "__main__":
+    if "--game" in sys.argv[3:]:
+        sys.exit(play_a_partnership_game(sys.argv[1]))
     sys.exit(main(sys.argv[1], sys.argv[2]))
