@@ -107,6 +107,22 @@ def shown(page: Page, moves: int) -> None:
     page.wait_for_selector(f'.turn[data-moves="{moves}"]', timeout=20_000)
 
 
+def click_a_move(page: Page, seat: int, legal: list[str]) -> None:
+    """Make the first of the seat's legal moves by a click: on the card it plays (a
+    declared card named with its histories, as the picture names it), or on the move's
+    button."""
+    plays = [text for text in legal if text.startswith("play ")]
+    if plays:
+        face = plays[0].split()[1]
+        # The card of the hand (or of the table, a card declared) that the move
+        # plays; not a card of the same face in the trick.
+        mine = f'#board g.card[data-seat="{seat}"][data-card="{face}"]'
+        card = f'{mine}[data-zone="hand"], {mine}[data-zone="table"]'
+        page.locator(card).first.click(position={"x": 8, "y": 30})
+    else:
+        page.click(f'#moves button[value="{legal[0]}"]')
+
+
 def play_a_deal(page: Page, base: str, token: str, out: Path) -> int:
     """Play seat 0's moves of the first deal by clicking, with a card clicked once
     when no card may be played (refused, a screenshot taken in ``out``); return the
@@ -132,34 +148,12 @@ def play_a_deal(page: Page, base: str, token: str, out: Path) -> int:
             assert "refused" in page.inner_text("#refusal")
             page.screenshot(path=str(out / "refused.png"), full_page=True)
             refused = True
-        if plays:
-            face = plays[0].split()[1]
-            # The card of the hand (or of the table, a card declared) that the move
-            # plays; not a card of the same face in the trick.
-            mine = f'#board g.card[data-seat="0"][data-card="{face}"]'
-            card = f'{mine}[data-zone="hand"], {mine}[data-zone="table"]'
-            page.locator(card).first.click(position={"x": 8, "y": 30})
-        else:
-            page.click(f'#moves button[value="{legal[0]}"]')
+        click_a_move(page, 0, legal)
         clicks += 1
         deadline = time.monotonic() + 20
         while state(base, token)["moves"] == data["moves"]:
             assert time.monotonic() < deadline, f"the click on {legal[0]!r} did nothing"
             time.sleep(0.02)
-
-
-def click_a_move(page: Page, seat: int, legal: list[str]) -> None:
-    """Make the first of the seat's legal moves by a click: on the card it plays (a
-    declared card named with its histories, as the picture names it), or on the move's
-    button."""
-    plays = [text for text in legal if text.startswith("play ")]
-    if plays:
-        face = plays[0].split()[1]
-        mine = f'#board g.card[data-seat="{seat}"][data-card="{face}"]'
-        card = f'{mine}[data-zone="hand"], {mine}[data-zone="table"]'
-        page.locator(card).first.click(position={"x": 8, "y": 30})
-    else:
-        page.click(f'#moves button[value="{legal[0]}"]')
 
 
 def play_a_partnership_game(chromium: str) -> int:
