@@ -475,7 +475,8 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         deal = self.deal
         if self._dealing() or deal is None:
             return [0.0] * tables.encoder.size + [float(v) for v in tail]
-        out: list[float] = tables.encoder.encode(deal.view(player)).tolist()
+        # Read from the state's bit sets (Bezique's), the seat's view not built.
+        out: list[float] = tables.encoder.encode_state(deal, player).tolist()
         return out + [float(v) for v in tail]
 
 
