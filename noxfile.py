@@ -285,9 +285,10 @@ def bench_envs(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def slow(session: nox.Session) -> None:
-    """Run only the slow tests (long random playouts)."""
+    """Run only the slow tests (long random playouts, whole games of every preset in
+    the learning adapters)."""
     install_groups(session, "test")
-    session.install("-e", ".")
+    session.install("-e", ".[rl]")
     session.run("pytest", "-m", "slow", *session.posargs)
 
 
