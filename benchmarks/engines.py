@@ -17,6 +17,10 @@ are CPU time (``time.process_time``, so that other work on a shared machine coun
 less): microseconds per decision, microseconds of dealing per deal, and whole deals per
 second (dealing included).
 
+``--count N`` replaces the time by a fixed amount of work (N deals, N of the search's
+decisions, N playouts), the same on every run: what an instruction count (``valgrind
+--tool=callgrind``) needs to compare two builds or revisions repeatably.
+
 ``--compare`` runs, in turn and ``--rounds`` times, one process per engine: the
 pure-Python bezique engine (``PYTHONPATH=src``, whatever is installed), the installed
 bezique (the accelerated build in the ``bench-engines`` nox session) and OpenSpiel's
@@ -32,6 +36,7 @@ of an earlier revision to every comparison::
     nox -s bench-engines                        # builds the compiled wheel first
     python benchmarks/engines.py --engine bezique --seconds 2
     python benchmarks/engines.py --which        # which bezique build is loaded
+    valgrind --tool=callgrind python benchmarks/engines.py --engine playout --count 20
     python benchmarks/engines.py --compare --baseline ../old/src
 """
 
@@ -53,6 +58,19 @@ ROOT = Path(__file__).resolve().parent.parent
 Figures = dict[str, float | str]
 
 
+class Budget:
+    """How much to measure: about ``seconds`` of CPU time, or with ``count`` exactly
+    that many units of work (deals, decisions or playouts) whatever they take."""
+
+    def __init__(self, seconds: float, count: int | None = None) -> None:
+        self.seconds = seconds
+        self.count = count
+
+    def more(self, done: int, taken: float) -> bool:
+        """Whether to go on, after ``done`` units in ``taken`` seconds."""
+        return done < self.count if self.count is not None else taken < self.seconds
+
+
 def _rates(deals: int, decisions: int, dealing: float, deciding: float) -> Figures:
     """Per decision, per deal and per second, from the counts and CPU seconds."""
     return {
@@ -64,15 +82,15 @@ def _rates(deals: int, decisions: int, dealing: float, deciding: float) -> Figur
     }
 
 
-def bezique_deals(seconds: float, seed: int) -> Figures:
-    """Random classic deals for about ``seconds`` of CPU time."""
+def bezique_deals(budget: Budget, seed: int) -> Figures:
+    """Random classic deals for the ``budget``."""
     import bezique as bz
 
     rules = bz.variants.CLASSIC
     clock = time.process_time
     deals = decisions = 0
     dealing = deciding = 0.0
-    while dealing + deciding < seconds:
+    while budget.more(deals, dealing + deciding):
         number = seed * 1_000_003 + deals
         rng = random.Random(number)
         start = clock()
@@ -89,15 +107,15 @@ def bezique_deals(seconds: float, seed: int) -> Figures:
     return _rates(deals, decisions, dealing, deciding)
 
 
-def openspiel_deals(name: str, seconds: float, seed: int) -> Figures:
-    """Random games of OpenSpiel's ``name`` for about ``seconds`` of CPU time."""
+def openspiel_deals(name: str, budget: Budget, seed: int) -> Figures:
+    """Random games of OpenSpiel's ``name`` for the ``budget``."""
     import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
     game = pyspiel.load_game(name)
     clock = time.process_time
     deals = decisions = late_chance = 0
     dealing = deciding = 0.0
-    while dealing + deciding < seconds:
+    while budget.more(deals, dealing + deciding):
         rng = random.Random(seed * 1_000_003 + deals)
         start = clock()
         state = game.new_initial_state()
@@ -121,9 +139,9 @@ def openspiel_deals(name: str, seconds: float, seed: int) -> Figures:
     return {**_rates(deals, decisions, dealing, deciding), "late_chance": late_chance}
 
 
-def search_decisions(seconds: float, seed: int) -> Figures:
+def search_decisions(budget: Budget, seed: int) -> Figures:
     """The Monte Carlo player (20 iterations, its defaults) at seat 0 of classic deals
-    against the rule-of-thumb player, for about ``seconds`` of its own decisions: its
+    against the rule-of-thumb player, for the ``budget`` of its own decisions: its
     decisions and playouts per second of them."""
     import bezique as bz
     from bezique.players import MonteCarloPlayer, RuleOfThumbPlayer
@@ -133,11 +151,11 @@ def search_decisions(seconds: float, seed: int) -> Figures:
     taken = 0.0
     deal = 0
     clock = time.process_time
-    while taken < seconds:
+    while budget.more(decisions, taken):
         search = MonteCarloPlayer(20, seed=seed * 1_000_003 + deal)
         other = RuleOfThumbPlayer()
         state = bz.new_deal(rules, seed=seed * 1_000_003 + deal)
-        while not state.is_over and taken < seconds:
+        while not state.is_over and budget.more(decisions, taken):
             mover = state.current_player
             view = state.view(mover if mover is not None else 0)
             if mover == 0:
@@ -158,10 +176,10 @@ def search_decisions(seconds: float, seed: int) -> Figures:
     }
 
 
-def fast_playouts(seconds: float, seed: int) -> Figures:
+def fast_playouts(budget: Budget, seed: int) -> Figures:
     """Whole classic deals played out by the fast policy
     (:func:`bezique.players.playout.play_out`) from their start, each dealt before the
-    clock starts, for about ``seconds``: playouts per second."""
+    clock starts, for the ``budget``: playouts per second."""
     import bezique as bz
     from bezique.players.playout import play_out
     from bezique.players.rollout import FastPolicy
@@ -171,7 +189,7 @@ def fast_playouts(seconds: float, seed: int) -> Figures:
     clock = time.process_time
     playouts = 0
     taken = 0.0
-    while taken < seconds:
+    while budget.more(playouts, taken):
         state = bz.new_deal(rules, seed=seed * 1_000_003 + playouts)
         start = clock()
         play_out(state, policy=policy)
@@ -188,14 +206,14 @@ def which() -> str:
     return f"bezique {bezique.__version__} from {Path(bezique.__file__).parent}: {build}"
 
 
-def measure(engine: str, seconds: float, seed: int) -> Figures:
+def measure(engine: str, budget: Budget, seed: int) -> Figures:
     if engine == "bezique":
-        return {"engine": which(), **bezique_deals(seconds, seed)}
+        return {"engine": which(), **bezique_deals(budget, seed)}
     if engine == "search":
-        return {"engine": which(), **search_decisions(seconds, seed)}
+        return {"engine": which(), **search_decisions(budget, seed)}
     if engine == "playout":
-        return {"engine": which(), **fast_playouts(seconds, seed)}
-    return {"engine": f"OpenSpiel {engine}", **openspiel_deals(engine, seconds, seed)}
+        return {"engine": which(), **fast_playouts(budget, seed)}
+    return {"engine": f"OpenSpiel {engine}", **openspiel_deals(engine, budget, seed)}
 
 
 def has_pyspiel() -> bool:
@@ -305,6 +323,12 @@ def main(argv: list[str] | None = None) -> int:
         "play_out), or an OpenSpiel game",
     )
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument(
+        "--count",
+        type=int,
+        metavar="N",
+        help="a fixed amount of work instead of --seconds: N deals, decisions or playouts",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rounds", type=int, default=5, help="rounds of --compare")
     parser.add_argument("--compare", action="store_true", help="every engine, in turn")
@@ -322,7 +346,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.compare:
         compare(args.rounds, args.seconds, args.seed, args.baseline)
         return 0
-    result = measure(args.engine, args.seconds, args.seed)
+    if args.count is not None and args.count < 1:
+        parser.error("--count: at least 1")
+    result = measure(args.engine, Budget(args.seconds, args.count), args.seed)
     if args.json:
         print(json.dumps(result))
     elif "decisions_per_s" in result:
