@@ -432,6 +432,11 @@ DEAL_MATCHES = (
 ISMCTS_MATCHES = (
     "--against random --deals 10 --seeds 1-6 --simulations 16 --uct-c 1.4",
     "--against rule-of-thumb --deals 10 --seeds 1-4 --simulations 16 --uct-c 1.4",
+    # PUCT with the evaluator's prior leaning to the rule-of-thumb choice.
+    "--against random --deals 10 --seeds 1-6 --simulations 16 --uct-c 1.4 "
+    "--selection puct --rule-of-thumb-weight 0.9",
+    "--against rule-of-thumb --deals 10 --seeds 1-20 --simulations 16 --uct-c 1.4 "
+    "--selection puct --rule-of-thumb-weight 0.9",
 )
 
 
