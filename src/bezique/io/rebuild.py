@@ -222,12 +222,13 @@ class _Search:
             if j == size:
                 yield tuple(chosen)
                 return
-            seen: set[tuple[int, _Limit | None]] = set()
+            # The kinds tried at this place: one card of a kind stands for its twins.
+            seen: set[int] = set()
             seat = slot.seats[j]
             # The last place is the card that must be in the trick, if none other holds it.
             last_chance = must is not None and j == size - 1 and must not in chosen
             for card in (must,) if last_chance and must is not None else weak:
-                key = (card & 31, self.limits.get(card))
+                key = self.kind(card)
                 if key in seen or card in chosen or not self.fits(card, slot, j):
                     continue
                 now = j if j and table[(chosen[best] & 31) << 5 | (card & 31)] else best
@@ -367,8 +368,8 @@ class _Search:
     def branches(self, slots: list[_Slot], pile: list[int]) -> list[tuple[_Slot, int | None]]:
         """Where the search goes on from: a trick the position gives the cards of;
         else the declared card of ``pile`` the fewest of ``slots`` fit, in each of
-        them (it is in one of them, or nowhere); else the first of ``slots``. None
-        where a declared card fits none of them."""
+        them (it is in one of them, or nowhere); else the first of ``slots``. No branch
+        at all where a declared card fits none of them."""
         if slots[0].fixed or not self.limits:
             return [(slots[0], None)]
         open_slots = {s.index for s in slots}
