@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import bezique as bz
+from bezique.web import tables
 from bezique.web.app import CSP, MAX_BODY, App
 from bezique.web.pages import MAX_SEATS
 from bezique.web.tables import Table
@@ -392,6 +393,38 @@ def test_a_table_of_built_in_players_alone_plays_to_the_end(client: TestClient) 
     table = served(client).lobby.table(data["table"])
     assert table.is_over
     assert table.record()
+
+
+def test_the_server_lets_go_of_finished_tables_nobody_watches(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tables, "KEPT_FINISHED", 2)
+    app = served(client)
+    watched, ann, _bo = two_people(client, seed=4)
+    while not watched.is_over:
+        seat = watched.current_player
+        assert seat is not None
+        watched.act(seat, bz.format_action(watched.state.view(seat).legal_actions()[0]))
+    bots = [{"player": "random"}, {"player": "random"}]
+    with client.websocket_connect(f"/ws/{ann}") as socket:
+        assert socket.receive_json()["state"]["over"]
+        ids = []
+        firsts = []
+        for seed in range(5):
+            table_id = open_table(client, "zetema", bots, seed=seed)["table"]
+            ids.append(table_id)
+            firsts.append(app.lobby.table(table_id))
+            assert firsts[-1].is_over
+        # The two finished tables served last are held, and the one a seat watches.
+        assert set(app.lobby.held()) == {watched.id, *ids[-2:]}
+        assert not any(key[0] in ids[:3] for key in app.rendered)
+        assert not any(table_id in ids[:3] for table_id in (*app.locks, *app.sockets))
+        # A table let go is read again from the store when asked for: the same game.
+        again = app.lobby.table(ids[0])
+        assert again is not firsts[0]
+        assert again.record() == firsts[0].record()
+        assert client.get(f"/api/seat/{ann}").json()["over"]
+    assert watched.id in app.lobby.held()
 
 
 def every_preset_and_count() -> list[tuple[str, int]]:

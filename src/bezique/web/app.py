@@ -213,6 +213,23 @@ class App:
         # moves: a person's move renders them once for its WebSocket and its answer.
         self.rendered: dict[tuple[str, int], tuple[int, str, dict[str, Any]]] = {}
 
+    def release(self, table: Table) -> None:
+        """Once ``table`` is finished: the server holds it among the finished tables
+        served last, and lets go of the others no seat watches (read again from the
+        store when asked for), so that its memory holds the tables in play and few
+        more."""
+        if not table.is_over:
+            return
+        for gone in self.lobby.finished(table, self.busy):
+            self.locks.pop(gone, None)
+            self.sockets.pop(gone, None)
+            for key in [k for k in self.rendered if k[0] == gone]:
+                del self.rendered[key]
+
+    def busy(self, table_id: str) -> bool:
+        """A seat watches the table, or a built-in player is moving at it."""
+        return bool(self.sockets.get(table_id)) or table_id in self.running
+
     def lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.id, asyncio.Lock())
 
@@ -260,6 +277,7 @@ class App:
                 await self.broadcast(table)
         finally:
             self.running.discard(table.id)
+            self.release(table)
 
     async def keep(self, table: Table, seat: int, action: Any) -> None:
         """Store the table's next action, then apply it; under the table's lock. The
@@ -339,6 +357,7 @@ class App:
     def _seat(self, request: Request) -> tuple[Table, int, str]:
         token = request.path_params["token"]
         table, seat = self.lobby.seat(token)
+        self.release(table)
         return table, seat, token
 
     async def seat_page(self, request: Request) -> Response:
@@ -388,6 +407,7 @@ class App:
                 await self.keep(table, seat, action)
         if outcome.accepted:
             await self.broadcast(table)
+            self.release(table)
         return outcome
 
     async def act_form(self, request: Request) -> Response:
@@ -448,6 +468,7 @@ class App:
             pass
         finally:
             self.sockets.get(table.id, set()).discard(entry)
+            self.release(table)
 
     # -- errors
 

@@ -35,10 +35,11 @@ True
 
 from __future__ import annotations
 
+import collections
 import datetime
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -291,6 +292,11 @@ class Table:
         return "text", str(view.render(symbols=True))
 
 
+#: How many finished tables a lobby holds in memory, for the people still looking at
+#: them; others are read again from the store.
+KEPT_FINISHED = 32
+
+
 class Lobby:
     """Every table of a store: opened here, or loaded (replayed) from the store when
     first asked for."""
@@ -298,6 +304,8 @@ class Lobby:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._tables: dict[str, Table] = {}
+        # The finished tables held, the one served least recently first.
+        self._finished: collections.OrderedDict[str, None] = collections.OrderedDict()
 
     def open(
         self,
@@ -384,5 +392,33 @@ class Lobby:
         return self.table(table_id), seat
 
     def resume(self) -> list[Table]:
-        """Load every table of the store (each replayed to where it stood)."""
-        return [self.table(table_id) for table_id in self.store.table_ids()]
+        """Load every table of the store (each replayed to where it stood); the tables
+        still in play are kept, a finished one is read again when next asked for."""
+        tables = [self.table(table_id) for table_id in self.store.table_ids()]
+        for table in tables:
+            if table.is_over:
+                self._tables.pop(table.id, None)
+        return [table for table in tables if not table.is_over]
+
+    def finished(self, table: Table, busy: Callable[[str], bool]) -> list[str]:
+        """Note that the finished ``table`` was just served, and let go of the finished
+        tables served least recently beyond :data:`KEPT_FINISHED`, but for those
+        ``busy`` names (watched, or a built-in player moving). Their ids are returned;
+        they stay in the store and are read again when asked for. Only a finished
+        table may be let go: no move changes it, so a second copy read from the store
+        while the first is still in use is the same table."""
+        self._finished[table.id] = None
+        self._finished.move_to_end(table.id)
+        gone = []
+        for table_id in list(self._finished):
+            if len(self._finished) <= KEPT_FINISHED:
+                break
+            if not busy(table_id):
+                del self._finished[table_id]
+                self._tables.pop(table_id, None)
+                gone.append(table_id)
+        return gone
+
+    def held(self) -> tuple[str, ...]:
+        """The ids of the tables held in memory."""
+        return tuple(self._tables)
