@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,13 +25,21 @@ _KNOB_NAMES = frozenset(variants.CLASSIC.knobs()) | {"sides"}
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """The ``rules`` object of a document: name, description, sources and every knob."""
-    knobs = {k: (list(v) if isinstance(v, tuple) else v) for k, v in rules.knobs().items()}
+    knobs = {k: (list(v) if isinstance(v, tuple) else v) for k, v in _knobs(rules)}
     return {
         "name": rules.name,
         "description": rules.description,
         "sources": list(rules.sources),
         "knobs": knobs,
     }
+
+
+@functools.lru_cache(maxsize=64)
+def _knobs(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    # Every state and view written holds its rules, and a search writes the views
+    # of one rule set by the thousand (OpenSpiel's information state strings):
+    # their knobs are read once (a rule set is immutable, its hash kept).
+    return tuple(rules.knobs().items())
 
 
 def rules_from_dict(data: object, path: str = "rules") -> Rules:
