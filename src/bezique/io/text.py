@@ -95,9 +95,9 @@ def _flat(value: Any) -> bool:
     return not isinstance(value, dict)
 
 
-#: One line of JSON with a space after each comma and colon: what the pretty printer
-#: writes for a short flat value, by the standard encoder (written in C), which prints
-#: every scalar as :func:`_scalar` does.
+#: The pretty printer's one line for a short flat value, with a space after each
+#: comma and colon, written by the standard encoder (in C), which prints every
+#: scalar as :func:`_scalar` does.
 _inline = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
 
 
