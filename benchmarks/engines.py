@@ -33,6 +33,13 @@ of an earlier revision to every comparison::
     python benchmarks/engines.py --engine bezique --seconds 2
     python benchmarks/engines.py --which        # which bezique build is loaded
     python benchmarks/engines.py --compare --baseline ../old/src
+
+Timings vary with the machine's load; ``--instructions`` counts instead the
+instructions that a fixed number of deals (``--deals``) takes under valgrind's
+callgrind, the same on every run, for the pure sources, the installed build and the
+builds installed in other environments, named by their interpreters::
+
+    python benchmarks/engines.py --instructions ../other-env/bin/python --deals 20
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ import argparse
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -54,25 +62,27 @@ Figures = dict[str, float | str]
 
 
 def _rates(deals: int, decisions: int, dealing: float, deciding: float) -> Figures:
-    """Per decision, per deal and per second, from the counts and CPU seconds."""
+    """Per decision, per deal and per second, from the counts and CPU seconds (zero
+    for a run of no deals, ``--deals 0``)."""
     return {
         "deals": deals,
         "decisions": decisions,
-        "us_per_decision": deciding / decisions * 1e6,
-        "deal_us": dealing / deals * 1e6,
-        "deals_per_s": deals / (dealing + deciding),
+        "us_per_decision": deciding / decisions * 1e6 if decisions else 0.0,
+        "deal_us": dealing / deals * 1e6 if deals else 0.0,
+        "deals_per_s": deals / (dealing + deciding) if deals else 0.0,
     }
 
 
-def bezique_deals(seconds: float, seed: int) -> Figures:
-    """Random classic deals for about ``seconds`` of CPU time."""
+def bezique_deals(seconds: float, seed: int, count: int | None = None) -> Figures:
+    """Random classic deals for about ``seconds`` of CPU time (``count`` deals, when
+    given: a fixed amount of work, for instruction counts)."""
     import bezique as bz
 
     rules = bz.variants.CLASSIC
     clock = time.process_time
     deals = decisions = 0
     dealing = deciding = 0.0
-    while dealing + deciding < seconds:
+    while deals < count if count is not None else dealing + deciding < seconds:
         number = seed * 1_000_003 + deals
         rng = random.Random(number)
         start = clock()
@@ -158,10 +168,11 @@ def search_decisions(seconds: float, seed: int) -> Figures:
     }
 
 
-def fast_playouts(seconds: float, seed: int) -> Figures:
+def fast_playouts(seconds: float, seed: int, count: int | None = None) -> Figures:
     """Whole classic deals played out by the fast policy
     (:func:`bezique.players.playout.play_out`) from their start, each dealt before the
-    clock starts, for about ``seconds``: playouts per second."""
+    clock starts, for about ``seconds`` (``count`` playouts, when given): playouts per
+    second."""
     import bezique as bz
     from bezique.players.playout import play_out
     from bezique.players.rollout import FastPolicy
@@ -171,13 +182,13 @@ def fast_playouts(seconds: float, seed: int) -> Figures:
     clock = time.process_time
     playouts = 0
     taken = 0.0
-    while taken < seconds:
+    while playouts < count if count is not None else taken < seconds:
         state = bz.new_deal(rules, seed=seed * 1_000_003 + playouts)
         start = clock()
         play_out(state, policy=policy)
         taken += clock() - start
         playouts += 1
-    return {"playouts": playouts, "playouts_per_s": playouts / taken}
+    return {"playouts": playouts, "playouts_per_s": playouts / taken if playouts else 0.0}
 
 
 def which() -> str:
@@ -188,13 +199,13 @@ def which() -> str:
     return f"bezique {bezique.__version__} from {Path(bezique.__file__).parent}: {build}"
 
 
-def measure(engine: str, seconds: float, seed: int) -> Figures:
+def measure(engine: str, seconds: float, seed: int, count: int | None = None) -> Figures:
     if engine == "bezique":
-        return {"engine": which(), **bezique_deals(seconds, seed)}
+        return {"engine": which(), **bezique_deals(seconds, seed, count)}
     if engine == "search":
         return {"engine": which(), **search_decisions(seconds, seed)}
     if engine == "playout":
-        return {"engine": which(), **fast_playouts(seconds, seed)}
+        return {"engine": which(), **fast_playouts(seconds, seed, count)}
     return {"engine": f"OpenSpiel {engine}", **openspiel_deals(engine, seconds, seed)}
 
 
@@ -296,6 +307,46 @@ def compare(rounds: int, seconds: float, seed: int, baseline: str | None) -> Non
                 print(f"  {name} / {slower}: {rates[name] / rates[slower]:.2f}")
 
 
+#: What valgrind's callgrind prints of the instructions it counted.
+COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+
+
+def _instructions(python: str, env: dict[str, str], engine: str, deals: int, seed: int) -> int:
+    """The instructions a process of ``python`` runs for ``deals`` deals of ``engine``."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python]
+    command += [__file__, "--engine", engine, "--deals", str(deals), "--seed", str(seed)]
+    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+    found = COLLECTED.search(out.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def count_instructions(engine: str, deals: int, seed: int, pythons: list[str]) -> None:
+    """Instructions per deal of each build, counted by valgrind's callgrind: the same
+    count on every run, where CPU time varies with the machine's load. Each build runs
+    ``deals`` deals and none; the difference, divided by ``deals``, leaves out the
+    start of the process and the imports."""
+    pure_env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    plain = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    builds = [("pure", sys.executable, pure_env), ("installed", sys.executable, plain)]
+    builds += [(python, python, plain) for python in pythons]
+    print(f"{engine}: instructions per classic deal ({deals} deals, seed {seed}; callgrind):")
+    counts: dict[str, float] = {}
+    for name, python, env in builds:
+        label = subprocess.run(
+            [python, __file__, "--which"], env=env, check=True, capture_output=True, text=True
+        ).stdout.strip()
+        total = _instructions(python, env, engine, deals, seed)
+        counts[name] = (total - _instructions(python, env, engine, 0, seed)) / deals
+        print(f"  {name:10} {counts[name] / 1e6:9.3f} M  [{label}]")
+    print("ratios (higher: the second runs fewer instructions):")
+    names = list(counts)
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            print(f"  {first} / {second}: {counts[first] / counts[second]:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -315,14 +366,31 @@ def main(argv: list[str] | None = None) -> int:
         help="with --compare: another source tree (the src/ of an earlier revision) to time too",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        metavar="N",
+        help="play N deals (or N playouts) instead of timing --seconds: a fixed amount of work",
+    )
+    parser.add_argument(
+        "--instructions",
+        nargs="*",
+        metavar="PYTHON",
+        help="count the instructions of --deals deals (default 20) of --engine (bezique or "
+        "playout) under valgrind's callgrind, for the pure sources, the installed build and "
+        "the build installed for each PYTHON given (another environment's interpreter)",
+    )
     args = parser.parse_args(argv)
     if args.which:
         print(which())
         return 0
+    if args.instructions is not None:
+        count_instructions(args.engine, args.deals or 20, args.seed, args.instructions)
+        return 0
     if args.compare:
         compare(args.rounds, args.seconds, args.seed, args.baseline)
         return 0
-    result = measure(args.engine, args.seconds, args.seed)
+    result = measure(args.engine, args.seconds, args.seed, args.deals)
     if args.json:
         print(json.dumps(result))
     elif "decisions_per_s" in result:

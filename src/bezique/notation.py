@@ -85,7 +85,7 @@ def _copies(source: DealFields | SeatView, face: Card) -> list[CardRef]:
     if to_act is None:
         return []
     held = source.held_mask(to_act) & deck_tables(source.rules.deck.packs).face_mask[face.index]
-    return [source.card_ref(c) for c in bits(held)]
+    return [source._card_ref(c) for c in bits(held)]
 
 
 def _ref(entry: TableCard) -> CardRef:

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from bezique.actions import ACTION_TYPES, Action, Declare
-from bezique.cards import Card, Rank, face_of
+from bezique.actions import ACTION_TYPES, Action, CardRef, Declare
+from bezique.cards import Card, CardIds, Rank, face_of
 from bezique.engine.fields import STOCK, DealFields
 from bezique.engine.moves import legal_actions, legal_declarations, why_illegal
 from bezique.engine.transitions import scored, step
@@ -30,10 +30,12 @@ from bezique.laws.dealing import (
 )
 from bezique.laws.declaring import tracks_broken
 from bezique.laws.scoring import carte_blanche_bonus, turn_up_seven_bonus
+from bezique.laws.zones import bits
 from bezique.legality import Reason
 from bezique.notation import parse_action
-from bezique.records import ScoreEvent, ScoreSource
+from bezique.records import ScoreEvent, ScoreSource, TableCard
 from bezique.rules import Rules
+from bezique.rules.melds import MeldKind, kinds_in
 from bezique.views import SeatView, seat_view
 
 #: What the ``action`` parameter takes, for the :class:`TypeError` of another value.
@@ -56,6 +58,44 @@ class DealState(DealFields):
     Its fields and queries are documented on
     :class:`~bezique.engine.fields.DealFields`.
     """
+
+    # -- queries of a seat or a card ----------------------------------------------
+    # Here rather than on DealFields, which the compiled build compiles: these check
+    # what a caller gives them, in the library's words (see DealFields._card_ref).
+
+    def hand(self, seat: int) -> CardIds:
+        """Card ids in a seat's concealed hand (in the end phase: the whole hand)."""
+        return CardIds(bits(self.hand_masks[self._seat(seat)]))
+
+    def table(self, seat: int) -> CardIds:
+        """Card ids declared and lying face up in front of a seat."""
+        return CardIds(bits(self.table_masks[self._seat(seat)]))
+
+    def held(self, seat: int) -> CardIds:
+        """Every card id a seat may play: hand and table."""
+        return CardIds(bits(self.held_mask(self._seat(seat))))
+
+    def won_cards(self, seat: int) -> CardIds:
+        """Card ids a seat has won in tricks."""
+        return CardIds(bits(self.won_masks[self._seat(seat)]))
+
+    def table_card(self, card_id: int) -> TableCard:
+        """A declared card as the tables list it: its history and broken melds."""
+        return self._table_card(self._card(card_id))
+
+    def history_of(self, card_id: int) -> tuple[MeldKind, ...]:
+        """The meld kinds a held card has been declared in (empty if never)."""
+        return kinds_in(self.history[self._card(card_id)])
+
+    def card_ref(self, card_id: int) -> CardRef:
+        """How actions name this physical card: its face and history."""
+        return self._card_ref(self._card(card_id))
+
+    def brisques_won(self, seat: int) -> int:
+        """Aces and tens a seat has won in tricks so far."""
+        return (self.won_masks[self._seat(seat)] & self.tables_.brisques).bit_count()
+
+    # -- what may be done -----------------------------------------------------------
 
     def legal_actions(self, *, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action of the seat to act, each real choice once.

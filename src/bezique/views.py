@@ -308,7 +308,7 @@ def _raw_view(state: DealFields, seat: int) -> SeatView:
     known = tuple(tuple(bits(seen[s] & state.hand_masks[s])) for s in range(n))
     history = state.history
     hand_kinds = tuple(
-        table_order(state.table_card(c) for c in bits(state.hand_masks[s]) if history[c])
+        table_order(state._table_card(c) for c in bits(state.hand_masks[s]) if history[c])
         for s in range(n)
     )
     current = state.current_player
