@@ -285,9 +285,10 @@ def bench_envs(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def slow(session: nox.Session) -> None:
-    """Run only the slow tests (long random playouts)."""
+    """Run only the slow tests (long random playouts, whole games of every preset in
+    the learning adapters)."""
     install_groups(session, "test")
-    session.install("-e", ".")
+    session.install("-e", ".[rl]")
     session.run("pytest", "-m", "slow", *session.posargs)
 
 
@@ -431,6 +432,11 @@ DEAL_MATCHES = (
 ISMCTS_MATCHES = (
     "--against random --deals 10 --seeds 1-6 --simulations 16 --uct-c 1.4",
     "--against rule-of-thumb --deals 10 --seeds 1-4 --simulations 16 --uct-c 1.4",
+    # PUCT with the evaluator's prior leaning to the rule-of-thumb choice.
+    "--against random --deals 10 --seeds 1-6 --simulations 16 --uct-c 1.4 "
+    "--selection puct --rule-of-thumb-weight 0.9",
+    "--against rule-of-thumb --deals 10 --seeds 1-20 --simulations 16 --uct-c 1.4 "
+    "--selection puct --rule-of-thumb-weight 0.9",
 )
 
 

@@ -17,6 +17,10 @@ are CPU time (``time.process_time``, so that other work on a shared machine coun
 less): microseconds per decision, microseconds of dealing per deal, and whole deals per
 second (dealing included).
 
+``--count N`` replaces the time by a fixed amount of work (N deals, N of the search's
+decisions, N playouts), the same on every run: what an instruction count (``valgrind
+--tool=callgrind``) needs to compare two builds or revisions repeatably.
+
 ``--compare`` runs, in turn and ``--rounds`` times, one process per engine: the
 pure-Python bezique engine (``PYTHONPATH=src``, whatever is installed), the installed
 bezique (the accelerated build in the ``bench-engines`` nox session) and OpenSpiel's
@@ -32,14 +36,14 @@ of an earlier revision to every comparison::
     nox -s bench-engines                        # builds the compiled wheel first
     python benchmarks/engines.py --engine bezique --seconds 2
     python benchmarks/engines.py --which        # which bezique build is loaded
+    valgrind --tool=callgrind python benchmarks/engines.py --engine playout --count 20
     python benchmarks/engines.py --compare --baseline ../old/src
 
-Timings vary with the machine's load; ``--instructions`` counts instead the
-instructions that a fixed number of deals (``--deals``) takes under valgrind's
-callgrind, the same on every run, for the pure sources, the installed build and the
-builds installed in other environments, named by their interpreters::
+``--instructions`` makes those counts itself, in one run, for the pure sources, the
+installed build and the builds installed in other environments, named by their
+interpreters (``--count`` deals or playouts, 20 by default)::
 
-    python benchmarks/engines.py --instructions ../other-env/bin/python --deals 20
+    python benchmarks/engines.py --instructions ../other-env/bin/python --count 20
 """
 
 from __future__ import annotations
@@ -61,28 +65,39 @@ ROOT = Path(__file__).resolve().parent.parent
 Figures = dict[str, float | str]
 
 
+class Budget:
+    """How much to measure: about ``seconds`` of CPU time, or with ``count`` exactly
+    that many units of work (deals, decisions or playouts) whatever they take."""
+
+    def __init__(self, seconds: float, count: int | None = None) -> None:
+        self.seconds = seconds
+        self.count = count
+
+    def more(self, done: int, taken: float) -> bool:
+        """Whether to go on, after ``done`` units in ``taken`` seconds."""
+        return done < self.count if self.count is not None else taken < self.seconds
+
+
 def _rates(deals: int, decisions: int, dealing: float, deciding: float) -> Figures:
-    """Per decision, per deal and per second, from the counts and CPU seconds (zero
-    for a run of no deals, ``--deals 0``)."""
+    """Per decision, per deal and per second, from the counts and CPU seconds."""
     return {
         "deals": deals,
         "decisions": decisions,
-        "us_per_decision": deciding / decisions * 1e6 if decisions else 0.0,
-        "deal_us": dealing / deals * 1e6 if deals else 0.0,
-        "deals_per_s": deals / (dealing + deciding) if deals else 0.0,
+        "us_per_decision": deciding / decisions * 1e6,
+        "deal_us": dealing / deals * 1e6,
+        "deals_per_s": deals / (dealing + deciding),
     }
 
 
-def bezique_deals(seconds: float, seed: int, count: int | None = None) -> Figures:
-    """Random classic deals for about ``seconds`` of CPU time (``count`` deals, when
-    given: a fixed amount of work, for instruction counts)."""
+def bezique_deals(budget: Budget, seed: int) -> Figures:
+    """Random classic deals for the ``budget``."""
     import bezique as bz
 
     rules = bz.variants.CLASSIC
     clock = time.process_time
     deals = decisions = 0
     dealing = deciding = 0.0
-    while deals < count if count is not None else dealing + deciding < seconds:
+    while budget.more(deals, dealing + deciding):
         number = seed * 1_000_003 + deals
         rng = random.Random(number)
         start = clock()
@@ -99,15 +114,15 @@ def bezique_deals(seconds: float, seed: int, count: int | None = None) -> Figure
     return _rates(deals, decisions, dealing, deciding)
 
 
-def openspiel_deals(name: str, seconds: float, seed: int) -> Figures:
-    """Random games of OpenSpiel's ``name`` for about ``seconds`` of CPU time."""
+def openspiel_deals(name: str, budget: Budget, seed: int) -> Figures:
+    """Random games of OpenSpiel's ``name`` for the ``budget``."""
     import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
     game = pyspiel.load_game(name)
     clock = time.process_time
     deals = decisions = late_chance = 0
     dealing = deciding = 0.0
-    while dealing + deciding < seconds:
+    while budget.more(deals, dealing + deciding):
         rng = random.Random(seed * 1_000_003 + deals)
         start = clock()
         state = game.new_initial_state()
@@ -131,9 +146,9 @@ def openspiel_deals(name: str, seconds: float, seed: int) -> Figures:
     return {**_rates(deals, decisions, dealing, deciding), "late_chance": late_chance}
 
 
-def search_decisions(seconds: float, seed: int) -> Figures:
+def search_decisions(budget: Budget, seed: int) -> Figures:
     """The Monte Carlo player (20 iterations, its defaults) at seat 0 of classic deals
-    against the rule-of-thumb player, for about ``seconds`` of its own decisions: its
+    against the rule-of-thumb player, for the ``budget`` of its own decisions: its
     decisions and playouts per second of them."""
     import bezique as bz
     from bezique.players import MonteCarloPlayer, RuleOfThumbPlayer
@@ -143,11 +158,11 @@ def search_decisions(seconds: float, seed: int) -> Figures:
     taken = 0.0
     deal = 0
     clock = time.process_time
-    while taken < seconds:
+    while budget.more(decisions, taken):
         search = MonteCarloPlayer(20, seed=seed * 1_000_003 + deal)
         other = RuleOfThumbPlayer()
         state = bz.new_deal(rules, seed=seed * 1_000_003 + deal)
-        while not state.is_over and taken < seconds:
+        while not state.is_over and budget.more(decisions, taken):
             mover = state.current_player
             view = state.view(mover if mover is not None else 0)
             if mover == 0:
@@ -168,11 +183,10 @@ def search_decisions(seconds: float, seed: int) -> Figures:
     }
 
 
-def fast_playouts(seconds: float, seed: int, count: int | None = None) -> Figures:
+def fast_playouts(budget: Budget, seed: int) -> Figures:
     """Whole classic deals played out by the fast policy
     (:func:`bezique.players.playout.play_out`) from their start, each dealt before the
-    clock starts, for about ``seconds`` (``count`` playouts, when given): playouts per
-    second."""
+    clock starts, for the ``budget``: playouts per second."""
     import bezique as bz
     from bezique.players.playout import play_out
     from bezique.players.rollout import FastPolicy
@@ -182,13 +196,13 @@ def fast_playouts(seconds: float, seed: int, count: int | None = None) -> Figure
     clock = time.process_time
     playouts = 0
     taken = 0.0
-    while playouts < count if count is not None else taken < seconds:
+    while budget.more(playouts, taken):
         state = bz.new_deal(rules, seed=seed * 1_000_003 + playouts)
         start = clock()
         play_out(state, policy=policy)
         taken += clock() - start
         playouts += 1
-    return {"playouts": playouts, "playouts_per_s": playouts / taken if playouts else 0.0}
+    return {"playouts": playouts, "playouts_per_s": playouts / taken}
 
 
 def which() -> str:
@@ -199,14 +213,14 @@ def which() -> str:
     return f"bezique {bezique.__version__} from {Path(bezique.__file__).parent}: {build}"
 
 
-def measure(engine: str, seconds: float, seed: int, count: int | None = None) -> Figures:
+def measure(engine: str, budget: Budget, seed: int) -> Figures:
     if engine == "bezique":
-        return {"engine": which(), **bezique_deals(seconds, seed, count)}
+        return {"engine": which(), **bezique_deals(budget, seed)}
     if engine == "search":
-        return {"engine": which(), **search_decisions(seconds, seed)}
+        return {"engine": which(), **search_decisions(budget, seed)}
     if engine == "playout":
-        return {"engine": which(), **fast_playouts(seconds, seed, count)}
-    return {"engine": f"OpenSpiel {engine}", **openspiel_deals(engine, seconds, seed)}
+        return {"engine": which(), **fast_playouts(budget, seed)}
+    return {"engine": f"OpenSpiel {engine}", **openspiel_deals(engine, budget, seed)}
 
 
 def has_pyspiel() -> bool:
@@ -311,10 +325,10 @@ def compare(rounds: int, seconds: float, seed: int, baseline: str | None) -> Non
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
 
-def _instructions(python: str, env: dict[str, str], engine: str, deals: int, seed: int) -> int:
-    """The instructions a process of ``python`` runs for ``deals`` deals of ``engine``."""
+def _instructions(python: str, env: dict[str, str], engine: str, count: int, seed: int) -> int:
+    """The instructions a process of ``python`` runs for ``count`` deals of ``engine``."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python]
-    command += [__file__, "--engine", engine, "--deals", str(deals), "--seed", str(seed)]
+    command += [__file__, "--engine", engine, "--count", str(count), "--seed", str(seed)]
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
     found = COLLECTED.search(out.stderr)
     if found is None:
@@ -322,23 +336,23 @@ def _instructions(python: str, env: dict[str, str], engine: str, deals: int, see
     return int(found.group(1))
 
 
-def count_instructions(engine: str, deals: int, seed: int, pythons: list[str]) -> None:
+def count_instructions(engine: str, count: int, seed: int, pythons: list[str]) -> None:
     """Instructions per deal of each build, counted by valgrind's callgrind: the same
     count on every run, where CPU time varies with the machine's load. Each build runs
-    ``deals`` deals and none; the difference, divided by ``deals``, leaves out the
-    start of the process and the imports."""
+    ``count`` deals and one; the difference, divided by ``count - 1``, leaves out the
+    start of the process, the imports and what the first deal alone sets up."""
     pure_env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     plain = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     builds = [("pure", sys.executable, pure_env), ("installed", sys.executable, plain)]
     builds += [(python, python, plain) for python in pythons]
-    print(f"{engine}: instructions per classic deal ({deals} deals, seed {seed}; callgrind):")
+    print(f"{engine}: instructions per classic deal ({count} deals, seed {seed}; callgrind):")
     counts: dict[str, float] = {}
     for name, python, env in builds:
         label = subprocess.run(
             [python, __file__, "--which"], env=env, check=True, capture_output=True, text=True
         ).stdout.strip()
-        total = _instructions(python, env, engine, deals, seed)
-        counts[name] = (total - _instructions(python, env, engine, 0, seed)) / deals
+        total = _instructions(python, env, engine, count, seed)
+        counts[name] = (total - _instructions(python, env, engine, 1, seed)) / (count - 1)
         print(f"  {name:10} {counts[name] / 1e6:9.3f} M  [{label}]")
     print("ratios (higher: the second runs fewer instructions):")
     names = list(counts)
@@ -356,6 +370,12 @@ def main(argv: list[str] | None = None) -> int:
         "play_out), or an OpenSpiel game",
     )
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument(
+        "--count",
+        type=int,
+        metavar="N",
+        help="a fixed amount of work instead of --seconds: N deals, decisions or playouts",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rounds", type=int, default=5, help="rounds of --compare")
     parser.add_argument("--compare", action="store_true", help="every engine, in turn")
@@ -367,16 +387,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
-        "--deals",
-        type=int,
-        metavar="N",
-        help="play N deals (or N playouts) instead of timing --seconds: a fixed amount of work",
-    )
-    parser.add_argument(
         "--instructions",
         nargs="*",
         metavar="PYTHON",
-        help="count the instructions of --deals deals (default 20) of --engine (bezique or "
+        help="count the instructions of --count deals (default 20) of --engine (bezique or "
         "playout) under valgrind's callgrind, for the pure sources, the installed build and "
         "the build installed for each PYTHON given (another environment's interpreter)",
     )
@@ -385,12 +399,16 @@ def main(argv: list[str] | None = None) -> int:
         print(which())
         return 0
     if args.instructions is not None:
-        count_instructions(args.engine, args.deals or 20, args.seed, args.instructions)
+        if args.count is not None and args.count < 2:
+            parser.error("--count: at least 2 with --instructions")
+        count_instructions(args.engine, args.count or 20, args.seed, args.instructions)
         return 0
     if args.compare:
         compare(args.rounds, args.seconds, args.seed, args.baseline)
         return 0
-    result = measure(args.engine, args.seconds, args.seed, args.deals)
+    if args.count is not None and args.count < 1:
+        parser.error("--count: at least 1")
+    result = measure(args.engine, Budget(args.seconds, args.count), args.seed)
     if args.json:
         print(json.dumps(result))
     elif "decisions_per_s" in result:

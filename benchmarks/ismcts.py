@@ -32,6 +32,7 @@ import math
 import random
 import statistics
 import sys
+import time
 import zlib
 from collections.abc import Sequence
 from typing import Any
@@ -47,6 +48,9 @@ from bezique.envs import openspiel as bezique_spiel
 from bezique.programs.simulate import DuelResult, duel, wilson_interval
 from bezique.views import SeatView
 
+#: The bot's child selection: UCT, or PUCT, which weighs each action by its prior.
+SELECTIONS = {"uct": ismcts.ChildSelectionPolicy.UCT, "puct": ismcts.ChildSelectionPolicy.PUCT}
+
 
 class IsmctsPlayer:
     """OpenSpiel's ISMCTS bot as a player of :mod:`bezique.players`'s protocol:
@@ -61,6 +65,8 @@ class IsmctsPlayer:
         uct_c: float = 1.4,
         reward: str = "win-loss",
         rollout: str = "fast",
+        rule_of_thumb_weight: float = 0.0,
+        selection: str = "uct",
     ) -> None:
         self.game = pyspiel.load_game(
             bezique_spiel.register(), {"variant": variant, "reward": reward}
@@ -72,7 +78,7 @@ class IsmctsPlayer:
         # The same seed string, the same choices (crc32: Python's hash of a str varies).
         self.rng = np.random.RandomState(zlib.crc32(seed.encode()))
         evaluator: Any = (
-            bezique_spiel.PlayoutEvaluator()
+            bezique_spiel.PlayoutEvaluator(rule_of_thumb_weight)
             if rollout == "fast"
             else mcts.RandomRolloutEvaluator(1, self.rng)
         )
@@ -82,14 +88,23 @@ class IsmctsPlayer:
             uct_c=uct_c,
             max_simulations=simulations,
             random_state=self.rng,
+            child_selection_policy=SELECTIONS[selection],
         )
+
+    #: The decisions searched in this process, and the seconds they took, by all the
+    #: bots of the process (a duel of one process makes its players in it).
+    searched = 0
+    seconds = 0.0
 
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        started = time.perf_counter()
         sample = determinize(view, random.Random(int(self.rng.randint(2**31))))
         action_id = int(self.bot.step(bezique_spiel.BeziqueState(self.game, sample)))
+        IsmctsPlayer.searched += 1
+        IsmctsPlayer.seconds += time.perf_counter() - started
         return self.space.action_from_id(sample, action_id)
 
 
@@ -129,6 +144,11 @@ def summary(name: str, opponent: str, results: Sequence[DuelResult]) -> dict[str
         "mean_margin": statistics.fmean(margins),
         "margin_95": list(margin_interval(margins)),
         "elapsed": sum(r.elapsed for r in results),
+        # Counted where the bot searched: in this process, unless --jobs spread it.
+        "decisions": IsmctsPlayer.searched or None,
+        "seconds_per_decision": (
+            IsmctsPlayer.seconds / IsmctsPlayer.searched if IsmctsPlayer.searched else None
+        ),
         "margins": margins,
     }
 
@@ -144,7 +164,13 @@ def lines(figures: dict[str, Any]) -> list[str]:
         f"  win rate {figures['win_rate']:.1%}, 95% Wilson interval {low:.1%} to {high:.1%}",
         f"  mean margin {figures['mean_margin']:+.1f} points a deal, "
         f"95% interval {m_low:+.1f} to {m_high:+.1f}",
-        f"  {figures['elapsed']:.0f} s",
+        f"  {figures['elapsed']:.0f} s"
+        + (
+            f"; {figures['decisions']} decisions searched, "
+            f"{figures['seconds_per_decision']:.3f} s a decision"
+            if figures["decisions"]
+            else ""
+        ),
     ]
 
 
@@ -166,6 +192,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--uct-c", type=float, default=1.4, help="UCT constant (%(default)s)")
     parser.add_argument("--reward", default="win-loss", choices=("win-loss", "margin", "points"))
     parser.add_argument("--rollout", default="fast", choices=("fast", "random"))
+    parser.add_argument(
+        "--selection", default="uct", choices=tuple(SELECTIONS), help="child selection: %(default)s"
+    )
+    parser.add_argument(
+        "--rule-of-thumb-weight",
+        type=float,
+        default=0.0,
+        help="the prior's share for the rule-of-thumb choice, the rest uniform (%(default)s)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (%(default)s)")
     parser.add_argument("--json", help="also write the results as JSON to this path")
     args = parser.parse_args(argv)
@@ -176,16 +211,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         uct_c=args.uct_c,
         reward=args.reward,
         rollout=args.rollout,
+        rule_of_thumb_weight=args.rule_of_thumb_weight,
+        selection=args.selection,
     )
     name = (
         f"ismcts(simulations={args.simulations}, uct_c={args.uct_c:g}, "
-        f"reward={args.reward}, rollout={args.rollout})"
+        f"reward={args.reward}, rollout={args.rollout}, selection={args.selection}, "
+        f"rule_of_thumb_weight={args.rule_of_thumb_weight:g})"
     )
     shown = " ".join(sys.argv[1:] if argv is None else argv)
     print(f"command: python benchmarks/ismcts.py {shown}", flush=True)
     reports: list[dict[str, Any]] = []
     for opponent in args.against.split(","):
         results: list[DuelResult] = []
+        IsmctsPlayer.searched, IsmctsPlayer.seconds = 0, 0.0
         for seed in _seeds(args.seeds):
             result = duel(
                 args.variant, bot, opponent, games=args.deals, seed=seed, jobs=args.jobs, deals=True

@@ -66,3 +66,29 @@ def test_the_engine_comparison_measures_whole_classic_deals() -> None:
     assert compared.count("[bezique") >= 2
     assert compared.count("decisions/s") >= 2
     assert compared.count("play_out") >= 2
+
+
+def test_a_count_measures_the_same_work_each_run() -> None:
+    """``--count N``: exactly N deals (or the search's decisions, or playouts), the same
+    decisions on every run, as an instruction count needs."""
+
+    def run(*args: str) -> dict[str, float | str]:
+        out = subprocess.run(
+            [sys.executable, str(ENGINES), *args, "--count", "2", "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        figures: dict[str, float | str] = json.loads(out)
+        return figures
+
+    first, second = run("--seed", "3"), run("--seed", "3")
+    assert first["deals"] == second["deals"] == 2
+    assert first["decisions"] == second["decisions"]
+    assert run("--engine", "playout")["playouts"] == 2
+    assert run("--engine", "search")["decisions"] == 2
+    refused = subprocess.run(
+        [sys.executable, str(ENGINES), "--count", "0"], capture_output=True, text=True
+    )
+    assert refused.returncode == 2
+    assert "--count: at least 1" in refused.stderr

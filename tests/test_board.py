@@ -27,6 +27,7 @@ from bezique.display.board import (
     render_state,
     render_view,
 )
+from bezique.display.svg import draw
 from bezique.players import Player, RandomPlayer, RuleOfThumbPlayer
 
 PRESETS = [name for name, _ in bz.rules.variants.names()]
@@ -343,6 +344,15 @@ def test_the_seats_may_be_named() -> None:
     assert line(board, "Scores: ") == ["Scores: North 0, South 0"]
     with pytest.raises(bz.BeziqueError, match="3 names for 2 seats"):
         render_view(state.view(1), names=["a", "b", "c"])
+
+
+def test_a_game_of_a_fixed_number_of_deals_is_headed_by_them() -> None:
+    """A multi-pack game ends after a number of deals (one by default: each deal a
+    game, BIC), not at a target: the board says which deal of how many, as the
+    picture does."""
+    game = bz.new_game(bz.variants.RUBICON.evolve(deals=3), seed=3)
+    assert render_game(game, symbols=False).splitlines()[0] == "Game: deal 1 of 3"
+    assert "Game: deal 1 of 3" in draw(game.view(0))
 
 
 def test_a_game_is_drawn_with_its_totals_and_its_end() -> None:

@@ -319,6 +319,9 @@ def test_a_whole_game_is_played_and_every_point_narrated(seed: int) -> None:
     text = "\n".join(out)
     assert "\nTrumps: " in text
     assert "\n  hand: " in text
+    # Each board shown heads the deal with the game: its target, deal and totals.
+    assert "\nGame to 300, deal 1\nGame totals: You 0, RuleOfThumb1 0\n" in text
+    assert f"\nGame to 300, deal {len(game.results)}\n" in text
     assert any(re.match(r"^  RuleOfThumb1 plays \S\S$", t) for t in out)
     # The narrated points add up to the totals (S000 law 12: the game is the deals' sum).
     assert narrated_points(out) == Counter({"You": game.totals[0], "RuleOfThumb1": game.totals[1]})
@@ -353,7 +356,7 @@ def test_refused_input_shows_its_reason_and_asks_again() -> None:
     assert f"refused: {Reason.WRONG_ACTION_NOW.explanation}" in out
     assert any(t.startswith("refused: no action numbered 99: choose 1 to ") for t in out)
     assert INPUT_HELP in out
-    boards = [i for i, t in enumerate(out) if t.startswith("classic: stock phase")]
+    boards = [i for i, t in enumerate(out) if t.startswith("Game to 100, deal 1\n")]
     assert len(boards) == 2  # drawn for the turn, and again for "b"
     assert out[-1] == "You leave the game."
 

@@ -82,11 +82,11 @@ def test_a_state_under_any_knobs_round_trips(state: DealState) -> None:
     assert back.legal_actions() == state.legal_actions()
 
 
-def test_every_preset_round_trips_at_every_step() -> None:
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda rules: rules.name)
+def test_every_preset_round_trips_at_every_step(rules: Rules) -> None:
     """One whole deal of every preset, house rule set and duel, every state read back."""
-    for rules in ALL_RULES:
-        for state in playout(rules, seed=11, dealer=1):
-            assert bz.same_position(loaded(state), state), rules.name
+    for state in playout(rules, seed=11, dealer=1):
+        assert bz.same_position(loaded(state), state), rules.name
 
 
 @settings(SETTINGS, max_examples=8)
@@ -150,21 +150,21 @@ def test_a_position_may_give_only_the_number_of_tricks() -> None:
     assert counted == bz.parse_position(DOC_POSITION, seed=1)
 
 
-def test_the_winners_chosen_for_a_number_of_tricks_keep_the_play() -> None:
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda rules: rules.name)
+def test_the_winners_chosen_for_a_number_of_tricks_keep_the_play(rules: Rules) -> None:
     """Outside the duels, who won which trick changes nothing that is legal or scored
     after it: a position with only the number of tricks plays as the original (the
     finished deal aside: its last winner is not in it)."""
-    for rules in PRESETS:
-        for state in playout(rules, seed=6, dealer=1):
-            if state.offers or state.is_over:
-                continue
-            text = bz.format_position(state)
-            winners = "".join(str(t.winner) for t in state.tricks) or "-"
-            counted = text.replace(f"tricks: {winners};", f"tricks: #{len(state.tricks)};")
-            back = bz.parse_position(counted)
-            assert back.legal_actions() == state.legal_actions(), counted
-            assert back.current_player == state.current_player
-            assert attrs.evolve(back, tricks=state.tricks) == state
+    for state in playout(rules, seed=6, dealer=1):
+        if state.offers or state.is_over:
+            continue
+        text = bz.format_position(state)
+        winners = "".join(str(t.winner) for t in state.tricks) or "-"
+        counted = text.replace(f"tricks: {winners};", f"tricks: #{len(state.tricks)};")
+        back = bz.parse_position(counted)
+        assert back.legal_actions() == state.legal_actions(), counted
+        assert back.current_player == state.current_player
+        assert attrs.evolve(back, tricks=state.tricks) == state
 
 
 def test_only_the_number_of_tricks_is_refused_in_the_duels() -> None:

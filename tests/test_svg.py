@@ -242,10 +242,10 @@ def test_a_game_is_drawn_as_its_current_deal_with_the_game_totals() -> None:
         game = game.apply(rng.choice(game.legal_actions()))
     pictures.append(game._repr_svg_())
     first, last = (texts(one(parse(p), "scores")) for p in pictures)
-    assert "Game to 200: deal 1" in first
+    assert "Game to 200, deal 1" in first
     assert "seat 0: 0" in first
     assert "seat 1: 0" in first
-    assert f"Game to 200: deal {len(game.results)}" in last
+    assert f"Game to 200, deal {len(game.results)}" in last
     for seat, total in enumerate(game.scores):
         assert f"seat {seat}: {total}" in last
     assert f"game over: won by seat {game.winner}" in last
@@ -266,10 +266,10 @@ def test_a_games_view_is_drawn_with_the_target_and_the_totals() -> None:
     assert picture == svg.draw(game, seat=0)
     assert svg.draw(view_from_json(view_to_json(view))) == picture
     scores = texts(one(parse(picture), "scores"))
-    assert "Game to 300: deal 2" in scores
+    assert "Game to 300, deal 2" in scores
     for seat, total in enumerate(game.scores):
         assert f"seat {seat}: {total}" in scores
-    assert "Game to 300: deal 2" not in svg.draw(game.deal.view(0))
+    assert "Game to 300, deal 2" not in svg.draw(game.deal.view(0))
     check_view_picture(game.deal.view(0), picture)
 
 

@@ -25,6 +25,12 @@ def test_every_game_of_the_family_is_here() -> None:
     assert {bz.variants.game_of(bz.variants.get(name)).name for name in PRESETS} == {
         game.name for game in bz.variants.games()
     }
+    # The whole games of the default run are of presets that are there, and of each
+    # game of the family.
+    assert set(PRESETS) >= WHOLE_GAMES
+    assert {bz.variants.game_of(bz.variants.get(name)).name for name in WHOLE_GAMES} == {
+        game.name for game in bz.variants.games()
+    }
 
 
 def _frameworks_tests(
@@ -63,7 +69,21 @@ def test_zetema_at_every_table_passes_the_frameworks_tests(preset: str, players:
     _frameworks_tests(rules, {"variant": preset, "players": players})
 
 
-@pytest.mark.parametrize(("index", "preset"), list(enumerate(PRESETS)))
+#: One preset of each way a game is scored and run, whose whole games the default run
+#: plays: two seats to a target, three seats, sides of two, melds from the cards won, a
+#: game of a fixed number of deals, a game to 500 with its own melds, and Zetema. A
+#: whole game of every other preset (thousands of moves in some) runs in ``nox -s
+#: slow``; their deals, above, run by default.
+WHOLE_GAMES = {"classic", "three-hand", "partnership", "polish", "rubicon", "marjolet", "zetema"}
+
+
+@pytest.mark.parametrize(
+    ("index", "preset"),
+    [
+        pytest.param(index, preset, marks=() if preset in WHOLE_GAMES else pytest.mark.slow)
+        for index, preset in enumerate(PRESETS)
+    ],
+)
 def test_every_preset_passes_them_over_whole_games_with_each_reward(
     index: int, preset: str
 ) -> None:

@@ -107,3 +107,16 @@ def test_openspiel_names_a_player_or_a_sampler_value_it_refuses(variant: str) ->
         state.resample_from_infostate("0", lambda: 0.5)
     with pytest.raises(bz.NotationError, match="an integer of 5001 digits"):
         state.resample_from_infostate(0, lambda: 10**5000)
+
+
+def test_a_huge_number_from_the_sampler_is_no_probability() -> None:
+    """An int of thousands of digits ended in Python's ``OverflowError`` when it was
+    made a float (found by the long fuzz run's adapters), through the fuzz suite's
+    own oracle."""
+    from fuzzing import ENTRIES, AdapterInput, Fuzzer, material
+
+    fuzzer = Fuzzer()
+    entry = next(e for e in ENTRIES if e.name == "BeziqueState.resample_from_infostate")
+    fuzzer.attempt(entry, material("classic"), AdapterInput("classic", 3, 4, lambda: 10**5000))
+    assert not fuzzer.failures, fuzzer.failures[0]
+    assert fuzzer.refused[entry.name] == 1

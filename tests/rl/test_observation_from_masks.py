@@ -160,3 +160,53 @@ def test_the_environment_observes_what_the_view_shows(preset: str, episode: str)
         env.step(rng.choice(np.flatnonzero(mask).tolist()))
         steps += 1
     assert steps > 20
+
+
+@pytest.mark.parametrize(("preset", "episode"), [("classic", "deal"), ("three-hand", "game")])
+def test_openspiel_s_tensor_is_the_encoding_of_the_view(preset: str, episode: str) -> None:
+    """OpenSpiel's observation and information-state tensors, read from the state's bit
+    sets, are the encoding of the seat's view (then a whole game's totals)."""
+    import pyspiel
+
+    from bezique.envs import openspiel as bezique_spiel
+
+    game = pyspiel.load_game(bezique_spiel.register(), {"variant": preset, "episode": episode})
+    rules = bz.variants.get(preset)
+    assert isinstance(rules, bz.Rules)
+    encoder = ObservationEncoder.of(rules)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    compared = 0
+    while not state.is_terminal() and compared < 200:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        deal = state.deal
+        assert isinstance(deal, bz.DealState)
+        for seat in range(rules.players):
+            expected = encoder.encode(deal.view(seat)).tolist()
+            assert state.observation_tensor(seat)[: encoder.size] == expected
+            assert state.information_state_tensor(seat)[: encoder.size] == expected
+            compared += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert compared > 100
+
+
+def test_zetema_s_encoder_reads_a_state_as_its_view() -> None:
+    """Zetema's encoder has the same ``encode_state`` as Bezique's (by its view), which
+    the adapters call for every game of the family."""
+    rules = zetema.ZETEMA.evolve(players=3)
+    encoder = ObservationEncoder.of(rules)
+    rng = random.Random(2)
+    state = zetema.new_game(rules, seed=2)
+    steps = 0
+    while not state.is_over and steps < 60:
+        for seat in range(rules.players):
+            assert np.array_equal(
+                encoder.encode_state(state, seat), encoder.encode(state.view(seat))
+            )
+        state = state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    assert steps > 10
+    with pytest.raises(TypeError, match="state"):
+        encoder.encode_state(state.view(0), 0)  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ import bezique as bz
 from bezique import zetema
 from bezique.envs import openspiel as bezique_spiel
 from bezique.envs.rewards import win_loss
+from bezique.players import RuleOfThumbPlayer
 
 
 def _load(variant: str, reward: str = "points", **more: int) -> pyspiel.Game:
@@ -230,3 +231,87 @@ def test_the_playout_evaluator_values_a_deal_by_its_returns() -> None:
     ]
     with pytest.raises(TypeError, match="Bezique deal"):
         evaluator.evaluate(game.new_initial_state())
+    with pytest.raises(TypeError, match="state must be a dealt state of a Bezique deal"):
+        evaluator.evaluate(state.deal)
+    with pytest.raises(TypeError, match="state must be a BeziqueState"):
+        evaluator.prior(state.deal)
+
+
+def _first_decision(reward: str = "win-loss") -> bezique_spiel.BeziqueState:
+    """A classic deal dealt at random, at its first decision (a lead of eight cards)."""
+    game = pyspiel.load_game(bezique_spiel.register(), {"variant": "classic", "reward": reward})
+    rng = random.Random(8)
+    state: bezique_spiel.BeziqueState = game.new_initial_state()
+    while state.is_chance_node():
+        _step(state, rng)
+    return state
+
+
+def _rule_of_thumb_id(state: bezique_spiel.BeziqueState) -> int:
+    deal = state.deal
+    assert isinstance(deal, bz.DealState)
+    return bz.ActionSpace.of(deal.rules).action_id(RuleOfThumbPlayer().choose(deal), deal)
+
+
+@pytest.mark.parametrize("weight", [0.5, 1])
+def test_the_prior_leans_to_the_rule_of_thumb_choice_by_its_weight(weight: float) -> None:
+    state = _first_decision()
+    actions = state.legal_actions()
+    chosen = _rule_of_thumb_id(state)
+    prior = dict(bezique_spiel.PlayoutEvaluator(rule_of_thumb_weight=weight).prior(state))
+    rest = (1 - weight) / len(actions)
+    assert len(actions) == 8
+    assert prior == pytest.approx(
+        {action: rest + (weight if action == chosen else 0.0) for action in actions}
+    )
+    assert sum(prior.values()) == pytest.approx(1.0)
+    assert all(prior[chosen] > p for action, p in prior.items() if action != chosen)
+
+
+def test_the_prior_deals_a_chance_node_s_faces_by_their_chances_whatever_the_weight() -> None:
+    game = pyspiel.load_game(bezique_spiel.register(), {"variant": "classic"})
+    state = game.new_initial_state()
+    evaluator = bezique_spiel.PlayoutEvaluator(rule_of_thumb_weight=0.5)
+    assert evaluator.prior(state) == state.chance_outcomes()
+
+
+def test_ismcts_with_puct_spends_its_search_on_the_rule_of_thumb_choice_by_its_weight() -> None:
+    """Every action is tried once; then PUCT spends the simulations by the prior. With
+    the whole prior on the rule-of-thumb choice, most visits go to it, and it is
+    played; with a uniform prior it gets far fewer (the same seeds throughout)."""
+    from open_spiel.python.algorithms import ismcts
+
+    state = _first_decision()
+    chosen = _rule_of_thumb_id(state)
+
+    def visits(weight: float) -> dict[int, float]:
+        bot = ismcts.ISMCTSBot(
+            state.get_game(),
+            bezique_spiel.PlayoutEvaluator(rule_of_thumb_weight=weight),
+            uct_c=1.4,
+            max_simulations=24,
+            random_state=np.random.RandomState(3),
+            final_policy_type=ismcts.ISMCTSFinalPolicyType.NORMALIZED_VISITED_COUNT,
+            child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,
+        )
+        # The unseen cards drawn from a seeded sampler (pyspiel's own is not).
+        draw = random.Random(5).random
+        bot.set_resampler(lambda s, seat: s.resample_from_infostate(seat, draw))
+        return dict(bot.get_policy(state.clone()))
+
+    favoured, uniform = visits(1.0), visits(0.0)
+    assert max(favoured, key=favoured.__getitem__) == chosen
+    assert favoured[chosen] > 0.5
+    assert uniform[chosen] < favoured[chosen] / 2
+
+
+@pytest.mark.parametrize("weight", [True, "0.5", None, [0.5]])
+def test_a_rule_of_thumb_weight_that_is_no_number_is_a_type_error(weight: object) -> None:
+    with pytest.raises(TypeError, match="rule_of_thumb_weight must be a number"):
+        bezique_spiel.PlayoutEvaluator(rule_of_thumb_weight=weight)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("weight", [-0.1, 1.5, float("nan"), float("inf")])
+def test_a_rule_of_thumb_weight_outside_0_to_1_is_refused(weight: float) -> None:
+    with pytest.raises(bz.NotationError, match="rule_of_thumb_weight must be a number from 0 to 1"):
+        bezique_spiel.PlayoutEvaluator(rule_of_thumb_weight=weight)

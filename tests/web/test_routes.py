@@ -451,3 +451,48 @@ def test_a_zetema_seat_page_draws_its_picture_and_a_click_discards(client: TestC
     assert 'closest("svg[data-click]")' in script
     answer = client.post(f"/api/seat/{token}/act", json={"action": f"discard {cards[0]}"})
     assert answer.json()["outcome"]["accepted"]
+
+
+def test_the_store_is_written_outside_the_event_loop() -> None:
+    """Each action's write waits for the disk: the server makes it in a worker thread,
+    people's moves and built-in players' alike, so that its event loop serves the other
+    tables meanwhile; every move is still stored before it is applied."""
+    import asyncio
+
+    from bezique.web.app import create_app
+    from bezique.web.store import Store
+
+    class Watched(Store):
+        def __init__(self) -> None:
+            super().__init__()
+            #: For each write: whether it ran where an event loop runs.
+            self.on_loop: list[bool] = []
+
+        def append(self, table_id: str, number: int, seat: int, action: str) -> None:
+            try:
+                asyncio.get_running_loop()
+                self.on_loop.append(True)
+            except RuntimeError:
+                self.on_loop.append(False)
+            super().append(table_id, number, seat, action)
+
+    store = Watched()
+    with TestClient(create_app(store)) as client:
+        data = open_table(
+            client,
+            "three-hand",
+            [{"player": "rule-of-thumb"}, {"name": "Ann"}, {"player": "random"}],
+        )
+        ann = data["seats"][1]["token"]
+        for _ in range(3):
+            state = client.get(f"/api/seat/{ann}").json()
+            assert client.post(
+                f"/api/seat/{ann}/act", json={"action": state["legal"][0]}
+            ).is_success
+        table = served(client).lobby.table(data["table"])
+        assert len(store.on_loop) == len(table.actions) > 3
+        assert not any(store.on_loop)
+        # What is stored is what was played, in order.
+        assert [text for _, text in store.actions(table.id)] == [
+            bz.format_action(action) for action in table.actions
+        ]

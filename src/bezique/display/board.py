@@ -62,7 +62,7 @@ from typing import TYPE_CHECKING, Generic, TextIO, TypeVar
 import attrs
 
 from bezique.cards import FACES_PER_PACK, Card, Suit, card_id_name, face_of
-from bezique.display.words import count
+from bezique.display.words import count, game_heading
 from bezique.engine.fields import DealFields
 from bezique.errors import BeziqueError, NotationError, require, shown
 from bezique.game import GameState
@@ -308,7 +308,7 @@ def game_lines(rules: Rules, game: GameTotals, names: Sequence[str]) -> list[str
     """The lines of a game over its deal: the target and the deal's number, the
     totals of the deals finished, and once the game is over who won."""
     number = game.deals + (0 if game.over else 1)
-    head = [f"Game to {game.target}, deal {number}"]
+    head = [game_heading(rules, game.target, number)]
     head.append("Game totals: " + scores_text(rules, game.totals, names))
     if game.over:
         if game.winners:

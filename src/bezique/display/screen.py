@@ -403,7 +403,8 @@ class Table:
         """The person's board and the numbered moves."""
         state = game.deal
         self.out("")
-        self.out(render_view(state.view(self.seat), symbols=self.symbols, names=self.names))
+        # The game's view: the deal's board under the game's target and totals.
+        self.out(render_view(game.view(self.seat), symbols=self.symbols, names=self.names))
         self.out("Your moves (type a number, a move or help):")
         for text in numbered_lines(
             [describe_action(a, state, symbols=self.symbols) for a in self.moves(game)]

@@ -70,13 +70,13 @@ from bezique.display.drawing import (
     text_width,
     wrap,
 )
-from bezique.display.words import count
+from bezique.display.words import count, game_heading
 from bezique.errors import SeatError, require_int, shown, wrong_type
 from bezique.game import GameState
 from bezique.laws.scoring import running_totals
 from bezique.laws.turns import trick_seats
 from bezique.records import DeclaredMeld, Phase, Trick, Window
-from bezique.rules import DeclareFrom, GameEnd, Rules
+from bezique.rules import DeclareFrom, Rules
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState, PerfectInformationView
 from bezique.views import GameTotals, SeatView, TableCard, physical_view
@@ -502,11 +502,7 @@ def _scores_block(picture: _Picture) -> Block:
         rules = deal.rules
         # The deal drawn: once a game is over, the deal that ended it.
         number = game.deals + (deal.phase is not Phase.OVER)
-        if rules.game.end is GameEnd.DEALS:
-            what = f"Game: deal {number} of {rules.game.deals}"
-        else:
-            what = f"Game to {game.target}: deal {number}"
-        lines.append((what, True))
+        lines.append((game_heading(rules, game.target, number), True))
         totals = running_totals(
             rules, game.totals, deal.scores, game.over or deal.phase is Phase.OVER
         )

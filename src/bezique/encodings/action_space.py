@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, overload
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 import attrs
 
@@ -76,7 +76,7 @@ if TYPE_CHECKING:
     from bezique.zetema.action_space import ZetemaActionSpace
     from bezique.zetema.rules import ZetemaRules
 
-__all__ = ["ActionSpace", "HasLegalActions", "action_key", "serve_game"]
+__all__ = ["ActionSpace", "HasLegalActions", "IdSpace", "action_key", "serve_game"]
 
 #: The positions an action space reads (a deal, a seat's view, the whole deal's view).
 _POSITIONS = (DealState, SeatView, PerfectInformationView)
@@ -143,8 +143,71 @@ def action_key(action: Action, melds: Sequence[DeclaredMeld] = ()) -> Key:
     return (_SIMPLE_VERBS[type(action)], "", ())
 
 
+class _Ends(Protocol):
+    """A position of any game: it knows whether its deal (or hand) is over."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+#: A game's positions (its states and views) and its actions.
+P = TypeVar("P", bound=_Ends)
+A = TypeVar("A")
+
+
+class IdSpace(Generic[P, A]):
+    """What the fixed action space of every game of the family does with the ids of a
+    position's legal actions; each game's space gives them (``_ids``), checks an id
+    (``_checked_id``), says one in words (``describe``) and knows its ``size``."""
+
+    __slots__ = ()
+
+    @property
+    def size(self) -> int:
+        raise NotImplementedError
+
+    def _ids(self, position: P) -> tuple[tuple[A, ...], tuple[int, ...]]:
+        raise NotImplementedError
+
+    def _checked_id(self, action_id: int) -> int:
+        raise NotImplementedError
+
+    def describe(self, action_id: int) -> str:
+        raise NotImplementedError
+
+    def legal_ids(self, position: P) -> tuple[int, ...]:
+        """The ids of the legal actions of ``position``, each once, in increasing order."""
+        return tuple(sorted(set(self._ids(position)[1])))
+
+    def legal_mask(self, position: P) -> tuple[bool, ...]:
+        """One flag per id, true for the ids of :meth:`legal_ids`."""
+        mask = [False] * self.size
+        for i in self._ids(position)[1]:
+            mask[i] = True
+        return tuple(mask)
+
+    def choices(self, position: P, action_id: int) -> tuple[A, ...]:
+        """The legal actions of ``position`` that have id ``action_id``, in the
+        engine's order; empty if none has. Several only where legal actions differ
+        in what the id leaves out (in Bezique, the declaration histories of declared
+        cards of the second stage)."""
+        self._checked_id(action_id)
+        legal, ids = self._ids(position)
+        return tuple(a for a, i in zip(legal, ids, strict=True) if i == action_id)
+
+    def action_from_id(self, position: P, action_id: int) -> A:
+        """The legal action of ``position`` with id ``action_id``: the first of
+        :meth:`choices` in the engine's order. An id with no legal action now
+        raises :class:`~bezique.IllegalActionError` (the position is unchanged)."""
+        found = self.choices(position, action_id)
+        if not found:
+            reasons = (Reason.DEAL_OVER,) if position.is_over else ()
+            raise IllegalActionError(self.describe(action_id), reasons)
+        return found[0]
+
+
 @attrs.frozen(eq=False)
-class ActionSpace:
+class ActionSpace(IdSpace[HasLegalActions, Action]):
     """The actions of one rule set, numbered ``0 .. size - 1``; build with :meth:`of`.
 
     The numbering is fixed by the rules: the simple actions (``draw``, ``pass``,
@@ -215,10 +278,6 @@ class ActionSpace:
             raise IllegalActionError(action, (Reason.KIND_NOT_IN_VARIANT,))
         return found
 
-    def legal_ids(self, position: HasLegalActions) -> tuple[int, ...]:
-        """The ids of the legal actions of ``position``, each once, in increasing order."""
-        return tuple(sorted(set(self._ids(position)[1])))
-
     def _ids(self, position: HasLegalActions) -> tuple[tuple[Action, ...], tuple[int, ...]]:
         """The legal actions of ``position`` and the id of each."""
         self._check(position)
@@ -242,31 +301,6 @@ class ActionSpace:
         found = (legal, tuple(ids))
         last[:] = [found]
         return found
-
-    def legal_mask(self, position: HasLegalActions) -> tuple[bool, ...]:
-        """One flag per id, true for the ids of :meth:`legal_ids`."""
-        mask = [False] * self.size
-        for i in self.legal_ids(position):
-            mask[i] = True
-        return tuple(mask)
-
-    def choices(self, position: HasLegalActions, action_id: int) -> tuple[Action, ...]:
-        """The legal actions of ``position`` that have id ``action_id``, in the
-        engine's order; empty if none has. Several only where legal actions differ
-        in the declaration histories of declared cards alone (the second stage)."""
-        self._checked_id(action_id)
-        legal, ids = self._ids(position)
-        return tuple(a for a, i in zip(legal, ids, strict=True) if i == action_id)
-
-    def action_from_id(self, position: HasLegalActions, action_id: int) -> Action:
-        """The legal action of ``position`` with id ``action_id``: the first of
-        :meth:`choices` in the engine's order. An id with no legal action now
-        raises :class:`~bezique.IllegalActionError` (the position is unchanged)."""
-        found = self.choices(position, action_id)
-        if not found:
-            reasons = (Reason.DEAL_OVER,) if position.is_over else ()
-            raise IllegalActionError(self.describe(action_id), reasons)
-        return found[0]
 
     def describe(self, action_id: int) -> str:
         """The id in words, in the notation of actions: ``play QS``,

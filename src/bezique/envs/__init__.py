@@ -46,7 +46,7 @@ class ActionIds(Protocol):
 
 class Encoder(Protocol):
     """What the adapters use of a game's observation encoder
-    (:mod:`bezique.envs.observation`), for a view of its game."""
+    (:mod:`bezique.envs.observation`), for a view or a state of its game."""
 
     @property
     def size(self) -> int: ...
@@ -55,5 +55,7 @@ class Encoder(Protocol):
     def shape(self) -> tuple[int]: ...
 
     def encode(self, view: Any) -> NDArray[np.float32]: ...
+
+    def encode_state(self, state: Any, seat: int) -> NDArray[np.float32]: ...
 
     def span(self, name: str) -> slice: ...

@@ -69,11 +69,13 @@ from bezique.errors import (
     IllegalActionError,
     NotationError,
     SeatError,
+    require,
     require_int,
     shown,
     wrong_type,
 )
 from bezique.players.playout import play_out
+from bezique.players.rule_of_thumb import RuleOfThumbPlayer
 from bezique.state import DealState
 from bezique.variants import AnyRules, AnyState, Learning
 
@@ -475,7 +477,8 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         deal = self.deal
         if self._dealing() or deal is None:
             return [0.0] * tables.encoder.size + [float(v) for v in tail]
-        out: list[float] = tables.encoder.encode(deal.view(player)).tolist()
+        # Read from the state's bit sets (Bezique's), the seat's view not built.
+        out: list[float] = tables.encoder.encode_state(deal, player).tolist()
         return out + [float(v) for v in tail]
 
 
@@ -522,28 +525,66 @@ class PlayoutEvaluator:
     for Bezique deals: a state is worth the returns of its deal played out to the end
     by the fast rollout policy of the Monte Carlo player
     (:func:`bezique.players.playout.play_out`: the rules of thumb with a table of card
-    values), one playout, deterministic for the state; the prior is uniform over the
-    legal actions. Playouts by the rules of thumb tell a good move from a bad one far
-    better than OpenSpiel's random rollouts, at about the same cost a playout.
+    values), one playout, deterministic for the state. Playouts by the rules of thumb
+    tell a good move from a bad one far better than OpenSpiel's random rollouts, at
+    about the same cost a playout.
+
+    The prior is uniform over the legal actions by default. With
+    ``rule_of_thumb_weight`` ``w`` above 0 it leans to the action the rule-of-thumb
+    player (:class:`bezique.players.RuleOfThumbPlayer`) would choose: that action
+    gets ``w`` of the prior and every legal action, that one included, an equal share
+    of the rest, ``(1 - w) / n`` of ``n``. UCT ignores a prior; the bots' PUCT
+    (``child_selection_policy=ChildSelectionPolicy.PUCT`` of ISMCTS) spends its
+    simulations after the first try of each action by it, so the search keeps to
+    the rule-of-thumb choice unless the playouts find another action clearly better,
+    as the Monte Carlo player does (docs: "Players and their strength").
 
     Bezique's presets only (the fast policy plays Bezique), one deal an episode."""
 
+    def __init__(self, rule_of_thumb_weight: float = 0.0) -> None:
+        weight = rule_of_thumb_weight
+        if isinstance(weight, bool) or not isinstance(weight, numbers.Real):
+            wrong_type("PlayoutEvaluator()", "rule_of_thumb_weight", "a number", weight)
+        if not 0.0 <= float(weight) <= 1.0:
+            # NaN fails this test too.
+            raise NotationError(
+                "PlayoutEvaluator(): rule_of_thumb_weight must be a number from 0 to 1, "
+                f"got {shown(weight)}"
+            )
+        #: The share of the prior given to the rule-of-thumb player's choice.
+        self.rule_of_thumb_weight: float = float(weight)
+        self._guide: RuleOfThumbPlayer = RuleOfThumbPlayer()
+
     def evaluate(self, state: BeziqueState) -> Any:
         np = require_extra("numpy", "openspiel")
-        deal = state.deal
-        if not isinstance(deal, DealState):
-            wrong_type(
-                "PlayoutEvaluator.evaluate()", "state", "a dealt state of a Bezique deal", deal
-            )
+        deal = _bezique_deal(state, "PlayoutEvaluator.evaluate()")
         if deal.is_over:
             return np.asarray(state.returns(), dtype=float)
         return np.asarray(BeziqueState(state.get_game(), play_out(deal)).returns(), dtype=float)
 
     def prior(self, state: BeziqueState) -> list[tuple[int, float]]:
+        require(state, BeziqueState, "PlayoutEvaluator.prior()", "state", "a BeziqueState")
         if state.is_chance_node():
             return list(state.chance_outcomes())
         actions = state.legal_actions()
-        return [(action, 1.0 / len(actions)) for action in actions]
+        share = (1.0 - self.rule_of_thumb_weight) / len(actions)
+        if not self.rule_of_thumb_weight:
+            return [(action, share) for action in actions]
+        deal = _bezique_deal(state, "PlayoutEvaluator.prior()")
+        chosen = ActionSpace.of(deal.rules).action_id(self._guide.choose(deal), deal)
+        return [
+            (action, share + (self.rule_of_thumb_weight if action == chosen else 0.0))
+            for action in actions
+        ]
+
+
+def _bezique_deal(state: BeziqueState, method: str) -> DealState:
+    """The Bezique deal in play of ``state``: a :class:`TypeError` for a state not yet
+    dealt, or of another game of the family."""
+    deal = state.deal if isinstance(state, BeziqueState) else state
+    if not isinstance(deal, DealState) or deal is state:
+        wrong_type(method, "state", "a dealt state of a Bezique deal", deal)
+    return deal
 
 
 def register() -> str:

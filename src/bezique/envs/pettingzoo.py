@@ -147,11 +147,6 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             )
             for a in self.possible_agents
         }
-        #: A seat's observation of the deal in progress, read from the state's bit
-        #: sets where the encoder can (Bezique's), else from the seat's view.
-        self._encode: Callable[[Any, int], Any] = getattr(
-            self.encoder, "encode_state", lambda deal, seat: self.encoder.encode(deal.view(seat))
-        )
         self._rng = random.Random()
         self._np = np
         #: The deal being played (one hand in Zetema), or the game.
@@ -211,7 +206,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         # Set byte by byte and given to NumPy as they are: quicker than indexing an
         # array of zeros, for the few ids a seat has.
         mask = self._np.frombuffer(flags, dtype=self._np.int8)
-        observation = self._encode(self._in_play(deal), seat)
+        observation = self.encoder.encode_state(self._in_play(deal), seat)
         if self.episode == "game":
             # The totals are public: every seat sees them, its own side's first.
             totals = self._scores(deal)

@@ -17,9 +17,13 @@ tricks are searched for under every law that reads their cards:
 
 The end-phase tricks are chosen first, the last one first, as the hands they need
 grow backwards from those held now; then each seat's stock-phase tricks from the rest
-of its pile, the tricks it did not lead first (they need a card that beats the lead).
+of its pile. There the declared card with the fewest tricks left that may hold it is
+placed first, into each of those tricks in turn, so that a card only one trick can
+take is never left until that trick is gone; once no declared card is left, the
+tricks the seat did not lead come first (they need a card that beats the lead).
 Cards of one face under the same constraints are interchangeable: one of them is
-tried. The search gives up after a fixed number of tries.
+tried, and a choice that failed with some cards left is not tried again with their
+twins. The search gives up after a fixed number of tries.
 """
 
 from __future__ import annotations
@@ -42,8 +46,11 @@ from bezique.state import DealState
 
 __all__ = ["rebuild_tricks"]
 
-#: How many choices the search for the tricks may try before it gives up.
-SEARCH_BUDGET = 50_000
+#: How many choices (and end-phase tricks looked at) the search for the tricks may try
+#: before it gives up. With the failed states remembered, the positions of random
+#: deals of every preset that are found at all are found well within it; an
+#: eight-pack end phase that is not found costs seconds a position.
+SEARCH_BUDGET = 10_000
 #: How many of them the stock phase's tricks may take for one choice of the end
 #: phase's.
 LEAF_BUDGET = 3_000
@@ -103,25 +110,42 @@ def _limits(state: DealState) -> dict[int, _Limit]:
 class _Search:
     """One search for the tricks of a state."""
 
-    def __init__(self, state: DealState, slots: list[_Slot]) -> None:
+    def __init__(
+        self, state: DealState, slots: list[_Slot], limits: dict[int, _Limit] | None = None
+    ) -> None:
         self.state = state
         self.rules: Rules = state.rules
         self.slots = slots
-        self.limits = _limits(state)
+        self.limits = _limits(state) if limits is None else limits
         self.from_won = state.rules.zones.declare_from is DeclareFrom.WON
         self.tables: DeckTables = deck_tables(state.rules.deck.packs)
         self.budget = SEARCH_BUDGET
         self.local = SEARCH_BUDGET
         self.stock = [s for s in slots if not s.end]
+        self._homes: dict[int, frozenset[int]] = {}
+        #: Cards alike to the search (one face, one limit) share a number.
+        self._kinds: dict[tuple[int, _Limit | None], int] = {}
+        self._kind: dict[int, int] = {}
+        #: The order cards are tried in, by trump suit (see :meth:`orders`).
+        self._weak: dict[Suit | None, dict[int, tuple[tuple[bool, int], tuple[bool, int]]]] = {}
+        #: What the search has shown to fail, by the tricks and the cards left
+        #: (their kinds): a choice that leaves the same is not tried again.
+        self.failed: set[object] = set()
+        #: Each seat's stock-phase tricks found for a pile, kept across the end
+        #: phase's choices.
+        self.found: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
+        #: How many choices of the end phase's tricks ran out of tries.
+        self.cuts = 0
 
     # -- the order of the search ---------------------------------------------------
 
     def slot_order(self, slot: _Slot) -> tuple[bool, int, int]:
-        """A seat's stock-phase tricks in the order they are filled: one the position
-        gives the cards of first, then those it did not lead (they need a card that
-        beats the lead), the hardest (winning from further back) first; each kind the
-        last trick first, where a declared card may only have been played after its
-        declaration, the first trick first where it must have been won by then."""
+        """A seat's stock-phase tricks in the order they are filled once no declared
+        card is left to place: one the position gives the cards of first, then those
+        it did not lead (they need a card that beats the lead), the hardest (winning
+        from further back) first; each kind the last trick first, where a declared card
+        may only have been played after its declaration, the first trick first where
+        it must have been won by then."""
         later_first = self.from_won is False
         return (not slot.fixed, -slot.position, -slot.index if later_first else slot.index)
 
@@ -133,6 +157,29 @@ class _Search:
         if limit is None:
             return (True, 0)
         return (False, (limit.upto or 0) if self.from_won else -limit.after)
+
+    def kind(self, card: int) -> int:
+        """A number shared by the cards alike to the search: one face, one limit."""
+        found = self._kind.get(card)
+        if found is None:
+            key = (card & 31, self.limits.get(card))
+            found = self._kind[card] = self._kinds.setdefault(key, len(self._kinds))
+        return found
+
+    def shape(self, piles: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+        """The piles as the search sees them: the kinds of their cards."""
+        return tuple(tuple(sorted(map(self.kind, pile))) for pile in piles)
+
+    def homes(self, card: int) -> frozenset[int]:
+        """The tricks a declared card fits a place in."""
+        found = self._homes.get(card)
+        if found is None:
+            found = self._homes[card] = frozenset(
+                s.index
+                for s in self.slots
+                if any(self.fits(card, s, j) for j in range(len(s.seats)))
+            )
+        return found
 
     # -- one trick -------------------------------------------------------------------
 
@@ -148,27 +195,40 @@ class _Search:
         return limit.sides is None or self.rules.side_of(slot.seats[j]) in limit.sides
 
     def orders(
-        self, slot: _Slot, pool: Sequence[int], held: Sequence[int] | None
+        self,
+        slot: _Slot,
+        pool: Sequence[int],
+        held: Sequence[int] | None,
+        must: int | None = None,
     ) -> Iterator[tuple[int, ...]]:
         """The orders of play of cards of ``pool`` the trick may hold: each card where
         its limits allow, its winner's card taking it, and, with ``held`` (the hands
-        after it, by seat), each card played to it following the duties."""
+        after it, by seat), each card played to it following the duties; with
+        ``must``, only those that hold that card."""
         table = takes_table(*slot.terms)
         size = len(slot.seats)
-        strength = {c: _strength(c, slot.terms[0]) for c in pool}
         # The declared cards first (they fit fewer tricks), then the weakest: the
         # strong cards are kept for the tricks that need them.
-        weak = sorted(pool, key=lambda c: (self.tightness(c), strength[c]))
+        order = self._weak.get(slot.terms[0])
+        if order is None:
+            trump = slot.terms[0]
+            order = self._weak[trump] = {
+                c: (self.tightness(c), _strength(c, trump)) for c in range(self.rules.deck_size)
+            }
+        weak = sorted(pool, key=order.__getitem__)
         chosen: list[int] = []
 
         def place(j: int, best: int) -> Iterator[tuple[int, ...]]:
             if j == size:
                 yield tuple(chosen)
                 return
-            seen: set[tuple[int, _Limit | None]] = set()
+            # The kinds tried at this place: one card of a kind stands for its twins.
+            seen: set[int] = set()
             seat = slot.seats[j]
-            for card in weak:
-                key = (card & 31, self.limits.get(card))
+            # The last place is the card that must be in the trick, if none other holds it.
+            last_chance = must is not None and j == size - 1 and must not in chosen
+            for card in (must,) if last_chance and must is not None else weak:
+                key = self.kind(card)
                 if key in seen or card in chosen or not self.fits(card, slot, j):
                     continue
                 now = j if j and table[(chosen[best] & 31) << 5 | (card & 31)] else best
@@ -197,15 +257,16 @@ class _Search:
         self.local -= 1
         return self.budget >= 0 and self.local >= 0
 
+    @property
+    def cut(self) -> bool:
+        """Whether the search ran out of tries: what it did not find then may exist."""
+        return self.budget < 0 or self.local < 0
+
     def placeable(self, seat: int, pile: Sequence[int], slots: Sequence[_Slot]) -> bool:
         """Whether each declared card of ``seat``'s pile fits a place in one of the
         ``slots`` it won: without one, no choice of the other tricks helps."""
-        mine = [s for s in slots if s.winner == seat]
-        return all(
-            any(self.fits(card, s, j) for s in mine for j in range(len(s.seats)))
-            for card in pile
-            if card in self.limits
-        )
+        mine = {s.index for s in slots if s.winner == seat}
+        return all(self.homes(card) & mine for card in pile if card in self.limits)
 
     def end_phase(
         self, slots: list[_Slot], piles: list[list[int]], held: list[int]
@@ -215,11 +276,19 @@ class _Search:
             # Each choice of the end phase's tricks gets its share of the search.
             self.local = LEAF_BUDGET
             found = self.stock_phase(piles)
+            self.cuts += self.cut
             self.local = SEARCH_BUDGET
             return found
         open_slots = [*slots, *self.stock]
         if not all(self.placeable(s, pile, open_slots) for s, pile in enumerate(piles)):
             return None
+        # The hands held and the piles left, as kinds, are all the tricks still to
+        # fill depend on (the end phase's duties read faces only). The key is made
+        # once something has failed.
+        key = self.end_key(slots, piles, held) if self.failed else None
+        if key in self.failed:
+            return None
+        cuts = self.cuts
         slot, rest = slots[0], slots[1:]
         pile = piles[slot.winner]
         for order in self.orders(slot, slot.fixed or pile, held):
@@ -230,39 +299,90 @@ class _Search:
                 before[seat] |= 1 << card
             left = list(piles)
             left[slot.winner] = [c for c in pile if c not in order]
+            if not self.each_open(rest, left, before):
+                continue
             found = self.end_phase(rest, left, before)
             if found is not None:
                 found[slot.index] = order
                 return found
+        if self.cuts == cuts and self.budget >= 0:
+            self.failed.add(key or self.end_key(slots, piles, held))
         return None
+
+    def end_key(self, slots: list[_Slot], piles: list[list[int]], held: list[int]) -> object:
+        return (len(slots), self.shape(piles), self.shape([bits(h) for h in held]))
+
+    def each_open(self, slots: list[_Slot], piles: list[list[int]], held: list[int]) -> bool:
+        """Whether each of the end phase's ``slots`` still has some cards to hold. The
+        hands they are played from only grow with the tricks chosen before them, and
+        a card a hand may not play stays barred as it grows (the duties ask for a
+        card of a kind it holds), so a trick with no cards now has none later."""
+        for slot in slots:
+            # Each trick looked at is a try of the search's: the look is as dear as a
+            # choice, and the budget bounds the time of a search that fails.
+            if not self.spend():
+                return False
+            if next(self.orders(slot, slot.fixed or piles[slot.winner], held), None) is None:
+                return False
+        return True
 
     def stock_phase(self, piles: list[list[int]]) -> dict[int, tuple[int, ...]] | None:
         out: dict[int, tuple[int, ...]] = {}
         for seat, pile in enumerate(piles):
             mine = [s for s in self.slots if s.winner == seat and not s.end]
-            # The tricks it did not lead first, the hardest (winning from further back)
-            # first; a trick the position gives the cards of before them all.
             mine.sort(key=self.slot_order)
-            found = self.seat_tricks(mine, pile)
+            key = (seat, *sorted(pile))
+            found = self.found.get(key)
+            if found is None:
+                found = self.seat_tricks(mine, pile)
             if found is None:
                 return None
+            self.found[key] = found
             out.update(found)
         return out
 
     def seat_tricks(self, slots: list[_Slot], pile: list[int]) -> dict[int, tuple[int, ...]] | None:
+        """``slots``, tricks won by one seat in the stock phase, filled from ``pile``."""
         if not slots:
             return {}
-        if not self.placeable(slots[0].winner, pile, slots):
+        key = self.seat_key(slots, pile) if self.failed else None
+        if key in self.failed:
             return None
-        slot, rest = slots[0], slots[1:]
-        for order in self.orders(slot, slot.fixed or pile, None):
-            if not self.spend():
-                return None
-            found = self.seat_tricks(rest, [c for c in pile if c not in order])
-            if found is not None:
-                found[slot.index] = order
-                return found
+        for slot, must in self.branches(slots, pile):
+            rest = [s for s in slots if s is not slot]
+            for order in self.orders(slot, slot.fixed or pile, None, must):
+                if not self.spend():
+                    return None
+                found = self.seat_tricks(rest, [c for c in pile if c not in order])
+                if found is not None:
+                    found[slot.index] = order
+                    return found
+                if self.cut:
+                    return None
+        self.failed.add(key or self.seat_key(slots, pile))
         return None
+
+    def seat_key(self, slots: list[_Slot], pile: list[int]) -> object:
+        return (tuple(s.index for s in slots), self.shape([pile]))
+
+    def branches(self, slots: list[_Slot], pile: list[int]) -> list[tuple[_Slot, int | None]]:
+        """Where the search goes on from: a trick the position gives the cards of;
+        else the declared card of ``pile`` the fewest of ``slots`` fit, in each of
+        them (it is in one of them, or nowhere); else the first of ``slots``. No branch
+        at all where a declared card fits none of them."""
+        if slots[0].fixed or not self.limits:
+            return [(slots[0], None)]
+        open_slots = {s.index for s in slots}
+        best: tuple[int, int, frozenset[int]] | None = None
+        for card in pile:
+            if card in self.limits:
+                homes = self.homes(card) & open_slots
+                if best is None or len(homes) < best[0]:
+                    best = (len(homes), card, homes)
+        if best is None:
+            return [(slots[0], None)]
+        _, card, homes = best
+        return [(s, card) for s in slots if s.index in homes]
 
 
 def _strength(card: int, trump: Suit | None) -> tuple[bool, int]:
@@ -319,7 +439,11 @@ def rebuild_tricks(
             )
     search = _Search(state, slots)
     end = sorted((s for s in slots if s.end), key=lambda s: -s.index)
-    found = search.end_phase(end, piles, _held_after(state, shells))
+    if end:
+        found = search.end_phase(end, piles, _held_after(state, shells))
+    else:
+        # No end phase: the stock phase's tricks have the whole search.
+        found = search.stock_phase(piles)
     if found is None:
         # Tricks won by law alone, which the replays may refuse: the reader then
         # checks the position without them, as a state whose past is not known.
@@ -365,8 +489,7 @@ def _won_by_law(
 ) -> dict[int, tuple[int, ...]] | None:
     """Tricks each taken by its winner's card, regardless of the declarations and of
     the end phase's duties."""
-    search = _Search(state, [attrs.evolve(s, end=False) for s in slots])
-    search.limits = {}
+    search = _Search(state, [attrs.evolve(s, end=False) for s in slots], limits={})
     return search.stock_phase(piles)
 
 
@@ -374,8 +497,7 @@ def _no_tricks(state: DealState, slots: list[_Slot], piles: list[list[int]]) -> 
     """Why no tricks were found: a seat whose pile its stock-phase tricks alone cannot
     hold, if there is one; else the laws together."""
     for seat, pile in enumerate(piles):
-        alone = _Search(state, slots)
-        alone.limits = {}
+        alone = _Search(state, slots, limits={})
         mine = [s for s in slots if s.winner == seat]
         mine.sort(key=alone.slot_order)
         if alone.seat_tricks([attrs.evolve(s, end=False) for s in mine], pile) is None:

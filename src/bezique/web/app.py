@@ -252,12 +252,24 @@ class App:
             while table.bot_to_act() is not None:
                 choice = await run_in_threadpool(table.bot_choice)
                 async with self.lock(table):
-                    played = table.play_bot(choice)
-                if not played:
+                    move = table.bot_move(choice)
+                    if move is not None:
+                        await self.keep(table, *move)
+                if move is None:
                     break
                 await self.broadcast(table)
         finally:
             self.running.discard(table.id)
+
+    async def keep(self, table: Table, seat: int, action: Any) -> None:
+        """Store the table's next action, then apply it; under the table's lock. The
+        write waits for the disk (its commit is durable): it runs in a worker thread,
+        so that the event loop serves every other table meanwhile. The table changes
+        on the loop, after, all at once: a page drawn meanwhile shows it before."""
+        from starlette.concurrency import run_in_threadpool
+
+        await run_in_threadpool(table.keep, seat, action)
+        table.apply(seat, action)
 
     def kick(self, table: Table) -> None:
         """Start the built-in players of ``table`` if one is to act (after a restart)."""
@@ -371,7 +383,9 @@ class App:
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
             raise TableError(400, "bad-action", "action: the text of a move, e.g. play QS")
         async with self.lock(table):
-            outcome = table.act(seat, text)
+            outcome, action = table.read(seat, text)
+            if outcome.accepted:
+                await self.keep(table, seat, action)
         if outcome.accepted:
             await self.broadcast(table)
         return outcome

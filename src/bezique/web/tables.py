@@ -7,9 +7,12 @@ A :class:`Lobby` opens tables (:meth:`Lobby.open`) and finds the seat a token op
 (:func:`bezique.parse_action`), refused with the rules' reasons when it is not
 legal for that seat (:meth:`bezique.State.why_illegal`), else written to the store
 and only then applied. Built-in players move through :meth:`Table.play_bot`, from
-their seat's view alone. What a seat is told, :meth:`Table.seat_data`, is built from
-its view, the public totals and its own narration (the game's first-person table
-screen, as ``bezique play`` tells it), never from another seat's cards.
+their seat's view alone. The server takes those steps apart (:meth:`Table.read`,
+:meth:`Table.bot_move`, :meth:`Table.keep`, :meth:`Table.apply`), so that the write,
+which waits for the disk, runs outside its event loop and the table changes on it.
+What a seat is told, :meth:`Table.seat_data`, is built from its view, the public
+totals and its own narration (the game's first-person table screen, as ``bezique
+play`` tells it), never from another seat's cards.
 
 Everything goes through :mod:`bezique.variants`: nothing here asks which game a
 table plays.
@@ -130,7 +133,7 @@ class Table:
         for screen in self.screens.values():
             screen.deal(self.state)
         for seat, text in store.actions(row.id):
-            self._apply(seat, variants.parse_action(self.state.view(seat), text))
+            self.apply(seat, variants.parse_action(self.state.view(seat), text))
 
     def _names_for(self, seat: int) -> list[str]:
         return ["You" if s == seat else name for s, name in enumerate(self.names)]
@@ -151,7 +154,7 @@ class Table:
     def is_person(self, seat: int) -> bool:
         return seat in self.logs
 
-    def _apply(self, seat: int, action: Any) -> None:
+    def apply(self, seat: int, action: Any) -> None:
         """Apply an action already checked and stored; narrate it to every person."""
         before = self.state
         after, events = before.step(action, seat=seat)
@@ -170,25 +173,36 @@ class Table:
     def act(self, seat: int, text: str) -> Outcome:
         """Take the action ``text`` for ``seat``: read on the seat's view; refused with
         its reasons if it is not legal for that seat; else stored, then applied."""
+        outcome, action = self.read(seat, text)
+        if outcome.accepted:
+            self.keep(seat, action)
+            self.apply(seat, action)
+        return outcome
+
+    def read(self, seat: int, text: str) -> tuple[Outcome, Any]:
+        """The outcome of ``text`` for ``seat``, read on the seat's view, and the action
+        it names when it is legal for that seat (else ``None``); nothing is stored or
+        applied."""
         view = self.state.view(seat)
         try:
             action = variants.parse_action(view, text)
         except NotationError as error:
-            return Outcome(False, text, ("notation",), (str(error),))
+            return Outcome(False, text, ("notation",), (str(error),)), None
         reasons = self.state.why_illegal(action, seat=seat)
         if reasons:
-            return Outcome(
+            refused = Outcome(
                 False,
                 variants.format_action(action),
                 tuple(r.value for r in reasons),
                 tuple(r.explanation for r in reasons),
             )
-        self._store_and_apply(seat, action)
-        return Outcome(True, variants.format_action(action))
+            return refused, None
+        return Outcome(True, variants.format_action(action)), action
 
-    def _store_and_apply(self, seat: int, action: Any) -> None:
+    def keep(self, seat: int, action: Any) -> None:
+        """Write ``action``, by ``seat``, to the store as the table's next action,
+        committed before this returns (the table itself is not changed)."""
         self.store.append(self.id, len(self.actions), seat, variants.format_action(action))
-        self._apply(seat, action)
 
     def bot_to_act(self) -> Any | None:
         """The built-in player whose turn it is, if any."""
@@ -208,14 +222,23 @@ class Table:
         """Play the move of the built-in player to act (``choice``, from
         :meth:`bot_choice`, or chosen now); ``False`` when no built-in player is to
         act, or the position moved on since the choice was made."""
+        move = self.bot_move(choice)
+        if move is None:
+            return False
+        self.keep(*move)
+        self.apply(*move)
+        return True
+
+    def bot_move(self, choice: tuple[int, Any] | None = None) -> tuple[int, Any] | None:
+        """The move of the built-in player to act, ``choice`` or chosen now, when it is
+        still legal (``None`` as :meth:`play_bot` returns ``False``); not played."""
         choice = choice or self.bot_choice()
         if choice is None:
-            return False
+            return None
         seat, action = choice
         if seat != self.current_player or not self.state.is_legal(action, seat=seat):
-            return False
-        self._store_and_apply(seat, action)
-        return True
+            return None
+        return choice
 
     def record(self) -> str:
         """The game record (JSON), once the game is over: before then it would hold

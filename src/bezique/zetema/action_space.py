@@ -48,6 +48,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from bezique.encodings.action_space import IdSpace
 from bezique.errors import (
     IllegalActionError,
     InvalidStateError,
@@ -114,7 +115,7 @@ def action_key(action: ZetemaAction, hand: tuple[int, ...] | None = None) -> Key
 
 
 @attrs.frozen(eq=False)
-class ZetemaActionSpace:
+class ZetemaActionSpace(IdSpace[Position, ZetemaAction]):
     """The actions of Zetema, numbered ``0 .. size - 1``; build with
     :meth:`bezique.ActionSpace.of` (or :meth:`of`).
 
@@ -160,10 +161,6 @@ class ZetemaActionSpace:
             raise IllegalActionError(action, (Reason.NOT_A_MELD,))
         return found
 
-    def legal_ids(self, position: Position) -> tuple[int, ...]:
-        """The ids of the legal actions of ``position``, in increasing order."""
-        return tuple(sorted(self._ids(position)[1]))
-
     def _ids(self, position: Position) -> tuple[tuple[ZetemaAction, ...], tuple[int, ...]]:
         """The legal actions of ``position`` and the id of each."""
         self._check(position)
@@ -184,29 +181,6 @@ class ZetemaActionSpace:
         found = tuple(ids)
         last[:] = [(position, legal, found)]
         return legal, found
-
-    def legal_mask(self, position: Position) -> tuple[bool, ...]:
-        """One flag per id, true for the ids of :meth:`legal_ids`."""
-        mask = [False] * self.size
-        for i in self._ids(position)[1]:
-            mask[i] = True
-        return tuple(mask)
-
-    def choices(self, position: Position, action_id: int) -> tuple[ZetemaAction, ...]:
-        """The legal action of ``position`` with id ``action_id`` as a tuple of one, or
-        empty (every legal action of Zetema has an id of its own)."""
-        self._checked_id(action_id)
-        legal, ids = self._ids(position)
-        return tuple(a for a, i in zip(legal, ids, strict=True) if i == action_id)
-
-    def action_from_id(self, position: Position, action_id: int) -> ZetemaAction:
-        """The legal action of ``position`` with id ``action_id``; an id with no legal
-        action raises :class:`~bezique.IllegalActionError` (nothing changes)."""
-        found = self.choices(position, action_id)
-        if not found:
-            reasons = (Reason.DEAL_OVER,) if position.is_over else ()
-            raise IllegalActionError(self.describe(action_id), reasons)
-        return found[0]
 
     def describe(self, action_id: int) -> str:
         """The id in words: ``discard KS``, ``declare flush without KS`` (the hand

@@ -6,7 +6,8 @@ to encode).
 ``265 + 58 × seats`` (381 with two, 497 with four, 613 with six). It reads nothing
 but the view, so it holds nothing the seat may not know. ``ObservationEncoder.of``
 (:mod:`bezique.encodings.observation`) gives it for Zetema's rules; its API is that of
-Bezique's encoder (``layout``, ``size``, ``shape``, ``block``, ``encode``).
+Bezique's encoder (``layout``, ``size``, ``shape``, ``block``, ``encode``,
+``encode_state``).
 
 Seats are *relative*, as in Bezique's encoder: row 0 is the observing seat, row 1
 the next seat to its left (the order of play), and so on. Cards are counted by face
@@ -56,7 +57,7 @@ from bezique.encodings.observation import BlockVector, block_offsets
 from bezique.errors import NotationError, require, require_extra
 from bezique.zetema.deck import FACE_COUNT
 from bezique.zetema.rules import ZetemaRules
-from bezique.zetema.state import COMBINE, DISCARD, OVER
+from bezique.zetema.state import COMBINE, DISCARD, OVER, ZetemaState
 from bezique.zetema.views import ZetemaView
 
 if TYPE_CHECKING:
@@ -150,6 +151,15 @@ class ZetemaObservationEncoder(BlockVector):
         out[at["hand_number"]] = view.hand_number
         vector: NDArray[np.float32] = numpy.array(out, dtype=numpy.float32)
         return vector
+
+    def encode_state(self, state: ZetemaState, seat: int) -> NDArray[np.float32]:
+        """The vector of ``state.view(seat)``: the API of Bezique's encoder, which
+        reads its states' bit sets. A Zetema state keeps its cards as tuples of faces,
+        which its view copies as they are, so the view is the quickest way here."""
+        require(
+            state, ZetemaState, "ZetemaObservationEncoder.encode_state()", "state", "a ZetemaState"
+        )
+        return self.encode(state.view(seat))
 
 
 @functools.cache
