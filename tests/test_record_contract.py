@@ -239,6 +239,12 @@ REFUSALS: tuple[tuple[str, Callable[[], object], str], ...] = (
         "seat must be an int, not str",
     ),
     ("hand seat", lambda: _state().hand("0"), "seat must be an int, not str"),  # type: ignore[arg-type]
+    ("held_mask seat", lambda: _state().held_mask("0"), "seat must be an int, not str"),  # type: ignore[arg-type]
+    (
+        "pending_melds seat",
+        lambda: _state().pending_melds(1.5),  # type: ignore[arg-type]
+        "seat must be an int, not float",
+    ),
     ("view seat", lambda: _state().view(1.5), "seat must be an int, not float"),  # type: ignore[arg-type]
     ("card_ref card", lambda: _state().card_ref("a"), "card_id must be an int, not str"),  # type: ignore[arg-type]
 )

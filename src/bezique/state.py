@@ -55,8 +55,8 @@ __all__ = [
 class DealState(DealFields):
     """One deal in progress (or finished). Build with :func:`bezique.new_deal`.
 
-    Its fields and queries are documented on
-    :class:`~bezique.engine.fields.DealFields`.
+    Its fields, and the queries that take no seat or card id, are documented on
+    :class:`~bezique.engine.fields.DealFields`; those that take one are below.
     """
 
     # -- queries of a seat or a card ----------------------------------------------
@@ -73,7 +73,17 @@ class DealState(DealFields):
 
     def held(self, seat: int) -> CardIds:
         """Every card id a seat may play: hand and table."""
-        return CardIds(bits(self.held_mask(self._seat(seat))))
+        return CardIds(bits(self._held_mask(self._seat(seat))))
+
+    def held_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds and may play, as a bit set: its concealed hand and
+        the declared cards on its table, still part of the hand (S000 law 6, S001,
+        FOS)."""
+        return self._held_mask(self._seat(seat))
+
+    def pending_melds(self, seat: int) -> tuple[int, ...]:
+        """Indexes in :attr:`melds` of a seat's shown but unscored melds."""
+        return self._pending_melds(self._seat(seat))
 
     def won_cards(self, seat: int) -> CardIds:
         """Card ids a seat has won in tricks."""

@@ -323,7 +323,7 @@ def _raw_view(state: DealFields, seat: int) -> SeatView:
         hand=tuple(bits(state.hand_masks[seat])),
         tables=tables,
         known=known,
-        hand_sizes=tuple(state.held_mask(s).bit_count() for s in range(n)),
+        hand_sizes=tuple(state._held_mask(s).bit_count() for s in range(n)),
         leader=state.leader,
         trick=state.trick,
         tricks=state.tricks,

@@ -191,10 +191,10 @@ class DealFields(DealDraft):
         )
 
     # The queries that take a seat or a card id from a caller, and check it, are
-    # :class:`bezique.DealState`'s (``hand``, ``table_card``, ``card_ref``...): in the
-    # compiled build this class is compiled, and a compiled method checks its
-    # parameters' declared types itself, in words other than the library's. These
-    # two take a card id already checked.
+    # :class:`bezique.DealState`'s (``hand``, ``held_mask``, ``pending_melds``,
+    # ``table_card``, ``card_ref``...): in the compiled build this class is compiled, and
+    # a compiled method checks its parameters' declared types itself, in words other
+    # than the library's. The private ones here take a seat or a card id already checked.
 
     def _table_card(self, card_id: int) -> TableCard:
         """A declared card as the tables list it (``card_id`` not checked)."""
@@ -253,10 +253,9 @@ class DealFields(DealDraft):
     def turn_up_card(self) -> Card | None:
         return None if self.turn_up is None else face_of(self.turn_up)
 
-    def held_mask(self, seat: int) -> int:
-        """The cards ``seat`` holds and may play, as a bit set: its concealed hand and
-        the declared cards on its table, still part of the hand (S000 law 6, S001,
-        FOS). ``seat`` is not checked: this is for code that has checked it."""
+    def _held_mask(self, seat: int) -> int:
+        """:meth:`bezique.DealState.held_mask` with ``seat`` not checked, for the code
+        that has checked it (the engine's hot paths)."""
         return self.hand_masks[seat] | self.table_masks[seat]
 
     @property
@@ -293,8 +292,8 @@ class DealFields(DealDraft):
         best = max(sides)
         return tuple(side for side, points in enumerate(sides) if points == best)
 
-    def pending_melds(self, seat: int) -> tuple[int, ...]:
-        """Indexes in :attr:`melds` of a seat's shown but unscored melds."""
+    def _pending_melds(self, seat: int) -> tuple[int, ...]:
+        """:meth:`bezique.DealState.pending_melds` with ``seat`` not checked."""
         return tuple(i for i, m in enumerate(self.melds) if m.seat == seat and not m.scored)
 
     def _seat(self, seat: object) -> int:
