@@ -32,6 +32,7 @@ import bezique as bz
 from bezique import engine
 from bezique.actions import CardRef, Declare, Play, ScorePending
 from bezique.cards import Suit
+from bezique.checks.invariants import check_state
 from bezique.engine import fields
 from bezique.io import DealRecord, state_to_json
 from bezique.records import DeclaredMeld
@@ -258,6 +259,39 @@ def test_bad_input_gets_the_library_s_type_error(call: Callable[[], object], mes
     with pytest.raises(TypeError, match=f"^{re.escape(message)}$"):
         call()
     assert _state() == before
+
+
+@pytest.mark.parametrize(
+    ("field", "expected"),
+    [
+        ("dealer", "an integer"),
+        ("stock", "a tuple of integers"),
+        ("hand_masks", "a tuple of integers"),
+        ("tricks", "a tuple of Trick"),
+        ("counted_brisques", "true or false"),
+    ],
+)
+def test_a_field_of_the_wrong_type_is_refused_in_the_library_s_words(
+    field: str, expected: str
+) -> None:
+    """The compiled build's state cannot hold a value of another type in these fields
+    and refuses it when it is made (:func:`attrs.evolve`, the class itself), naming the
+    field; the pure build's state is made, and :func:`~bezique.checks.check_state`
+    refuses it in the same words."""
+    state = _state()
+    before = copy.deepcopy(state)
+    if fields.NATIVE_FIELDS:
+        with pytest.raises(
+            TypeError, match=rf"^DealState\(\): {field} must be {expected}, not str$"
+        ):
+            attrs.evolve(state, **{field: "x"})
+    else:
+        made = attrs.evolve(state, **{field: "x"})
+        with pytest.raises(
+            TypeError, match=rf"^check_state\(\): state\.{field} must be {expected}"
+        ):
+            check_state(made)
+    assert state == before
 
 
 # -- another process ---------------------------------------------------------------------

@@ -10,13 +10,15 @@ live below this module (:mod:`bezique.engine`, :mod:`bezique.laws`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
 from bezique.actions import ACTION_TYPES, Action, CardRef, Declare
 from bezique.cards import Card, CardIds, Rank, face_of
-from bezique.engine.fields import STOCK, DealFields
+from bezique.engine.fields import NATIVE_FIELDS, STOCK, DealFields
 from bezique.engine.moves import legal_actions, legal_declarations, why_illegal
 from bezique.engine.transitions import scored, step
 from bezique.errors import IllegalActionError, SeatError, require, require_int, shown, wrong_type
@@ -36,6 +38,7 @@ from bezique.notation import parse_action
 from bezique.records import ScoreEvent, ScoreSource, TableCard
 from bezique.rules import Rules
 from bezique.rules.melds import MeldKind, kinds_in
+from bezique.rules.options import misfit, type_hints
 from bezique.views import SeatView, seat_view
 
 #: What the ``action`` parameter takes, for the :class:`TypeError` of another value.
@@ -258,6 +261,35 @@ class DealState(DealFields):
         from bezique.display import svg
 
         return svg.draw(self)
+
+
+def _naming_the_field(init: Callable[..., None]) -> Callable[..., None]:
+    """The state's initialiser ``init``, refusing a field of the wrong type in the
+    library's words, naming it. In the compiled build the fields' classes are compiled
+    and their slots hold only values of their types (a tuple, an int, a bool): the
+    initialiser refuses another value at once, in the compiler's words. In the pure
+    build a state is made with any values, and :func:`bezique.checks.check_state`
+    refuses them (attrs itself checks nothing)."""
+
+    @functools.wraps(init)
+    def initialise(self: DealState, *args: Any, **kwargs: Any) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except TypeError:
+            names = [field.name for field in attrs.fields(DealState) if field.init]
+            hints = type_hints(DealState)
+            for name, value in [*zip(names, args, strict=False), *kwargs.items()]:
+                problem = misfit(value, hints[name], name, limit=None) if name in hints else None
+                if problem is not None and problem.wrong_type:
+                    raise TypeError(f"DealState(): {problem.message}") from None
+            raise
+
+    return initialise
+
+
+if NATIVE_FIELDS:
+    # Through setattr: mypy does not let a method be assigned.
+    setattr(DealState, "__init__", _naming_the_field(DealState.__init__))  # noqa: B010
 
 
 def _summary(state: DealState) -> str:
