@@ -223,6 +223,25 @@ def time_calls(
     return 1e6 * statistics.median(runs)
 
 
+def time_json(states: Sequence[bz.DealState], repeat: int) -> dict[str, float | None]:
+    """Median over ``repeat`` runs of the mean time, in microseconds, of writing one
+    state as JSON (``bz.state_to_json``) and of reading it back (``bz.load_state``,
+    which checks every invariant)."""
+    if not states:
+        return {"write": None, "read": None}
+    texts = [bz.state_to_json(s) for s in states]
+    runs: list[float] = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for text in texts:
+            bz.load_state(text)
+        runs.append((time.perf_counter() - start) / len(texts))
+    return {
+        "write": time_calls(bz.state_to_json, states, repeat),
+        "read": 1e6 * statistics.median(runs),
+    }
+
+
 # -- memory ------------------------------------------------------------------------------
 
 
@@ -637,6 +656,7 @@ class PresetFigures:
     cpu_us_per_action: float
     legal_actions_us: dict[str, float | None]
     legal_actions_samples: dict[str, int]
+    json_us: dict[str, float | None]
     memory: dict[str, int]
     crowded: dict[str, Any] | None = field(default=None)
 
@@ -650,6 +670,7 @@ class Prepared:
     playouts: Playouts
     calls: dict[str, float | None]
     samples: dict[str, int]
+    json: dict[str, float | None]
     memory: Memory
     crowded: Crowded | None
 
@@ -672,6 +693,8 @@ def prepare(name: str, deals: int | None, repeat: int, seed: int) -> Prepared:
         playouts=Playouts(count),
         calls=calls,
         samples={"stock": len(stock), "stock_window": len(windows), "end": len(end)},
+        # Every tenth state of each phase: reading checks the whole past of a state.
+        json=time_json([*stock[::10], *end[::10]], repeat),
         memory=measure_memory(rules, seed),
         crowded=time_crowded(plan, repeat) if plan is not None else None,
     )
@@ -697,6 +720,7 @@ def figures_of(prepared: Prepared, repeat: int) -> PresetFigures:
         cpu_us_per_action=playouts.cpu_us_per_action,
         legal_actions_us=prepared.calls,
         legal_actions_samples=prepared.samples,
+        json_us=prepared.json,
         memory={
             "mid_deal_state_bytes": prepared.memory.mid_deal_bytes,
             "bytes_per_kept_state": prepared.memory.bytes_per_kept_state,
@@ -778,16 +802,28 @@ def report(info: dict[str, Any], figures: Sequence[PresetFigures]) -> str:
     out += [
         "",
         "One fresh legal_actions() call (µs, mean over sampled states; 'window' is the "
-        "trick winner's turn, part of the stock phase), and memory",
+        "trick winner's turn, part of the stock phase); a state written as JSON and read "
+        "back (µs, every tenth sampled state; reading checks every invariant); and memory",
     ]
     out += _table(
-        ["preset", "stock", "window", "end", "mid-deal state", "per kept state"],
+        [
+            "preset",
+            "stock",
+            "window",
+            "end",
+            "JSON write",
+            "JSON read",
+            "mid-deal state",
+            "per kept state",
+        ],
         [
             [
                 f.preset,
                 _us(f.legal_actions_us["stock"]),
                 _us(f.legal_actions_us["stock_window"]),
                 _us(f.legal_actions_us["end"]),
+                _us(f.json_us["write"]),
+                _us(f.json_us["read"]),
                 f"{f.memory['mid_deal_state_bytes']:,} B",
                 f"{f.memory['bytes_per_kept_state']:,} B",
             ]

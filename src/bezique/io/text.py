@@ -73,6 +73,10 @@ _PLAIN = re.compile(r"[ !#-\[\]-~]*")
 
 
 def _scalar(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
     if isinstance(value, str):
         quoted = _QUOTED.get(value)
         if quoted is not None:
@@ -91,10 +95,10 @@ def _flat(value: Any) -> bool:
     return not isinstance(value, dict)
 
 
-def _inline(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(_scalar(v) for v in value) + "]"
-    return _scalar(value)
+#: One line of JSON with a space after each comma and colon: what the pretty printer
+#: writes for a short flat value, by the standard encoder (written in C), which prints
+#: every scalar as :func:`_scalar` does.
+_inline = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
 
 
 def _pretty(value: Any, indent: int, level: int, used: int) -> str:
@@ -106,23 +110,26 @@ def _pretty(value: Any, indent: int, level: int, used: int) -> str:
     if isinstance(value, dict):
         if not value:
             return "{}"
-        if all(_flat(v) for v in value.values()):
-            inline = "{" + ", ".join(f"{_scalar(k)}: {_inline(v)}" for k, v in value.items()) + "}"
+        if all(_flat(v) for v in value.values()) and all(isinstance(k, str) for k in value):
+            inline = _inline(value)
             if used + len(inline) + 1 <= WIDTH:
                 return inline
         items = []
         for k, v in value.items():
             key = f"{pad}{_scalar(k)}: "
-            items.append(key + _pretty(v, indent, level + 1, len(key)))
+            if isinstance(v, (dict, list)):
+                items.append(key + _pretty(v, indent, level + 1, len(key)))
+            else:
+                items.append(key + _scalar(v))
         return "{\n" + ",\n".join(items) + "\n" + end + "}"
     if isinstance(value, list):
         if not value:
             return "[]"
         if all(not isinstance(v, (dict, list)) for v in value):
-            parts = [_scalar(v) for v in value]
-            inline = "[" + ", ".join(parts) + "]"
+            inline = _inline(value)
             if used + len(inline) + 1 <= WIDTH:
                 return inline
+            parts = [_scalar(v) for v in value]
             lines: list[str] = []
             line = ""
             for part in parts:

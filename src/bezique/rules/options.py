@@ -7,9 +7,10 @@
 from __future__ import annotations
 
 import enum
+import functools
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -104,6 +105,16 @@ def misfit(
     >>> misfit((1, "2"), tuple[int, ...], "hand")
     Misfit(message='hand[1] must be an integer, not str', wrong_type=True)
     """
+    # Every loaded state and view passes through here: a value that fits is told so
+    # by a test built once per annotation, and only one that does not is walked again
+    # to say where.
+    if _fits(expected)(value, limit):
+        return None
+    return _misfit(value, expected, path, limit)
+
+
+def _misfit(value: object, expected: Any, path: str, limit: int | None) -> Misfit | None:
+    """:func:`misfit`, walking the annotation."""
     origin = typing.get_origin(expected)
     if origin in (types.UnionType, typing.Union):
         return _union_misfit(value, expected, path, limit)
@@ -178,6 +189,78 @@ def _tuple_base(expected: Any) -> Any:
         if typing.get_origin(base) is tuple:
             return base
     return None
+
+
+#: A test that a value fits an annotation, given the bound on its integers.
+_Fits = Callable[[object, int | None], bool]
+
+
+@functools.cache
+def _fits(expected: Any) -> _Fits:
+    """The test of :func:`misfit` for one annotation, ``True`` where it finds no
+    misfit: the annotation is read once, not at every value."""
+    origin = typing.get_origin(expected)
+    if origin in (types.UnionType, typing.Union):
+        return _any_fits(typing.get_args(expected))
+    if origin is tuple:
+        return _tuple_fits(typing.get_args(expected))
+    typed = _tuple_base(expected)
+    if typed is not None:
+        return _fits(typed)
+    if expected is int:
+        return _int_fits
+    if expected is type(None):
+        return lambda value, limit: value is None
+    if isinstance(expected, type):
+        if attrs.has(expected) and expected.__module__ in _RECORD_MODULES:
+            return _record_fits(expected)
+        return lambda value, limit: isinstance(value, expected)
+    return lambda value, limit: True
+
+
+def _int_fits(value: object, limit: int | None) -> bool:
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    return limit is None or -limit <= value <= limit
+
+
+def _any_fits(args: tuple[Any, ...]) -> _Fits:
+    tests = [_fits(arg) for arg in args]
+    return lambda value, limit: any(test(value, limit) for test in tests)
+
+
+def _tuple_fits(args: tuple[Any, ...]) -> _Fits:
+    if len(args) == 2 and args[1] is Ellipsis:
+        if args[0] is int:
+            # The commonest by far: cards, masks, scores.
+            def ints(value: object, limit: int | None) -> bool:
+                return isinstance(value, tuple) and all(_int_fits(v, limit) for v in value)
+
+            return ints
+        item = _fits(args[0])
+        return lambda value, limit: isinstance(value, tuple) and all(item(v, limit) for v in value)
+    tests = [_fits(arg) for arg in args]
+    return lambda value, limit: (
+        isinstance(value, tuple)
+        and len(value) == len(tests)
+        and all(test(v, limit) for test, v in zip(tests, value, strict=True))
+    )
+
+
+def _record_fits(expected: type) -> _Fits:
+    # The fields' tests are built at the first value, not here: a record's annotations
+    # may name records not yet built.
+    fields: list[tuple[str, _Fits]] = []
+
+    def fits(value: object, limit: int | None) -> bool:
+        if not isinstance(value, expected):
+            return False
+        if not fields:
+            hints = type_hints(expected)
+            fields.extend((f.name, _fits(hints[f.name])) for f in attrs.fields(expected))
+        return all(test(getattr(value, name), limit) for name, test in fields)
+
+    return fits
 
 
 def _wrong(value: object, expected: Any, path: str) -> Misfit:
