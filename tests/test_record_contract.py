@@ -280,13 +280,14 @@ def test_a_field_of_the_wrong_type_is_refused_in_the_library_s_words(
     refuses it in the same words."""
     state = _state()
     before = copy.deepcopy(state)
+    wrong: dict[str, Any] = {field: "x"}
     if fields.NATIVE_FIELDS:
         with pytest.raises(
             TypeError, match=rf"^DealState\(\): {field} must be {expected}, not str$"
         ):
-            attrs.evolve(state, **{field: "x"})
+            attrs.evolve(state, **wrong)
     else:
-        made = attrs.evolve(state, **{field: "x"})
+        made = attrs.evolve(state, **wrong)
         with pytest.raises(
             TypeError, match=rf"^check_state\(\): state\.{field} must be {expected}"
         ):
