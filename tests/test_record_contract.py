@@ -267,7 +267,7 @@ def test_bad_input_gets_the_library_s_type_error(call: Callable[[], object], mes
         ("dealer", "an integer"),
         ("stock", "a tuple of integers"),
         ("hand_masks", "a tuple of integers"),
-        ("tricks", "a tuple of Trick"),
+        ("tricks", "a tuple of Tricks"),
         ("counted_brisques", "true or false"),
     ],
 )
