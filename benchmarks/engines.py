@@ -38,6 +38,12 @@ of an earlier revision to every comparison::
     python benchmarks/engines.py --which        # which bezique build is loaded
     valgrind --tool=callgrind python benchmarks/engines.py --engine playout --count 20
     python benchmarks/engines.py --compare --baseline ../old/src
+
+``--instructions`` makes those counts itself, in one run, for the pure sources, the
+installed build and the builds installed in other environments, named by their
+interpreters (``--count`` deals or playouts, 20 by default)::
+
+    python benchmarks/engines.py --instructions ../other-env/bin/python --count 20
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ import argparse
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -314,6 +321,46 @@ def compare(rounds: int, seconds: float, seed: int, baseline: str | None) -> Non
                 print(f"  {name} / {slower}: {rates[name] / rates[slower]:.2f}")
 
 
+#: What valgrind's callgrind prints of the instructions it counted.
+COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+
+
+def _instructions(python: str, env: dict[str, str], engine: str, count: int, seed: int) -> int:
+    """The instructions a process of ``python`` runs for ``count`` deals of ``engine``."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python]
+    command += [__file__, "--engine", engine, "--count", str(count), "--seed", str(seed)]
+    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+    found = COLLECTED.search(out.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def count_instructions(engine: str, count: int, seed: int, pythons: list[str]) -> None:
+    """Instructions per deal of each build, counted by valgrind's callgrind: the same
+    count on every run, where CPU time varies with the machine's load. Each build runs
+    ``count`` deals and one; the difference, divided by ``count - 1``, leaves out the
+    start of the process, the imports and what the first deal alone sets up."""
+    pure_env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    plain = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    builds = [("pure", sys.executable, pure_env), ("installed", sys.executable, plain)]
+    builds += [(python, python, plain) for python in pythons]
+    print(f"{engine}: instructions per classic deal ({count} deals, seed {seed}; callgrind):")
+    counts: dict[str, float] = {}
+    for name, python, env in builds:
+        label = subprocess.run(
+            [python, __file__, "--which"], env=env, check=True, capture_output=True, text=True
+        ).stdout.strip()
+        total = _instructions(python, env, engine, count, seed)
+        counts[name] = (total - _instructions(python, env, engine, 1, seed)) / (count - 1)
+        print(f"  {name:10} {counts[name] / 1e6:9.3f} M  [{label}]")
+    print("ratios (higher: the second runs fewer instructions):")
+    names = list(counts)
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            print(f"  {first} / {second}: {counts[first] / counts[second]:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -339,9 +386,22 @@ def main(argv: list[str] | None = None) -> int:
         help="with --compare: another source tree (the src/ of an earlier revision) to time too",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--instructions",
+        nargs="*",
+        metavar="PYTHON",
+        help="count the instructions of --count deals (default 20) of --engine (bezique or "
+        "playout) under valgrind's callgrind, for the pure sources, the installed build and "
+        "the build installed for each PYTHON given (another environment's interpreter)",
+    )
     args = parser.parse_args(argv)
     if args.which:
         print(which())
+        return 0
+    if args.instructions is not None:
+        if args.count is not None and args.count < 2:
+            parser.error("--count: at least 2 with --instructions")
+        count_instructions(args.engine, args.count or 20, args.seed, args.instructions)
         return 0
     if args.compare:
         compare(args.rounds, args.seconds, args.seed, args.baseline)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import bezique as bz
@@ -101,10 +103,23 @@ def test_every_reason_has_its_own_explanation() -> None:
         assert reason.value == reason.value.lower()
 
 
+def seat_queries(state: bz.DealState) -> tuple[Callable[[int], object], ...]:
+    """The state's queries that take a seat."""
+    return (
+        state.hand,
+        state.table,
+        state.held,
+        state.held_mask,
+        state.won_cards,
+        state.brisques_won,
+        state.pending_melds,
+    )
+
+
 @pytest.mark.parametrize("seat", [5, 2, -1, pytest.param(10**5000, id="huge")])
 def test_a_bad_seat_is_a_seat_error(seat: int) -> None:
     state = bz.new_deal(CLASSIC, seed=1)
-    for query in (state.hand, state.table, state.held, state.won_cards, state.brisques_won):
+    for query in seat_queries(state):
         with pytest.raises(SeatError, match="seat"):
             query(seat)
 
@@ -112,7 +127,7 @@ def test_a_bad_seat_is_a_seat_error(seat: int) -> None:
 @pytest.mark.parametrize("seat", [True, "0", 1.0, None])
 def test_a_seat_of_the_wrong_type_is_a_type_error(seat: object) -> None:
     state = bz.new_deal(CLASSIC, seed=1)
-    for query in (state.hand, state.table, state.held, state.won_cards, state.brisques_won):
+    for query in seat_queries(state):
         with pytest.raises(TypeError, match="seat must be an int"):
             query(seat)  # type: ignore[arg-type]
 

@@ -16,8 +16,12 @@ typed by a seat that holds only its view, and how melds are shown.
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import inspect
 import random
+import sys
+from pathlib import Path
 from typing import get_type_hints
 
 import attrs
@@ -289,10 +293,29 @@ STATE_VIEW_DIFFERENCES = {
 }
 
 
+@functools.cache
+def _from_source(compiled: type) -> type:
+    """The class ``compiled`` as its module's source defines it, loaded from that
+    source apart from the package: the compiled build's classes keep no annotations
+    of their properties at run time (a property is a ``getset_descriptor`` there)."""
+    module = sys.modules[compiled.__module__]
+    source = Path(str(module.__file__)).with_name(compiled.__module__.rpartition(".")[2] + ".py")
+    spec = importlib.util.spec_from_file_location(f"{compiled.__module__}_source", source)
+    assert spec is not None
+    assert spec.loader is not None
+    loaded = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    found: type = getattr(loaded, compiled.__name__)
+    return found
+
+
 def _member(cls: type, name: str) -> tuple[str, str]:
     """What ``cls.name`` is: ("data", its type) for a field or a property, ("method",
     its return type) for a method; ``cls`` itself written as Self."""
     raw = inspect.getattr_static(cls, name, None)
+    if inspect.isgetsetdescriptor(raw) and name not in attrs.fields_dict(cls):
+        # A property of a compiled class (the compiled build's DealFields).
+        raw = inspect.getattr_static(_from_source(raw.__objclass__), name)
     if isinstance(raw, property) and raw.fget is not None:
         kind, hint = "data", get_type_hints(raw.fget)["return"]
     elif inspect.isfunction(raw):

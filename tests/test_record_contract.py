@@ -19,16 +19,24 @@ import pickle
 import re
 import subprocess
 import sys
+import typing
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 from record_samples import FIELDS, Samples, json_forms, load_json_form, samples
 
 import bezique as bz
+from bezique import engine
 from bezique.actions import CardRef, Declare, Play, ScorePending
+from bezique.cards import Suit
+from bezique.checks.invariants import check_state
+from bezique.engine import fields
 from bezique.io import DealRecord, state_to_json
+from bezique.records import DeclaredMeld
+from bezique.state import DealState
 
 SAMPLES: Samples = samples()
 CLASSES = {cls.__name__: cls for cls in FIELDS}
@@ -52,6 +60,26 @@ def test_records_are_attrs_classes_with_their_fields(name: str) -> None:
     assert attrs.fields(cls) == cls.__attrs_attrs__
     for field in attrs.fields(cls):
         getattr(one, field.name)  # every field can be read
+
+
+def field_types(cls: type[Any]) -> dict[str, str]:
+    """The type of each attrs field of ``cls``, as ``attrs.fields`` gives it."""
+    return {field.name: repr(field.type) for field in attrs.fields(cls)}
+
+
+def test_the_deal_state_s_fields_have_their_written_types() -> None:
+    """``attrs.fields(DealState)`` and :func:`typing.get_type_hints` give the types the
+    source writes, whichever build (the compiled one writes them back from the table
+    :data:`bezique.engine.fields.WRITTEN_ANNOTATIONS`, held here to the source)."""
+    written: dict[str, object] = {field.name: field.type for field in attrs.fields(DealState)}
+    assert written == fields.WRITTEN_ANNOTATIONS
+    hints = typing.get_type_hints(DealState)
+    assert hints["trump"] == Suit | None
+    assert hints["stock"] == tuple[int, ...]
+    assert hints["melds"] == tuple[DeclaredMeld, ...]
+    assert set(hints) == set(fields.WRITTEN_ANNOTATIONS)
+    if not engine.accelerated():  # the source itself, where the table comes from
+        assert fields.DealDraft.__annotations__ == fields.WRITTEN_ANNOTATIONS
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -212,6 +240,12 @@ REFUSALS: tuple[tuple[str, Callable[[], object], str], ...] = (
         "seat must be an int, not str",
     ),
     ("hand seat", lambda: _state().hand("0"), "seat must be an int, not str"),  # type: ignore[arg-type]
+    ("held_mask seat", lambda: _state().held_mask("0"), "seat must be an int, not str"),  # type: ignore[arg-type]
+    (
+        "pending_melds seat",
+        lambda: _state().pending_melds(1.5),  # type: ignore[arg-type]
+        "seat must be an int, not float",
+    ),
     ("view seat", lambda: _state().view(1.5), "seat must be an int, not float"),  # type: ignore[arg-type]
     ("card_ref card", lambda: _state().card_ref("a"), "card_id must be an int, not str"),  # type: ignore[arg-type]
 )
@@ -227,6 +261,40 @@ def test_bad_input_gets_the_library_s_type_error(call: Callable[[], object], mes
     assert _state() == before
 
 
+@pytest.mark.parametrize(
+    ("field", "expected"),
+    [
+        ("dealer", "an integer"),
+        ("stock", "a tuple of integers"),
+        ("hand_masks", "a tuple of integers"),
+        ("tricks", "a tuple of Tricks"),
+        ("counted_brisques", "true or false"),
+    ],
+)
+def test_a_field_of_the_wrong_type_is_refused_in_the_library_s_words(
+    field: str, expected: str
+) -> None:
+    """The compiled build's state cannot hold a value of another type in these fields
+    and refuses it when it is made (:func:`attrs.evolve`, the class itself), naming the
+    field; the pure build's state is made, and :func:`~bezique.checks.check_state`
+    refuses it in the same words."""
+    state = _state()
+    before = copy.deepcopy(state)
+    wrong: dict[str, Any] = {field: "x"}
+    if fields.NATIVE_FIELDS:
+        with pytest.raises(
+            TypeError, match=rf"^DealState\(\): {field} must be {expected}, not str$"
+        ):
+            attrs.evolve(state, **wrong)
+    else:
+        made = attrs.evolve(state, **wrong)
+        with pytest.raises(
+            TypeError, match=rf"^check_state\(\): state\.{field} must be {expected}"
+        ):
+            check_state(made)
+    assert state == before
+
+
 # -- another process ---------------------------------------------------------------------
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -239,7 +307,7 @@ OTHER_PROCESS = """
 import json, pickle, sys
 sources, tests, exchange = sys.argv[1:4]
 sys.path[:0] = [sources, tests]
-import bezique, bezique.engine
+import attrs, bezique, bezique.engine
 from record_samples import json_forms, load_json_form, samples
 with open(exchange + "/theirs.pickle", "rb") as file:
     theirs = pickle.load(file)
@@ -250,6 +318,10 @@ report = {
     "module": bezique.__file__,
     "accelerated": bezique.engine.accelerated(),
     "classes": {name: type(one).__module__ for name, (one, _) in theirs.items()},
+    "field types": {
+        name: {field.name: repr(field.type) for field in attrs.fields(type(one))}
+        for name, (one, _) in mine.items()
+    },
     "unequal pickles": sorted(name for name in mine if theirs[name] != mine[name]),
     "unequal JSON": sorted(
         name for name, text in json_forms().items() if their_forms[name] != text
@@ -296,6 +368,7 @@ def test_a_pure_process_reads_and_writes_the_same_records(tmp_path: Path) -> Non
     assert Path(report["module"]).resolve() == SOURCES / "bezique" / "__init__.py"
     assert report["accelerated"] is False
     assert report["classes"] == {name: CLASSES[name].__module__ for name in SAMPLES}
+    assert report["field types"] == {name: field_types(CLASSES[name]) for name in SAMPLES}
     assert report["unequal pickles"] == []
     assert report["unequal JSON"] == []
     assert report["JSON read otherwise"] == []
@@ -304,3 +377,13 @@ def test_a_pure_process_reads_and_writes_the_same_records(tmp_path: Path) -> Non
     for name, pair in SAMPLES.items():
         assert theirs[name] == pair, name
         assert type(theirs[name][0]) is CLASSES[name]
+
+
+def test_the_deal_state_s_fields_are_compiled_exactly_in_the_compiled_build() -> None:
+    """In the compiled build the deal state's fields are compiled classes, which the
+    engine's compiled code reads and writes in place (and whose drafts are made of the
+    state's own class, :func:`bezique.engine.speed.seal`); in the pure build, the attrs
+    classes that the source says."""
+    assert fields.NATIVE_FIELDS is engine.accelerated()
+    compiled_module = Path(fields.__file__).suffix != ".py"
+    assert compiled_module is engine.accelerated()

@@ -96,7 +96,10 @@ def test_a_state_no_position_can_be_written_for_is_shown_without_failing() -> No
     assert "no position" in shown
     assert len(shown) < 200
     assert str(broken) == shown
-    hopeless = attrs.evolve(state, scores=None)  # type: ignore[arg-type]
+    # Rules that are not rules: a field that every build's state holds as given (the
+    # compiled build refuses a field its compiled slots cannot hold, such as
+    # scores=None, when the state is made).
+    hopeless = attrs.evolve(state, rules=None)  # type: ignore[arg-type]
     assert repr(hopeless).startswith("<DealState (fields unreadable); no position")
 
 

@@ -10,13 +10,15 @@ live below this module (:mod:`bezique.engine`, :mod:`bezique.laws`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
-from bezique.actions import ACTION_TYPES, Action, Declare
-from bezique.cards import Card, Rank, face_of
-from bezique.engine.fields import STOCK, DealFields
+from bezique.actions import ACTION_TYPES, Action, CardRef, Declare
+from bezique.cards import Card, CardIds, Rank, face_of
+from bezique.engine.fields import NATIVE_FIELDS, STOCK, DealFields
 from bezique.engine.moves import legal_actions, legal_declarations, why_illegal
 from bezique.engine.transitions import scored, step
 from bezique.errors import IllegalActionError, SeatError, require, require_int, shown, wrong_type
@@ -30,10 +32,13 @@ from bezique.laws.dealing import (
 )
 from bezique.laws.declaring import tracks_broken
 from bezique.laws.scoring import carte_blanche_bonus, turn_up_seven_bonus
+from bezique.laws.zones import bits
 from bezique.legality import Reason
 from bezique.notation import parse_action
-from bezique.records import ScoreEvent, ScoreSource
+from bezique.records import ScoreEvent, ScoreSource, TableCard
 from bezique.rules import Rules
+from bezique.rules.melds import MeldKind, kinds_in
+from bezique.rules.options import misfit, type_hints
 from bezique.views import SeatView, seat_view
 
 #: What the ``action`` parameter takes, for the :class:`TypeError` of another value.
@@ -53,9 +58,57 @@ __all__ = [
 class DealState(DealFields):
     """One deal in progress (or finished). Build with :func:`bezique.new_deal`.
 
-    Its fields and queries are documented on
-    :class:`~bezique.engine.fields.DealFields`.
+    Its fields, and the queries that take no seat or card id, are documented on
+    :class:`~bezique.engine.fields.DealFields`; those that take one are below.
     """
+
+    # -- queries of a seat or a card ----------------------------------------------
+    # Here rather than on DealFields, which the compiled build compiles: these check
+    # what a caller gives them, in the library's words (see DealFields._card_ref).
+
+    def hand(self, seat: int) -> CardIds:
+        """Card ids in a seat's concealed hand (in the end phase: the whole hand)."""
+        return CardIds(bits(self.hand_masks[self._seat(seat)]))
+
+    def table(self, seat: int) -> CardIds:
+        """Card ids declared and lying face up in front of a seat."""
+        return CardIds(bits(self.table_masks[self._seat(seat)]))
+
+    def held(self, seat: int) -> CardIds:
+        """Every card id a seat may play: hand and table."""
+        return CardIds(bits(self._held_mask(self._seat(seat))))
+
+    def held_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds and may play, as a bit set: its concealed hand and
+        the declared cards on its table, still part of the hand (S000 law 6, S001,
+        FOS)."""
+        return self._held_mask(self._seat(seat))
+
+    def pending_melds(self, seat: int) -> tuple[int, ...]:
+        """Indexes in :attr:`melds` of a seat's shown but unscored melds."""
+        return self._pending_melds(self._seat(seat))
+
+    def won_cards(self, seat: int) -> CardIds:
+        """Card ids a seat has won in tricks."""
+        return CardIds(bits(self.won_masks[self._seat(seat)]))
+
+    def table_card(self, card_id: int) -> TableCard:
+        """A declared card as the tables list it: its history and broken melds."""
+        return self._table_card(self._card(card_id))
+
+    def history_of(self, card_id: int) -> tuple[MeldKind, ...]:
+        """The meld kinds a held card has been declared in (empty if never)."""
+        return kinds_in(self.history[self._card(card_id)])
+
+    def card_ref(self, card_id: int) -> CardRef:
+        """How actions name this physical card: its face and history."""
+        return self._card_ref(self._card(card_id))
+
+    def brisques_won(self, seat: int) -> int:
+        """Aces and tens a seat has won in tricks so far."""
+        return (self.won_masks[self._seat(seat)] & self.tables_.brisques).bit_count()
+
+    # -- what may be done -----------------------------------------------------------
 
     def legal_actions(self, *, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action of the seat to act, each real choice once.
@@ -208,6 +261,35 @@ class DealState(DealFields):
         from bezique.display import svg
 
         return svg.draw(self)
+
+
+def _naming_the_field(init: Callable[..., None]) -> Callable[..., None]:
+    """The state's initialiser ``init``, refusing a field of the wrong type in the
+    library's words, naming it. In the compiled build the fields' classes are compiled
+    and their slots hold only values of their types (a tuple, an int, a bool): the
+    initialiser refuses another value at once, in the compiler's words. In the pure
+    build a state is made with any values, and :func:`bezique.checks.check_state`
+    refuses them (attrs itself checks nothing)."""
+
+    @functools.wraps(init)
+    def initialise(self: DealState, *args: Any, **kwargs: Any) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except TypeError:
+            names = [field.name for field in attrs.fields(DealState) if field.init]
+            hints = type_hints(DealState)
+            for name, value in [*zip(names, args, strict=False), *kwargs.items()]:
+                problem = misfit(value, hints[name], name, limit=None) if name in hints else None
+                if problem is not None and problem.wrong_type:
+                    raise TypeError(f"DealState(): {problem.message}") from None
+            raise
+
+    return initialise
+
+
+if NATIVE_FIELDS:
+    # Through setattr: mypy does not let a method be assigned.
+    setattr(DealState, "__init__", _naming_the_field(DealState.__init__))  # noqa: B010
 
 
 def _summary(state: DealState) -> str:

@@ -308,7 +308,7 @@ def _raw_view(state: DealFields, seat: int) -> SeatView:
     known = tuple(tuple(bits(seen[s] & state.hand_masks[s])) for s in range(n))
     history = state.history
     hand_kinds = tuple(
-        table_order(state.table_card(c) for c in bits(state.hand_masks[s]) if history[c])
+        table_order(state._table_card(c) for c in bits(state.hand_masks[s]) if history[c])
         for s in range(n)
     )
     current = state.current_player
@@ -323,7 +323,7 @@ def _raw_view(state: DealFields, seat: int) -> SeatView:
         hand=tuple(bits(state.hand_masks[seat])),
         tables=tables,
         known=known,
-        hand_sizes=tuple(state.held_mask(s).bit_count() for s in range(n)),
+        hand_sizes=tuple(state._held_mask(s).bit_count() for s in range(n)),
         leader=state.leader,
         trick=state.trick,
         tricks=state.tricks,

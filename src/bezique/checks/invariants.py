@@ -504,7 +504,7 @@ def check_hand_sizes(state: DealState) -> None:
     draws = _draws(state)
     played = set(trick_seats(rules, state.tricks, state.leader)[: len(state.trick)])
     for s in range(n):
-        held = state.held_mask(s).bit_count()
+        held = state._held_mask(s).bit_count()
         if state.phase is Phase.STOCK:
             expected = hand_size + draws - done
         else:
@@ -600,7 +600,7 @@ def _check_meld_held(state: DealState, meld: DeclaredMeld, where: str, kept: int
     those of the trick on the table) or is still on its declarer's table (or in his
     hand, after the close), or his partner's where partners declare together."""
     rules = state.rules
-    holder = state.held_mask(meld.seat)
+    holder = state._held_mask(meld.seat)
     if state.phase is Phase.STOCK and not (
         meld.kind is MeldKind.SEVEN_OF_TRUMPS and not rules.trumps.declared_seven_on_table
     ):
@@ -610,7 +610,7 @@ def _check_meld_held(state: DealState, meld: DeclaredMeld, where: str, kept: int
         # A partnership declaration may use the partner's table (BIC): those
         # cards stay his, on his table or, after the close, in his hand.
         holder |= (
-            state.table_masks[partner] if state.phase is Phase.STOCK else state.held_mask(partner)
+            state.table_masks[partner] if state.phase is Phase.STOCK else state._held_mask(partner)
         )
     for card in meld.cards:
         if not (kept >> card & 1 or holder >> card & 1):
@@ -781,7 +781,7 @@ def check_revealed(state: DealState) -> None:
     """A seen card stays known only while its seat holds it; the card just taken by an
     exchange of the seven (S000 law 8) came face up, so it is among them."""
     for s, seen in enumerate(state.revealed_masks):
-        gone = seen & ~state.held_mask(s)
+        gone = seen & ~state._held_mask(s)
         if gone:
             _bad(
                 f"seats[{s}].revealed: {' '.join(_names(bits(gone)))} not held by the seat; "
@@ -824,7 +824,7 @@ def check_carte_blanche(state: DealState) -> None:
             _bad(f"seats[{s}].carte_blanche: it ends with the stock")
         # Every seat is asked at the deal, and one whose carte blanche lasts after each
         # draw, court card or not: a seat on offer may hold one.
-        held = state.held_mask(s)
+        held = state._held_mask(s)
         if window is not None and window.winner == s and window.exchanged is not None:
             held &= ~(1 << window.exchanged)
         if lasts and s not in state.offers and held & spoilers:

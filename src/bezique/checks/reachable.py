@@ -140,7 +140,7 @@ def check_end_phase_play(state: DealState) -> None:
     fixed_after = next((m.trick for m in state.melds if m.kind in fixers), None)
     # The hand each seat held when the stock ran out: what it holds now and every
     # card it has played since (nothing is drawn in the end phase).
-    held = [state.held_mask(s) for s in range(rules.players)]
+    held = [state._held_mask(s) for s in range(rules.players)]
     end_tricks = [(t.leader, t.cards) for t in state.tricks[stock_tricks:]]
     if state.phase is not Phase.STOCK:
         end_tricks.append((state.leader, state.trick))

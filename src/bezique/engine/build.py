@@ -15,8 +15,12 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
-__all__ = ["is_compiled"]
+__all__ = ["is_compiled", "mypyc_attr"]
+
+T = TypeVar("T")
 
 #: The module whose compiled form marks the compiled build (the engine's transitions,
 #: compiled in every such build, ``[tool.hatch.build.targets.wheel.hooks.mypyc]``).
@@ -34,3 +38,18 @@ def is_compiled() -> bool:
         if any(os.path.isfile(stem + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES):
             return True
     return False
+
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+
+    def mypyc_attr(*names: str, **values: object) -> Callable[[T], T]:
+        """The compiler's class settings (``mypy_extensions.mypyc_attr``, read by mypyc
+        from the source when it compiles a module): nothing at run time, where the
+        package needs no more than its dependencies."""
+        return _unchanged
+
+
+def _unchanged(cls: T) -> T:
+    return cls

@@ -13,12 +13,14 @@ as a bit mask per card id. The re-use rules read it (see
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copyreg
+from collections.abc import Callable, Sequence
 
-import attrs
+import attr
 
 from bezique.actions import Action, CardRef
 from bezique.cards import Card, CardIds, Suit, face_of
+from bezique.engine.build import mypyc_attr
 from bezique.errors import InvalidStateError, NotationError, SeatError, require_int, shown
 from bezique.laws.scoring import brisques_in_totals, deal_game_scores
 from bezique.laws.turns import in_duels, trick_seats
@@ -33,9 +35,13 @@ from bezique.records import (
     table_order,
 )
 from bezique.rules import Rules
-from bezique.rules.melds import MeldKind, kinds_in
+from bezique.rules.melds import kinds_in
 
 __all__ = ["DealDraft", "DealFields", "duel_seat", "trick_number"]
+
+#: What protocol 2 pickles an object's class with (``cls.__new__(cls)``, written as the
+#: opcode NEWOBJ), under a name of its own: the type stubs do not list it.
+_NEW_OBJECT: Callable[..., object] = copyreg.__newobj__  # type: ignore[attr-defined]
 
 # The phases as module names: in Python 3.11, reading an enum member from its
 # class (``Phase.STOCK``) costs about ten times a global name, and the engine's
@@ -43,15 +49,24 @@ __all__ = ["DealDraft", "DealFields", "duel_seat", "trick_number"]
 STOCK, END, OVER = Phase.STOCK, Phase.END, Phase.OVER
 
 
-@attrs.define
+# The two classes of the fields are attrs classes written with ``attr.s`` and the
+# settings of ``attrs.define`` and ``attrs.frozen`` spelled out: under CPython they are
+# those classes, and the compiled build (mypyc) makes a class so decorated a native
+# class of its own, whose fields compiled code reads and writes in place, with the
+# attrs description (``attrs.fields``, ``evolve``, pickles) kept. The state's classes
+# subclass them in interpreted modules, hence ``allow_interpreted_subclasses``.
+@mypyc_attr(allow_interpreted_subclasses=True)
+@attr.s(auto_attribs=True, slots=True, order=False, auto_detect=True, collect_by_mro=True)
 class DealDraft:
     """The fields of a deal state, in a class that is not frozen.
 
     The engine builds every new state as a draft and then seals it into the
     frozen class of the state it came from (:func:`bezique.engine.speed.seal`):
     the frozen classes add no field, so they share the draft's slot layout and
-    the object changes class and nothing else. Nothing outside the engine sees
-    a draft.
+    the object changes class and nothing else. (In the compiled build, where a
+    compiled object cannot change class, the draft is an object of the state's
+    class from the start, written in place by the engine's compiled code.)
+    Nothing outside the engine sees a draft.
     """
 
     rules: Rules
@@ -82,18 +97,26 @@ class DealDraft:
     #: Per seat; cards in its hand that the other players have seen (shown in a
     #: carte blanche, gained by exchanging the seven, the turn-up taken last, table
     #: cards taken back into the hand at the end phase), until played.
-    revealed_masks: tuple[int, ...] = attrs.field(
-        default=attrs.Factory(lambda self: (0,) * len(self.hand_masks), takes_self=True)
+    revealed_masks: tuple[int, ...] = attr.ib(
+        default=attr.Factory(lambda self: (0,) * len(self.hand_masks), takes_self=True)
     )
     #: Whether the aces and tens won were counted after the last trick (S000 laws
     #: 11-12; under BIC's rule only for a tie or a rubicon): the deal's score in the
     #: game pays them once (:func:`~bezique.laws.scoring.deal_game_scores`).
     counted_brisques: bool = False
     #: Memo of the legal actions (see :mod:`bezique.engine.speed`) (not part of the value).
-    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal: tuple[Action, ...] | None = attr.ib(default=None, init=False, eq=False, repr=False)
 
 
-@attrs.frozen
+@mypyc_attr(allow_interpreted_subclasses=True)
+@attr.s(
+    auto_attribs=True,
+    slots=True,
+    frozen=True,
+    order=False,
+    auto_detect=True,
+    collect_by_mro=True,
+)
 class DealFields(DealDraft):
     """A deal state's fields and what can be read from them, with no transitions.
 
@@ -140,6 +163,12 @@ class DealFields(DealDraft):
         the last trick (under BIC's rule, only for a tie or a rubicon).
     """
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """A state pickles as pickle's protocol 2 pickles it, under every protocol: in
+        the compiled build this class is compiled, and protocols 0 and 1 would remake
+        an object of it by calling the class with the object (``copyreg._reduce_ex``)."""
+        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+
     # -- queries -------------------------------------------------------------------
 
     @property
@@ -158,16 +187,26 @@ class DealFields(DealDraft):
         are shown (:func:`~bezique.records.table_order`); as a seat view lists them.
         The card ids alone, in id order, are :meth:`table`."""
         return tuple(
-            table_order(self.table_card(c) for c in bits(mask)) for mask in self.table_masks
+            table_order(self._table_card(c) for c in bits(mask)) for mask in self.table_masks
         )
 
-    def table_card(self, card_id: int) -> TableCard:
-        """A declared card as the tables list it: its history and broken melds."""
+    # The queries that take a seat or a card id from a caller, and check it, are
+    # :class:`bezique.DealState`'s (``hand``, ``held_mask``, ``pending_melds``,
+    # ``table_card``, ``card_ref``...): in the compiled build this class is compiled, and
+    # a compiled method checks its parameters' declared types itself, in words other
+    # than the library's. The private ones here take a seat or a card id already checked.
+
+    def _table_card(self, card_id: int) -> TableCard:
+        """A declared card as the tables list it (``card_id`` not checked)."""
         broken = self.broken
-        card_id = self._card(card_id)
         return TableCard(
             card_id, kinds_in(self.history[card_id]), kinds_in(broken[card_id]) if broken else ()
         )
+
+    def _card_ref(self, card_id: int) -> CardRef:
+        """How actions name this card (``card_id`` not checked)."""
+        broken = self.broken[card_id] if self.broken else 0
+        return CardRef(face_of(card_id), kinds_in(self.history[card_id]), kinds_in(broken))
 
     @property
     def won(self) -> tuple[CardIds, ...]:
@@ -214,48 +253,18 @@ class DealFields(DealDraft):
     def turn_up_card(self) -> Card | None:
         return None if self.turn_up is None else face_of(self.turn_up)
 
-    def hand(self, seat: int) -> CardIds:
-        """Card ids in a seat's concealed hand (in the end phase: the whole hand)."""
-        return CardIds(bits(self.hand_masks[self._seat(seat)]))
-
-    def table(self, seat: int) -> CardIds:
-        """Card ids declared and lying face up in front of a seat."""
-        return CardIds(bits(self.table_masks[self._seat(seat)]))
-
-    def held(self, seat: int) -> CardIds:
-        """Every card id a seat may play: hand and table."""
-        return CardIds(bits(self.held_mask(self._seat(seat))))
-
-    def held_mask(self, seat: int) -> int:
-        """The cards ``seat`` holds and may play, as a bit set: its concealed hand and
-        the declared cards on its table, still part of the hand (S000 law 6, S001,
-        FOS). ``seat`` is not checked: this is for code that has checked it."""
+    def _held_mask(self, seat: int) -> int:
+        """:meth:`bezique.DealState.held_mask` with ``seat`` not checked, for the code
+        that has checked it (the engine's hot paths)."""
         return self.hand_masks[seat] | self.table_masks[seat]
-
-    def won_cards(self, seat: int) -> CardIds:
-        """Card ids a seat has won in tricks."""
-        return CardIds(bits(self.won_masks[self._seat(seat)]))
-
-    def history_of(self, card_id: int) -> tuple[MeldKind, ...]:
-        """The meld kinds a held card has been declared in (empty if never)."""
-        return kinds_in(self.history[self._card(card_id)])
-
-    def card_ref(self, card_id: int) -> CardRef:
-        """How actions name this physical card: its face and history."""
-        card_id = self._card(card_id)
-        broken = self.broken[card_id] if self.broken else 0
-        return CardRef(face_of(card_id), kinds_in(self.history[card_id]), kinds_in(broken))
-
-    def brisques_won(self, seat: int) -> int:
-        """Aces and tens a seat has won in tricks so far."""
-        return (self.won_masks[self._seat(seat)] & self.tables_.brisques).bit_count()
 
     @property
     def result(self) -> DealResult | None:
         """Scores, brisques and last-trick winner once the deal is over."""
         if self.phase is not OVER:
             return None
-        brisques = tuple(self.brisques_won(s) for s in range(self.players))
+        won, aces_and_tens = self.won_masks, self.tables_.brisques
+        brisques = tuple((won[s] & aces_and_tens).bit_count() for s in range(self.players))
         counted = brisques_in_totals(self.rules, brisques, self.counted_brisques)
         game_scores, rubiconed = deal_game_scores(self.rules, self.scores, counted)
         return DealResult(
@@ -283,8 +292,8 @@ class DealFields(DealDraft):
         best = max(sides)
         return tuple(side for side, points in enumerate(sides) if points == best)
 
-    def pending_melds(self, seat: int) -> tuple[int, ...]:
-        """Indexes in :attr:`melds` of a seat's shown but unscored melds."""
+    def _pending_melds(self, seat: int) -> tuple[int, ...]:
+        """:meth:`bezique.DealState.pending_melds` with ``seat`` not checked."""
         return tuple(i for i, m in enumerate(self.melds) if m.seat == seat and not m.scored)
 
     def _seat(self, seat: object) -> int:
@@ -307,6 +316,60 @@ class DealFields(DealDraft):
 
     def describe_cards(self, card_ids: Sequence[int]) -> str:
         return " ".join(face_of(c).display() for c in card_ids)
+
+
+#: Whether the deal's fields are compiled classes (the compiled build makes
+#: :class:`DealDraft` and :class:`DealFields` classes of its own, whose objects cannot
+#: change class): their ``__new__`` is then the compiled class's, not ``object``'s.
+NATIVE_FIELDS = DealDraft.__new__ is not object.__new__
+
+#: The annotations of :class:`DealDraft`'s fields, as its source writes them. The
+#: compiled classes hold the compiler's instead (``type`` for ``Suit | None``,
+#: ``tuple`` for ``tuple[int, ...]``), which ``typing.get_type_hints`` (read by the
+#: state checks, :func:`bezique.checks.check_state`) and ``attrs.fields(...).type``
+#: would show; :func:`_written_annotations` puts these back. The tests hold this table
+#: to the annotations above (tests/test_record_contract.py).
+WRITTEN_ANNOTATIONS: dict[str, str] = {
+    "rules": "Rules",
+    "dealer": "int",
+    "phase": "Phase",
+    "trump": "Suit | None",
+    "turn_up": "int | None",
+    "stock": "tuple[int, ...]",
+    "hand_masks": "tuple[int, ...]",
+    "table_masks": "tuple[int, ...]",
+    "history": "tuple[int, ...]",
+    "won_masks": "tuple[int, ...]",
+    "tricks": "tuple[Trick, ...]",
+    "trick": "tuple[int, ...]",
+    "leader": "int",
+    "window": "Window | None",
+    "melds": "tuple[DeclaredMeld, ...]",
+    "scores": "tuple[int, ...]",
+    "broken": "tuple[int, ...]",
+    "carte_blanche": "tuple[bool, ...]",
+    "offers": "tuple[int, ...]",
+    "revealed_masks": "tuple[int, ...]",
+    "counted_brisques": "bool",
+    "_legal": "tuple[Action, ...] | None",
+}
+
+
+def _written_annotations(cls: type[DealDraft], own: bool) -> None:
+    """Give the compiled class ``cls`` the fields' annotations as written
+    (:data:`WRITTEN_ANNOTATIONS`): its own ``__annotations__`` where ``own``, and the
+    type of each of its attrs fields."""
+    if own:
+        cls.__annotations__ = dict(WRITTEN_ANNOTATIONS)
+    fields = cls.__attrs_attrs__
+    written = [field.evolve(type=WRITTEN_ANNOTATIONS[field.name]) for field in fields]
+    # Through setattr: the attrs plugin types the tuple as this class's alone.
+    setattr(cls, "__attrs_attrs__", type(fields)(written))  # noqa: B010
+
+
+if NATIVE_FIELDS:
+    _written_annotations(DealDraft, own=True)
+    _written_annotations(DealFields, own=False)
 
 
 def duel_seat(state: DealDraft) -> int:

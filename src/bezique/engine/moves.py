@@ -120,7 +120,7 @@ def _window_actions(state: DealFields, window: Window) -> tuple[Action, ...]:
     if plan.pending_melds:
         actions.extend(
             ScorePending(i)
-            for i in state.pending_melds(window.seat)
+            for i in state._pending_melds(window.seat)
             if not score_pending_reasons(state, window, i)
         )
     if state.rules.sides and may_pass_right(state.rules, window):

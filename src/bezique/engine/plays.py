@@ -76,7 +76,7 @@ def trick_winner(state: DealFields, cards: Sequence[int]) -> int:
 
 def playable_mask(state: DealFields, seat: int) -> int:
     """The mask of cards ``seat`` may play to the current trick (see :func:`playable`)."""
-    held = state.hand_masks[seat] | state.table_masks[seat]  # held_mask, on the hot path
+    held = state.hand_masks[seat] | state.table_masks[seat]  # _held_mask, on the hot path
     if state.phase is not END or not state.trick:
         return held
     return playable(held, state.trick, state.trump, True, deck_tables(state.rules.deck.packs))
@@ -196,7 +196,7 @@ def distinct_choices(state: DealFields, seat: int, cards: Sequence[int]) -> list
         by_melds.setdefault(tuple(last_meld(melds, seat, kind, card) for kind in live), card)
     if len(by_melds) < 2:
         return [min(cards)]
-    held = state.held_mask(seat)
+    held = state._held_mask(seat)
     seen: dict[tuple[tuple[int, tuple[int, ...]], ...], int] = {}
     for card in by_melds.values():
         # What a play changes: the classes of the cards it frees not broken already.

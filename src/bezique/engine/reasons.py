@@ -112,7 +112,7 @@ def _play_reasons(state: DealFields, action: Play) -> list[Reason]:
     seat = state.current_player
     if seat is None:  # pragma: no cover - why_illegal refused the play when the deal is over
         return [Reason.DEAL_OVER]
-    held = state.held_mask(seat)
+    held = state._held_mask(seat)
     found = find_cards(state, seat, held, action.card)
     if not found:
         return [Reason.CARD_NOT_HELD]
@@ -375,4 +375,4 @@ def may_show(state: DealFields) -> bool:
     """Whether the seat deciding holds a carte blanche: none of the cards that spoil one
     (:func:`~bezique.laws.scoring.carte_blanche_spoilers`)."""
     seat = state.offers[0]
-    return not state.held_mask(seat) & carte_blanche_spoilers(state.rules)
+    return not state._held_mask(seat) & carte_blanche_spoilers(state.rules)

@@ -44,7 +44,7 @@ from bezique.actions import (
     ShowCarteBlanche,
 )
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
-from bezique.engine.fields import DealDraft, DealFields
+from bezique.engine.fields import NATIVE_FIELDS, DealDraft, DealFields
 from bezique.laws.declaring import partner_of, window_after_last_trick
 from bezique.laws.scoring import TrickScores, trick_scores
 from bezique.laws.tricks import takes_table, trick_terms
@@ -303,7 +303,12 @@ def draft_of(state: DealDraft) -> DealDraft:
     ``operator.attrgetter`` looks each name up in the classes of a state (about 1.1
     microseconds against 0.3 for the twenty-one), and the initialiser's own call
     costs about 2% of a step."""
-    draft = _new_draft(DealDraft)
+    # A compiled draft is an object of the state's own class (see :func:`seal`).
+    return _filled(_new_draft(type(state) if NATIVE_FIELDS else DealDraft), state)
+
+
+def _filled(draft: DealDraft, state: DealDraft) -> DealDraft:
+    """``draft`` with every field of ``state`` (:func:`draft_of`)."""
     draft.rules = state.rules
     draft.dealer = state.dealer
     draft.phase = state.phase
@@ -329,8 +334,14 @@ def draft_of(state: DealDraft) -> DealDraft:
     return draft
 
 
+def _new_native(cls: type[DealDraft]) -> DealDraft:
+    return cls.__new__(cls)
+
+
 #: A draft without its initialiser's call (:func:`draft_of` sets every slot).
-_new_draft: Callable[[type[DealDraft]], DealDraft] = object.__new__
+_new_draft: Callable[[type[DealDraft]], DealDraft] = (
+    _new_native if NATIVE_FIELDS else object.__new__
+)
 
 
 def seal(draft: DealDraft, cls: type[S]) -> S:
@@ -341,7 +352,16 @@ def seal(draft: DealDraft, cls: type[S]) -> S:
     against 0.6 for the draft's plain slot stores, and a deal builds some ninety
     states. The frozen classes add no field to the draft's slots, so changing
     the object's class is all that sealing takes. ``draft`` must not be used again.
+
+    In the compiled build (:data:`~bezique.engine.fields.NATIVE_FIELDS`) an object
+    cannot change class, and none needs to: :func:`draft_of` made the draft of the
+    state's own class (frozen to Python code), and the engine's compiled code wrote its
+    fields in place.
     """
+    if NATIVE_FIELDS:
+        if type(draft) is not cls:  # sealed into a class other than its state's
+            draft = _filled(_new_draft(cls), draft)
+        return cast(S, draft)
     draft.__class__ = cls
     return cast(S, draft)
 
@@ -350,7 +370,9 @@ def replace(state: S, **changes: Any) -> S:
     """``attrs.evolve`` without its introspection (the hot paths call this)."""
     draft = draft_of(state)
     for name, value in changes.items():
-        setattr(draft, name, value)
+        # Past the class's own ``__setattr__``: the compiled build's draft is an object
+        # of the state's frozen class (see :func:`seal`).
+        object.__setattr__(draft, name, value)
     return seal(draft, type(state))
 
 

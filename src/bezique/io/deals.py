@@ -79,7 +79,7 @@ def _dealt_deck(state: DealState) -> tuple[str, ...]:
     """
     rules = state.rules
     n = rules.players
-    pools = [sorted(bits(state.held_mask(s)), key=card_key) for s in range(n)]
+    pools = [sorted(bits(state._held_mask(s)), key=card_key) for s in range(n)]
     order: list[int] = []
     for packet in rules.deck.packets:
         for seat in dealing.seat_order(n, state.dealer + 1):

@@ -475,7 +475,7 @@ def _held_after(state: DealState, shells: list[Trick]) -> list[int]:
     """What each seat held after the last completed trick: its hand and table now,
     and the card it has played to the trick on the table, once the stock is out."""
     rules = state.rules
-    held = [state.held_mask(s) for s in range(rules.players)]
+    held = [state._held_mask(s) for s in range(rules.players)]
     if state.phase is not Phase.STOCK and state.trick:
         leader = next_leader(rules, shells) if shells else state.leader
         seats = trick_seats(rules, shells, leader)
