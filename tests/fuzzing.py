@@ -593,16 +593,9 @@ def _game_accepted(mat: Material, value: object, result: object) -> None:
 def _position_accepted(mat: Material, value: object, result: object) -> None:
     assert isinstance(result, DealState)
     assert bz.same_position(bz.parse_position(bz.format_position(result)), result)
-    # A position's tricks are rebuilt to pass the checks that replay them, so that
-    # each seat's view is dealt out again. Where the search for them gives up (within
-    # its budget; some long eight-pack end phases), the reader keeps tricks won by law
-    # alone and checks the position without their cards, as its docs say: so does
-    # this check, and the views of such a position are not dealt out.
-    try:
-        check_state(result)
-    except bz.InvalidStateError:
-        check_state(result, trick_cards=False)
-        return
+    # A position is accepted only with tricks rebuilt to pass every check of a state,
+    # the replays of its past included, so that each seat's view is dealt out again.
+    check_state(result)
     for seat in range(result.players):
         view = result.view(seat)
         _dealt_again(determinize(view, random.Random(seat)), view)

@@ -123,6 +123,7 @@ class _Search:
         self.local = SEARCH_BUDGET
         self.stock = [s for s in slots if not s.end]
         self._homes: dict[int, frozenset[int]] = {}
+        self._places: dict[int, dict[int | None, list[int]]] = {}
         #: Cards alike to the search (one face, one limit) share a number.
         self._kinds: dict[tuple[int, _Limit | None], int] = {}
         self._kind: dict[int, int] = {}
@@ -217,6 +218,11 @@ class _Search:
             }
         weak = sorted(pool, key=order.__getitem__)
         chosen: list[int] = []
+        last = size - 1
+        if must is not None:
+            last = max((j for j in range(size) if self.fits(must, slot, j)), default=-1)
+            if last < 0:
+                return
 
         def place(j: int, best: int) -> Iterator[tuple[int, ...]]:
             if j == size:
@@ -225,8 +231,9 @@ class _Search:
             # The kinds tried at this place: one card of a kind stands for its twins.
             seen: set[int] = set()
             seat = slot.seats[j]
-            # The last place is the card that must be in the trick, if none other holds it.
-            last_chance = must is not None and j == size - 1 and must not in chosen
+            # The last place the card that must be in the trick fits holds it, if no
+            # place before it does.
+            last_chance = j == last and must not in chosen
             for card in (must,) if last_chance and must is not None else weak:
                 key = self.kind(card)
                 if key in seen or card in chosen or not self.fits(card, slot, j):
@@ -262,16 +269,104 @@ class _Search:
         """Whether the search ran out of tries: what it did not find then may exist."""
         return self.budget < 0 or self.local < 0
 
-    def placeable(self, seat: int, pile: Sequence[int], slots: Sequence[_Slot]) -> bool:
-        """Whether each declared card of ``seat``'s pile fits a place in one of the
-        ``slots`` it won: without one, no choice of the other tricks helps."""
-        mine = {s.index for s in slots if s.winner == seat}
-        return all(self.homes(card) & mine for card in pile if card in self.limits)
+    @property
+    def gave_up(self) -> bool:
+        """Whether any part of the search ran out of tries, so that finding nothing
+        proves nothing."""
+        return self.cut or self.cuts > 0
+
+    def run(self, piles: list[list[int]], held: list[int]) -> dict[int, tuple[int, ...]] | None:
+        """The cards of every trick, by index; ``None`` when there are none (or none
+        was found, :attr:`gave_up`)."""
+        end = sorted((s for s in self.slots if s.end), key=lambda s: -s.index)
+        if end:
+            return self.end_phase(end, piles, held)
+        # No end phase: the stock phase's tricks have the whole search.
+        return self.stock_phase(piles)
+
+    def room(self, seat: int, pile: Sequence[int], upto: int) -> bool:
+        """Whether the declared cards of ``seat``'s pile each have a place of their own
+        in the tricks it won up to trick ``upto`` (those still to fill): without one,
+        no choice of the other tricks helps. The tricks a declared card fits are all
+        those after its declaration (or all those up to the trick by which it was
+        won), so that the declared cards of one side have their places exactly when,
+        for each of them, those that fit no more tricks than it are no more than the
+        places those tricks hold (Hall's condition, for nested sets)."""
+        counts = self.places(seat)
+        # The marks of the declared cards, by side (``None``: any place): each card
+        # fits the tricks numbered above its mark (at most its mark, for cards won).
+        marks: dict[int | None, list[int]] = {}
+        for card in pile:
+            limit = self.limits.get(card)
+            if limit is None:
+                continue
+            if self.from_won:
+                if limit.won_by != seat:
+                    return False
+                marks.setdefault(None, []).append(min(limit.upto or 0, upto))
+            elif limit.sides is None or len(limit.sides) != 1:
+                return False
+            else:
+                (side,) = limit.sides
+                marks.setdefault(side, []).append(min(limit.after, upto))
+        for group, mine in marks.items():
+            column = counts[group]
+            if group is None:
+                mine.sort()
+                if any(column[mark] < k for k, mark in enumerate(mine, 1)):
+                    return False
+            else:
+                mine.sort(reverse=True)
+                if any(column[upto] - column[mark] < k for k, mark in enumerate(mine, 1)):
+                    return False
+        return True
+
+    def needed(self, slot: _Slot, pile: Sequence[int], upto: int) -> int | None:
+        """A declared card of the pile of ``slot``'s winner that no other trick it won
+        up to trick ``upto`` fits: ``slot`` holds it, if any trick does (its place is
+        there, as :meth:`room` shows)."""
+        if self.from_won or slot.fixed:
+            return None
+        counts = self.places(slot.winner)
+        for card in pile:
+            limit = self.limits.get(card)
+            if limit is None or limit.sides is None or len(limit.sides) != 1:
+                continue
+            (side,) = limit.sides
+            column = counts[side]
+            if limit.after < slot.number:
+                here = column[slot.number] - column[slot.number - 1]
+                if here and column[upto] - column[limit.after] == here:
+                    return card
+        return None
+
+    def places(self, seat: int) -> dict[int | None, list[int]]:
+        """For each side (``None``: any seat), how many places the tricks ``seat``
+        won hold for its cards, up to each trick number: ``[n]`` counts tricks 1 to
+        n. The trick the position gives the cards of holds none."""
+        found = self._places.get(seat)
+        if found is None:
+            found = {}
+            for side in (None, *map(self.rules.side_of, range(self.rules.players))):
+                column = [0]
+                for slot in self.slots:
+                    held = 0
+                    if slot.winner == seat and not slot.fixed:
+                        held = sum(side in (None, self.rules.side_of(p)) for p in slot.seats)
+                    column.append(column[-1] + held)
+                found[side] = column
+            self._places[seat] = found
+        return found
 
     def end_phase(
         self, slots: list[_Slot], piles: list[list[int]], held: list[int]
     ) -> dict[int, tuple[int, ...]] | None:
         """The end-phase ``slots`` (the last first), then the stock phase's."""
+        # The tricks still to fill are those up to the earliest end-phase trick
+        # chosen: the later ones have their cards.
+        upto = slots[0].number if slots else len(self.stock)
+        if not all(self.room(s, pile, upto) for s, pile in enumerate(piles)):
+            return None
         if not slots:
             # Each choice of the end phase's tricks gets its share of the search.
             self.local = LEAF_BUDGET
@@ -279,9 +374,6 @@ class _Search:
             self.cuts += self.cut
             self.local = SEARCH_BUDGET
             return found
-        open_slots = [*slots, *self.stock]
-        if not all(self.placeable(s, pile, open_slots) for s, pile in enumerate(piles)):
-            return None
         # The hands held and the piles left, as kinds, are all the tricks still to
         # fill depend on (the end phase's duties read faces only). The key is made
         # once something has failed.
@@ -291,7 +383,8 @@ class _Search:
         cuts = self.cuts
         slot, rest = slots[0], slots[1:]
         pile = piles[slot.winner]
-        for order in self.orders(slot, slot.fixed or pile, held):
+        must = self.needed(slot, pile, upto)
+        for order in self.orders(slot, slot.fixed or pile, held, must):
             if not self.spend():
                 return None
             before = list(held)
@@ -322,7 +415,9 @@ class _Search:
             # choice, and the budget bounds the time of a search that fails.
             if not self.spend():
                 return False
-            if next(self.orders(slot, slot.fixed or piles[slot.winner], held), None) is None:
+            pile = piles[slot.winner]
+            must = self.needed(slot, pile, slots[0].number)
+            if next(self.orders(slot, slot.fixed or pile, held, must), None) is None:
                 return False
         return True
 
@@ -438,18 +533,10 @@ def rebuild_tricks(
                 f"seat {seat} won hold {held}"
             )
     search = _Search(state, slots)
-    end = sorted((s for s in slots if s.end), key=lambda s: -s.index)
-    if end:
-        found = search.end_phase(end, piles, _held_after(state, shells))
-    else:
-        # No end phase: the stock phase's tricks have the whole search.
-        found = search.stock_phase(piles)
+    hands = _held_after(state, shells)
+    found = search.run(piles, hands)
     if found is None:
-        # Tricks won by law alone, which the replays may refuse: the reader then
-        # checks the position without them, as a state whose past is not known.
-        found = _won_by_law(state, slots, piles)
-    if found is None:
-        raise InvalidStateError(_no_tricks(state, slots, piles))
+        raise InvalidStateError(_no_tricks(state, slots, piles, hands, proved=not search.gave_up))
     return tuple(Trick(shell.leader, found[i], shell.winner) for i, shell in enumerate(shells))
 
 
@@ -484,29 +571,47 @@ def _held_after(state: DealState, shells: list[Trick]) -> list[int]:
     return held
 
 
-def _won_by_law(
-    state: DealState, slots: list[_Slot], piles: list[list[int]]
-) -> dict[int, tuple[int, ...]] | None:
-    """Tricks each taken by its winner's card, regardless of the declarations and of
-    the end phase's duties."""
-    search = _Search(state, [attrs.evolve(s, end=False) for s in slots], limits={})
-    return search.stock_phase(piles)
-
-
-def _no_tricks(state: DealState, slots: list[_Slot], piles: list[list[int]]) -> str:
-    """Why no tricks were found: a seat whose pile its stock-phase tricks alone cannot
-    hold, if there is one; else the laws together."""
+def _no_tricks(
+    state: DealState,
+    slots: list[_Slot],
+    piles: list[list[int]],
+    held: list[int],
+    *,
+    proved: bool,
+) -> str:
+    """Why no tricks were found. Where the search proved there are none, the law they
+    break: a seat whose pile no tricks it won hold, each taken by its winner's card
+    (S000 law 6), if there is one; else the declarations (the end phase's duties left
+    out), if no tricks keep them; else the duties. Where it gave up, that it found
+    none within its tries."""
+    if not proved:
+        return (
+            "won: tricks won in the order of 'tricks' that hold these cards, with the "
+            "declared cards played after their declarations by the declarer's side and "
+            f"the end phase's duties kept, were not found within {SEARCH_BUDGET} tries"
+        )
+    stock = [attrs.evolve(s, end=False) for s in slots]
     for seat, pile in enumerate(piles):
-        alone = _Search(state, slots, limits={})
-        mine = [s for s in slots if s.winner == seat]
-        mine.sort(key=alone.slot_order)
-        if alone.seat_tricks([attrs.evolve(s, end=False) for s in mine], pile) is None:
+        alone = _Search(state, stock, limits={})
+        mine = sorted((s for s in stock if s.winner == seat), key=alone.slot_order)
+        if alone.seat_tricks(mine, pile) is None and not alone.gave_up:
             return (
                 f"won[{seat}]: no tricks won by seat {seat} in the order of 'tricks' hold "
-                "these cards (a card that wins each trick it did not lead)"
+                "these cards (a card that wins each trick it did not lead, S000 law 6)"
             )
+    declared = _Search(state, stock)
+    if declared.run(piles, held) is None and not declared.gave_up:
+        if state.rules.zones.declare_from is DeclareFrom.WON:
+            rule = "each declared card won by its declarer by the time of its declaration (S003)"
+        else:
+            rule = (
+                "each declared card played after its declaration by the declarer's side "
+                "(S000 law 7)"
+            )
+        return f"won: no tricks won in the order of 'tricks' hold these cards with {rule}"
     return (
         "won: no tricks won in the order of 'tricks' hold these cards with the declared "
-        "cards played after their declarations by the declarer's side and the end "
-        f"phase's duties kept (or none was found in {SEARCH_BUDGET} tries)"
+        "cards played after their declarations by the declarer's side and every card "
+        "of the end phase played as its duties allow: to follow suit, win the trick or "
+        "trump if it can (S000 law 9)"
     )
