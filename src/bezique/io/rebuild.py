@@ -23,7 +23,14 @@ take is never left until that trick is gone; once no declared card is left, the
 tricks the seat did not lead come first (they need a card that beats the lead).
 Cards of one face under the same constraints are interchangeable: one of them is
 tried, and a choice that failed with some cards left is not tried again with their
-twins. The search gives up after a fixed number of tries.
+twins. Before each choice of an end-phase trick the declared cards of each seat's
+pile must still have a place of their own in the tricks it won that are left (Hall's
+condition, which the nested sets of tricks a declared card fits make a count), and a
+declared card that only one of those tricks can hold is placed in it.
+
+The search gives up after a fixed number of tries, and it knows when it did: finding
+nothing without giving up proves that no such tricks exist. :func:`rebuild_tricks`
+refuses the position either way, saying which.
 """
 
 from __future__ import annotations
@@ -47,9 +54,8 @@ from bezique.state import DealState
 __all__ = ["rebuild_tricks"]
 
 #: How many choices (and end-phase tricks looked at) the search for the tricks may try
-#: before it gives up. With the failed states remembered, the positions of random
-#: deals of every preset that are found at all are found well within it; an
-#: eight-pack end phase that is not found costs seconds a position.
+#: before it gives up. The positions of random deals of every preset are found well
+#: within it (``benchmarks/positions.py`` counts them).
 SEARCH_BUDGET = 10_000
 #: How many of them the stock phase's tricks may take for one choice of the end
 #: phase's.
@@ -496,8 +502,9 @@ def rebuild_tricks(
     by then), each card of the end phase played as its duties allow. ``last``: the
     cards of the last trick, when the position gives them (``last-trick``).
 
-    Raises :class:`~bezique.InvalidStateError` when no such tricks exist (or none is
-    found within the search's budget).
+    Raises :class:`~bezique.InvalidStateError` when no such tricks exist, naming the
+    law they would break, or when none is found within the search's budget
+    (:data:`SEARCH_BUDGET` tries), saying so.
     """
     rules = state.rules
     n = rules.players
