@@ -94,11 +94,11 @@ def test_a_count_measures_the_same_work_each_run() -> None:
     assert "--count: at least 1" in refused.stderr
 
 
-POSITIONS = Path(__file__).parents[1] / "benchmarks" / "positions.py"
+POSITIONS = Path(__file__).parents[1] / "benchmarks" / "read_positions.py"
 
 
 def test_the_position_measure_reads_back_every_position_of_its_deals() -> None:
-    """``benchmarks/positions.py``: every position of one marjolet deal read back with
+    """``benchmarks/read_positions.py``: every position of one marjolet deal read back with
     tricks that replay, counted in its row and in the total."""
     out = subprocess.run(
         [sys.executable, str(POSITIONS), "--presets", "marjolet", "--deals", "1", "--dealers", "0"],

@@ -55,7 +55,7 @@ __all__ = ["rebuild_tricks"]
 
 #: How many choices (and end-phase tricks looked at) the search for the tricks may try
 #: before it gives up. The positions of random deals of every preset are found well
-#: within it (``benchmarks/positions.py`` counts them).
+#: within it (``benchmarks/read_positions.py`` counts them).
 SEARCH_BUDGET = 10_000
 #: How many of them the stock phase's tricks may take for one choice of the end
 #: phase's.

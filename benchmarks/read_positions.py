@@ -30,8 +30,8 @@ max per preset; the slowest position of each preset is named (seed, dealer, tric
 played) so that it can be looked at alone. ``--jobs`` spreads the deals over
 processes. Every position not found is listed at the end::
 
-    PYTHONPATH=src python benchmarks/positions.py --deals 2
-    PYTHONPATH=src python benchmarks/positions.py --presets eight-pack --deals 4 \\
+    PYTHONPATH=src python benchmarks/read_positions.py --deals 2
+    PYTHONPATH=src python benchmarks/read_positions.py --presets eight-pack --deals 4 \\
         --dealers 0,1 --seed 100 --jobs 2
 """
 
