@@ -35,6 +35,7 @@ refuses the position either way, saying which.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import permutations
 
@@ -51,7 +52,7 @@ from bezique.records import Phase, Trick
 from bezique.rules import DeclareFrom, Rules
 from bezique.state import DealState
 
-__all__ = ["rebuild_tricks"]
+__all__ = ["rebuild_tricks", "trick_demands"]
 
 #: How many choices (and end-phase tricks looked at) the search for the tricks may try
 #: before it gives up. The positions of random deals of every preset are found well
@@ -492,7 +493,7 @@ def _strength(card: int, trump: Suit | None) -> tuple[bool, int]:
 
 
 def rebuild_tricks(
-    state: DealState, winners: Sequence[int], last: Sequence[int] = ()
+    state: DealState, winners: Sequence[int], last: Sequence[int] = (), *, replayed: bool = True
 ) -> tuple[Trick, ...]:
     """Tricks won by ``winners`` in turn that hold exactly each seat's won cards and
     that every check of a state's history passes
@@ -505,6 +506,10 @@ def rebuild_tricks(
     Raises :class:`~bezique.InvalidStateError` when no such tricks exist, naming the
     law they would break, or when none is found within the search's budget
     (:data:`SEARCH_BUDGET` tries), saying so.
+
+    With ``replayed=False``, tricks each taken by its winner's card only (S000 law 6),
+    which the replays of the past may refuse: for winners that the reader chose
+    itself, when the position gives only the number of tricks.
     """
     rules = state.rules
     n = rules.players
@@ -539,12 +544,56 @@ def rebuild_tricks(
                 f"won[{seat}]: {len(piles[seat])} card(s), but the {len(mine)} trick(s) "
                 f"seat {seat} won hold {held}"
             )
-    search = _Search(state, slots)
+    if not replayed:
+        slots = [attrs.evolve(s, end=False) for s in slots]
+    search = _Search(state, slots, None if replayed else {})
     hands = _held_after(state, shells)
     found = search.run(piles, hands)
     if found is None:
         raise InvalidStateError(_no_tricks(state, slots, piles, hands, proved=not search.gave_up))
     return tuple(Trick(shell.leader, found[i], shell.winner) for i, shell in enumerate(shells))
+
+
+def trick_demands(state: DealState, count: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The fewest tricks each seat must have won for the declared cards of its pile to
+    have places (:meth:`_Search.room`), for a position that gives only the number of
+    tricks: ``late[seat][t]`` after trick ``t`` (a declared card was played after its
+    declaration, at a place of the declarer's side, S000 law 7, BIC), ``early[seat][t]``
+    up to trick ``t`` (where melds are shown from the cards won, each was won by the
+    declaration, S003; asked a trick each, as a margin); ``t`` from 0 to ``count``.
+    The reader's choice of winners follows them where it can; the search for the
+    tricks then decides."""
+    rules = state.rules
+    n = rules.players
+    limits = _limits(state)
+    per_side = Counter(rules.side_of(s) for s in range(n))
+    late = [[0] * (count + 1) for _ in range(n)]
+    early = [[0] * (count + 1) for _ in range(n)]
+    for seat in range(n):
+        afters: dict[int, list[int]] = {}
+        uptos: list[int] = []
+        for card in bits(state.won_masks[seat]):
+            limit = limits.get(card)
+            if limit is None:
+                continue
+            if limit.upto is not None:
+                uptos.append(limit.upto)
+            elif limit.sides is not None and len(limit.sides) == 1:
+                (side,) = limit.sides
+                afters.setdefault(side, []).append(limit.after)
+        for t in range(count + 1):
+            late[seat][t] = max(
+                (
+                    -(-sum(a >= t for a in marks) // per_side[side])
+                    for side, marks in afters.items()
+                ),
+                default=0,
+            )
+            # One trick a card: a trick the seat won from the other side's lead holds
+            # one of its cards that beats the lead, which two declared cards of
+            # different suits are not.
+            early[seat][t] = sum(u <= t for u in uptos)
+    return late, early
 
 
 def _check_last(state: DealState, slots: list[_Slot], last: Sequence[int]) -> None:
