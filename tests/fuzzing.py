@@ -32,7 +32,6 @@ import operator
 import os
 import pickle
 import random
-import re
 import sys
 import time
 import traceback
@@ -594,17 +593,16 @@ def _game_accepted(mat: Material, value: object, result: object) -> None:
 def _position_accepted(mat: Material, value: object, result: object) -> None:
     assert isinstance(result, DealState)
     assert bz.same_position(bz.parse_position(bz.format_position(result)), result)
-    # A position is accepted only with tricks rebuilt to pass every check of a state,
-    # the replays of its past included, so that each seat's view is dealt out again;
-    # unless it gives only the number of tricks, and the winners the reader chose for
-    # them have no such tricks (its docs say so): then it is checked without them.
-    assert isinstance(value, str)
-    counted = re.search(r"(^|[;\n])\s*tricks\s*:\s*#", value) is not None
+    # A position's tricks are rebuilt to pass the checks that replay them, so that
+    # each seat's view is dealt out again; a position no such tricks explain is
+    # refused. Where the search for them gives up (within its budget; some long
+    # eight-pack end phases), or where the position gives only the number of tricks
+    # and the winners the reader chose have none, the reader keeps tricks won by law
+    # alone and checks the position without their cards, as its docs say: so does
+    # this check, and the views of such a position are not dealt out.
     try:
         check_state(result)
     except bz.InvalidStateError:
-        if not counted:
-            raise
         check_state(result, trick_cards=False)
         return
     for seat in range(result.players):

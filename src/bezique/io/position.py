@@ -38,7 +38,7 @@ from bezique.errors import (
 )
 from bezique.io.names import card_name
 from bezique.io.readers import kept_broken, kept_carte_blanche, read_card
-from bezique.io.rebuild import rebuild_tricks, trick_demands
+from bezique.io.rebuild import TricksNotFoundError, rebuild_tricks, trick_demands
 from bezique.io.writers import card_key, kinds_list
 from bezique.laws.dealing import eldest_hand
 from bezique.laws.tricks import trick_terms, winning_index
@@ -524,11 +524,12 @@ class _Reader:
         replayed = True
         try:
             tricks = rebuild_tricks(state, winners, last)
-        except InvalidStateError:
-            if count is None:
+        except InvalidStateError as error:
+            if count is None and not isinstance(error, TricksNotFoundError):
                 raise
-            # The winners are the reader's choice, not the position's: other winners
-            # may have tricks that replay. The position is checked without them.
+            # The search gave up, or the winners are the reader's choice, not the
+            # position's, and other winners may have tricks that replay: tricks won
+            # by law alone, and the position is checked without the replays.
             replayed = False
             tricks = rebuild_tricks(state, winners, last, replayed=False)
         leader = next_leader(rules, tricks) if tricks else state.leader

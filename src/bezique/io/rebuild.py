@@ -30,7 +30,8 @@ declared card that only one of those tricks can hold is placed in it.
 
 The search gives up after a fixed number of tries, and it knows when it did: finding
 nothing without giving up proves that no such tricks exist. :func:`rebuild_tricks`
-refuses the position either way, saying which.
+then names the law they would break; where it gave up, it raises
+:class:`TricksNotFoundError` instead.
 """
 
 from __future__ import annotations
@@ -52,15 +53,20 @@ from bezique.records import Phase, Trick
 from bezique.rules import DeclareFrom, Rules
 from bezique.state import DealState
 
-__all__ = ["rebuild_tricks", "trick_demands"]
+__all__ = ["TricksNotFoundError", "rebuild_tricks", "trick_demands"]
 
 #: How many choices (and end-phase tricks looked at) the search for the tricks may try
-#: before it gives up. The positions of random deals of every preset are found well
-#: within it (``benchmarks/read_positions.py`` counts them).
+#: before it gives up. The positions of random deals of every preset are found
+#: within it but for a few long eight-pack end phases (``benchmarks/read_positions.py``
+#: counts them).
 SEARCH_BUDGET = 10_000
 #: How many of them the stock phase's tricks may take for one choice of the end
 #: phase's.
 LEAF_BUDGET = 3_000
+
+
+class TricksNotFoundError(InvalidStateError):
+    """The search for the tricks gave up before it found any: they may exist."""
 
 
 @attrs.frozen
@@ -504,12 +510,13 @@ def rebuild_tricks(
     cards of the last trick, when the position gives them (``last-trick``).
 
     Raises :class:`~bezique.InvalidStateError` when no such tricks exist, naming the
-    law they would break, or when none is found within the search's budget
-    (:data:`SEARCH_BUDGET` tries), saying so.
+    law they would break, and :class:`TricksNotFoundError` (one) when none is found within
+    the search's budget (:data:`SEARCH_BUDGET` tries), saying so.
 
     With ``replayed=False``, tricks each taken by its winner's card only (S000 law 6),
-    which the replays of the past may refuse: for winners that the reader chose
-    itself, when the position gives only the number of tricks.
+    which the replays of the past may refuse: for the reader, where the search gave
+    up, or for winners that it chose itself (a position that gives only the number of
+    tricks) and that have no tricks that replay.
     """
     rules = state.rules
     n = rules.players
@@ -549,8 +556,10 @@ def rebuild_tricks(
     search = _Search(state, slots, None if replayed else {})
     hands = _held_after(state, shells)
     found = search.run(piles, hands)
+    if found is None and search.gave_up:
+        raise TricksNotFoundError(_no_tricks(state, slots, piles, hands, proved=False))
     if found is None:
-        raise InvalidStateError(_no_tricks(state, slots, piles, hands, proved=not search.gave_up))
+        raise InvalidStateError(_no_tricks(state, slots, piles, hands, proved=True))
     return tuple(Trick(shell.leader, found[i], shell.winner) for i, shell in enumerate(shells))
 
 
