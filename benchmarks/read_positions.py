@@ -14,14 +14,16 @@ each action uniformly among the legal ones, with a seeded ``random.Random``; in 
 trick winner's turn an eager player (``--eager``, the share of turns) declares,
 exchanges or scores rather than draws, as the round-trip tests' deals do. The seeds
 are ``--seed`` on, one a deal; each deal is played under every dealer of
-``--dealers``.
+``--dealers`` that the preset seats (dealer 2 is dealer 0 for two players).
 
 Each read is one of:
 
 * ``found``: read back as the same position, with tricks the replays pass;
-* ``fell back``: read back, but with tricks the replays refuse (the reader kept tricks
-  won by law alone where its search found none, before it refused such positions);
-* ``gave up``: refused because no tricks were found within the search's tries;
+* ``fell back``: read back, but with tricks the replays refuse: the reader keeps tricks
+  won by law alone where its search gives up (and, before it told a search that gave
+  up from one that proved there are none, where it found none at all);
+* ``gave up``: refused because no tricks were found within the search's tries (for a
+  reader that refuses such positions);
 * ``impossible``: refused with the law no tricks can keep; never right for a position
   play produced.
 
@@ -174,12 +176,13 @@ def main(argv: list[str] | None = None) -> int:
         if name not in known:
             parser.error(f"no preset {name!r} with a position notation; known: {known}")
     dealers = [int(d) for d in args.dealers.split(",")]
-    jobs = [
-        (name, seed, dealer, args.eager)
-        for name in names
-        for seed in range(args.seed, args.seed + args.deals)
-        for dealer in dealers
-    ]
+    jobs: list[tuple[str, int, int, float]] = []
+    for name in names:
+        rules = bz.variants.get(name)
+        assert isinstance(rules, bz.Rules)
+        seated = sorted({dealer % rules.players for dealer in dealers})
+        for seed in range(args.seed, args.seed + args.deals):
+            jobs.extend((name, seed, dealer, args.eager) for dealer in seated)
     print(f"# {' '.join(sys.argv)}")
     print(
         f"# revision {revision()}; Python {platform.python_version()}; "
