@@ -551,16 +551,28 @@ def rebuild_tricks(
                 f"won[{seat}]: {len(piles[seat])} card(s), but the {len(mine)} trick(s) "
                 f"seat {seat} won hold {held}"
             )
+    found = _search(state, slots, piles, _held_after(state, shells), replayed=replayed)
+    return tuple(Trick(shell.leader, found[i], shell.winner) for i, shell in enumerate(shells))
+
+
+def _search(
+    state: DealState,
+    slots: list[_Slot],
+    piles: list[list[int]],
+    hands: list[int],
+    *,
+    replayed: bool,
+) -> dict[int, tuple[int, ...]]:
+    """The cards of the tricks found (see :func:`rebuild_tricks`), by index."""
     if not replayed:
         slots = [attrs.evolve(s, end=False) for s in slots]
     search = _Search(state, slots, None if replayed else {})
-    hands = _held_after(state, shells)
     found = search.run(piles, hands)
     if found is None and search.gave_up:
         raise TricksNotFoundError(_no_tricks(state, slots, piles, hands, proved=False))
     if found is None:
         raise InvalidStateError(_no_tricks(state, slots, piles, hands, proved=True))
-    return tuple(Trick(shell.leader, found[i], shell.winner) for i, shell in enumerate(shells))
+    return found
 
 
 def trick_demands(state: DealState, count: int) -> tuple[list[list[int]], list[list[int]]]:
