@@ -594,8 +594,10 @@ def _position_accepted(mat: Material, value: object, result: object) -> None:
     assert isinstance(result, DealState)
     assert bz.same_position(bz.parse_position(bz.format_position(result)), result)
     # A position's tricks are rebuilt to pass the checks that replay them, so that
-    # each seat's view is dealt out again. Where the search for them gives up (within
-    # its budget; some long eight-pack end phases), the reader keeps tricks won by law
+    # each seat's view is dealt out again; a position no such tricks explain is
+    # refused. Where the search for them gives up (within its budget; some long
+    # eight-pack end phases), or where the position gives only the number of tricks
+    # and the winners the reader chose have none, the reader keeps tricks won by law
     # alone and checks the position without their cards, as its docs say: so does
     # this check, and the views of such a position are not dealt out.
     try:

@@ -92,3 +92,23 @@ def test_a_count_measures_the_same_work_each_run() -> None:
     )
     assert refused.returncode == 2
     assert "--count: at least 1" in refused.stderr
+
+
+POSITIONS = Path(__file__).parents[1] / "benchmarks" / "read_positions.py"
+
+
+def test_the_position_measure_reads_back_every_position_of_its_deals() -> None:
+    """``benchmarks/read_positions.py``: every position of one marjolet deal read back with
+    tricks that replay, counted in its row and in the total."""
+    out = subprocess.run(
+        [sys.executable, str(POSITIONS), "--presets", "marjolet", "--deals", "1", "--dealers", "0"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if line[:1].isalpha()}
+    positions, found, fell_back, gave_up, impossible = map(int, rows["marjolet"][1:6])
+    # Sixteen tricks, and the winners' turns between them.
+    assert positions > 16
+    assert (found, fell_back, gave_up, impossible) == (positions, 0, 0, 0)
+    assert rows["all"][1:6] == rows["marjolet"][1:6]

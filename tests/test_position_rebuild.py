@@ -1,7 +1,8 @@
 """Positions whose tricks the reader's search once gave up on: it then kept tricks
 won by law alone, which the replays refuse, and determinization refused some seat's
 view of the position it had read. Each is a state of a random deal, written, read
-back, and every seat's view dealt out."""
+back, and every seat's view dealt out. And positions no play reaches, which the
+search proves no tricks explain: refused with the law they break."""
 
 from __future__ import annotations
 
@@ -63,3 +64,44 @@ def test_a_position_of_a_random_deal_reads_back_with_tricks_that_replay(
 @pytest.mark.parametrize("tricks", [27, 28])
 def test_cards_and_dominoes_reads_back_at_the_end_of_the_stock(tricks: int) -> None:
     _read_back_and_dealt_out(_eager_played_to("cards-and-dominoes", 11, 1, tricks))
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed", "dealer", "tricks"),
+    [
+        # Two declared jacks of clubs only end-phase tricks seat 0 won could hold: the
+        # search chose the later of them without either and ran out of tries.
+        ("eight-pack", 11, 1, 120),
+        # A declared king of diamonds only the first end-phase trick seat 2 won could
+        # hold: the search tried every choice of the later tricks before it.
+        ("four-hand", 0, 1, 30),
+    ],
+)
+def test_a_position_whose_declared_cards_only_early_end_phase_tricks_hold_reads_back(
+    preset: str, seed: int, dealer: int, tricks: int
+) -> None:
+    _read_back_and_dealt_out(_eager_played_to(preset, seed, dealer, tricks))
+
+
+#: A position of a classic deal after the first trick of the end phase, with seat 0's
+#: ace of diamonds (trumps) and seat 1's eight of clubs swapped: seat 1 won trick 25,
+#: which it led, but seat 0 then held a card of each suit that beats every card seat
+#: 1's pile could have led, and had to win with it (S000 law 9).
+BROKEN_DUTY = (
+    "rules: classic; dealer: 0; tricks: 0001000001111000000000011; to-move: 1; "
+    "trumps: D; turn-up: -; stock: -; "
+    "hands: QSb TSb KHa ADb JCb TCa ACb / 7Sa 9Sa KHb 7Db 8Db KDb TDa; "
+    "won: 7Sb 8Sa 8Sb JSa QSa KSa KSb TSa ASa ASb 7Ha 7Hb 8Hb JHb QHa THa THb AHa AHb "
+    "7Da 9Da JDa QDa QDb KDa ADa 7Ca 7Cb 8Ca 9Ca JCa QCa KCa KCb TCb ACa / "
+    "9Sb JSb 8Ha 9Ha 9Hb JHa QHb 8Da 9Db JDb TDb 8Cb 9Cb QCb; "
+    "melds: 1 common-marriage QHb KHb @10, 0 bezique QSb JDa @21; revealed: QSb / KHb; "
+    "scores: 40/30"
+)
+
+
+def test_a_position_that_breaks_an_end_phase_duty_is_refused_with_the_law() -> None:
+    with pytest.raises(bz.InvalidStateError, match=r"duties allow.*S000 law 9"):
+        bz.parse_position(BROKEN_DUTY)
+    # With the cards where play left them, the same position loads.
+    played = BROKEN_DUTY.replace("KHa ADb", "KHa 8Cb").replace("TDb 8Cb", "TDb ADb")
+    check_history(bz.parse_position(played))

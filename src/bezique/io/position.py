@@ -38,7 +38,7 @@ from bezique.errors import (
 )
 from bezique.io.names import card_name
 from bezique.io.readers import kept_broken, kept_carte_blanche, read_card
-from bezique.io.rebuild import rebuild_tricks
+from bezique.io.rebuild import TricksNotFoundError, rebuild_tricks, trick_demands
 from bezique.io.writers import card_key, kinds_list
 from bezique.laws.dealing import eldest_hand
 from bezique.laws.tricks import trick_terms, winning_index
@@ -521,15 +521,22 @@ class _Reader:
         last = tuple(c() for c in last_trick)
         if count is not None:
             winners = self.choose_winners(state, int(count), last)
-        tricks = rebuild_tricks(state, winners, last)
+        replayed = True
+        try:
+            tricks = rebuild_tricks(state, winners, last)
+        except InvalidStateError as error:
+            if count is None and not isinstance(error, TricksNotFoundError):
+                raise
+            # The search gave up, or the winners are the reader's choice, not the
+            # position's, and other winners may have tricks that replay: tricks won
+            # by law alone, and the position is checked without the replays.
+            replayed = False
+            tricks = rebuild_tricks(state, winners, last, replayed=False)
         leader = next_leader(rules, tricks) if tricks else state.leader
         state = attrs.evolve(state, tricks=tricks, leader=leader)
-        # The tricks are rebuilt to pass the checks that replay them (rebuild_tricks);
-        # where the search gives up before it finds such tricks, they are left out.
-        try:
-            check_state(state)
-        except InvalidStateError:
-            check_state(state, trick_cards=False)
+        # The tricks are rebuilt to pass the checks that replay them (rebuild_tricks),
+        # which run here with every other check of a state.
+        check_state(state, trick_cards=replayed)
         self.check_to_move(state)
         return state
 
@@ -561,7 +568,8 @@ class _Reader:
         which a meld was declared its declarer (or the declarer's partner), the last the
         seat that leads now (or holds the winner's turn), the one before it the seat
         that led the last trick when ``last_trick`` gives its cards in the order played, and
-        each seat's tricks together, so that the lead changes as seldom as it may."""
+        each seat's tricks together, so that the lead changes as seldom as it may, as
+        far as the places its declared cards need allow (:func:`trick_demands`)."""
         rules, n = self.rules, self.n
         if (in_duels(rules) and count > rules.stock_tricks) or state.offers:
             raise NotationError(
@@ -577,15 +585,49 @@ class _Reader:
         for seat in pinned.values():
             left[seat] -= 1
         _pass_to_partners(rules, pinned, left, count)
+        late, early = trick_demands(state, count)
+        have = [0] * n
+
+        def _spare(seat: int, number: int) -> bool:
+            """Whether ``seat`` may take trick ``number`` and still have, after each
+            trick from it on, the tricks it needs then."""
+            after = sum(1 for t, owner in pinned.items() if owner == seat and t > number)
+            for t in range(number, count + 1):
+                after -= pinned.get(t) == seat and t > number
+                if left[seat] - 1 + after < late[seat][t]:
+                    return False
+            return True
+
+        def _short(seat: int, number: int) -> bool:
+            """Whether ``seat`` needs every trick not pinned from ``number`` on to some
+            trick to have the tricks it needs by then."""
+            free = mine = 0
+            for t in range(number, count + 1):
+                owner = pinned.get(t)
+                free += owner is None
+                mine += owner == seat
+                if early[seat][t] - have[seat] - mine >= free > 0:
+                    return True
+            return False
+
         winners: list[int] = []
         last = eldest_hand(n, state.dealer)
         for number in range(1, count + 1):
             chosen = pinned.get(number)
             if chosen is None:
                 later = [pinned[k] for k in sorted(pinned) if k > number]
-                chosen = next((s for s in [last, *later, *range(n)] if left[s] > 0), last)
+                # A seat short of the tricks its declared cards need by now takes this
+                # one; a seat takes it only if enough are left for it after.
+                short = [s for s in range(n) if left[s] > 0 and _short(s, number)]
+                fits = [
+                    s
+                    for s in short or [last, *later, *range(n)]
+                    if left[s] > 0 and _spare(s, number)
+                ]
+                chosen = next(iter(fits or [s for s in [last, *range(n)] if left[s] > 0]), last)
                 left[chosen] -= 1
             winners.append(chosen)
+            have[chosen] += 1
             last = chosen
         if any(left):
             raise InvalidStateError(

@@ -23,11 +23,20 @@ take is never left until that trick is gone; once no declared card is left, the
 tricks the seat did not lead come first (they need a card that beats the lead).
 Cards of one face under the same constraints are interchangeable: one of them is
 tried, and a choice that failed with some cards left is not tried again with their
-twins. The search gives up after a fixed number of tries.
+twins. Before each choice of an end-phase trick the declared cards of each seat's
+pile must still have a place of their own in the tricks it won that are left (Hall's
+condition, which the nested sets of tricks a declared card fits make a count), and a
+declared card that only one of those tricks can hold is placed in it.
+
+The search gives up after a fixed number of tries, and it knows when it did: finding
+nothing without giving up proves that no such tricks exist. :func:`rebuild_tricks`
+then names the law they would break; where it gave up, it raises
+:class:`TricksNotFoundError` instead.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import permutations
 
@@ -44,16 +53,20 @@ from bezique.records import Phase, Trick
 from bezique.rules import DeclareFrom, Rules
 from bezique.state import DealState
 
-__all__ = ["rebuild_tricks"]
+__all__ = ["TricksNotFoundError", "rebuild_tricks", "trick_demands"]
 
 #: How many choices (and end-phase tricks looked at) the search for the tricks may try
-#: before it gives up. With the failed states remembered, the positions of random
-#: deals of every preset that are found at all are found well within it; an
-#: eight-pack end phase that is not found costs seconds a position.
+#: before it gives up. The positions of random deals of every preset are found
+#: within it but for a few long eight-pack end phases (``benchmarks/read_positions.py``
+#: counts them).
 SEARCH_BUDGET = 10_000
 #: How many of them the stock phase's tricks may take for one choice of the end
 #: phase's.
 LEAF_BUDGET = 3_000
+
+
+class TricksNotFoundError(InvalidStateError):
+    """The search for the tricks gave up before it found any: they may exist."""
 
 
 @attrs.frozen
@@ -123,6 +136,7 @@ class _Search:
         self.local = SEARCH_BUDGET
         self.stock = [s for s in slots if not s.end]
         self._homes: dict[int, frozenset[int]] = {}
+        self._places: dict[int, dict[int | None, list[int]]] = {}
         #: Cards alike to the search (one face, one limit) share a number.
         self._kinds: dict[tuple[int, _Limit | None], int] = {}
         self._kind: dict[int, int] = {}
@@ -217,6 +231,11 @@ class _Search:
             }
         weak = sorted(pool, key=order.__getitem__)
         chosen: list[int] = []
+        last = size - 1
+        if must is not None:
+            last = max((j for j in range(size) if self.fits(must, slot, j)), default=-1)
+            if last < 0:
+                return
 
         def place(j: int, best: int) -> Iterator[tuple[int, ...]]:
             if j == size:
@@ -225,8 +244,9 @@ class _Search:
             # The kinds tried at this place: one card of a kind stands for its twins.
             seen: set[int] = set()
             seat = slot.seats[j]
-            # The last place is the card that must be in the trick, if none other holds it.
-            last_chance = must is not None and j == size - 1 and must not in chosen
+            # The last place the card that must be in the trick fits holds it, if no
+            # place before it does.
+            last_chance = j == last and must not in chosen
             for card in (must,) if last_chance and must is not None else weak:
                 key = self.kind(card)
                 if key in seen or card in chosen or not self.fits(card, slot, j):
@@ -262,16 +282,104 @@ class _Search:
         """Whether the search ran out of tries: what it did not find then may exist."""
         return self.budget < 0 or self.local < 0
 
-    def placeable(self, seat: int, pile: Sequence[int], slots: Sequence[_Slot]) -> bool:
-        """Whether each declared card of ``seat``'s pile fits a place in one of the
-        ``slots`` it won: without one, no choice of the other tricks helps."""
-        mine = {s.index for s in slots if s.winner == seat}
-        return all(self.homes(card) & mine for card in pile if card in self.limits)
+    @property
+    def gave_up(self) -> bool:
+        """Whether any part of the search ran out of tries, so that finding nothing
+        proves nothing."""
+        return self.cut or self.cuts > 0
+
+    def run(self, piles: list[list[int]], held: list[int]) -> dict[int, tuple[int, ...]] | None:
+        """The cards of every trick, by index; ``None`` when there are none (or none
+        was found, :attr:`gave_up`)."""
+        end = sorted((s for s in self.slots if s.end), key=lambda s: -s.index)
+        if end:
+            return self.end_phase(end, piles, held)
+        # No end phase: the stock phase's tricks have the whole search.
+        return self.stock_phase(piles)
+
+    def room(self, seat: int, pile: Sequence[int], upto: int) -> bool:
+        """Whether the declared cards of ``seat``'s pile each have a place of their own
+        in the tricks it won up to trick ``upto`` (those still to fill): without one,
+        no choice of the other tricks helps. The tricks a declared card fits are all
+        those after its declaration (or all those up to the trick by which it was
+        won), so that the declared cards of one side have their places exactly when,
+        for each of them, those that fit no more tricks than it are no more than the
+        places those tricks hold (Hall's condition, for nested sets)."""
+        counts = self.places(seat)
+        # The marks of the declared cards, by side (``None``: any place): each card
+        # fits the tricks numbered above its mark (at most its mark, for cards won).
+        marks: dict[int | None, list[int]] = {}
+        for card in pile:
+            limit = self.limits.get(card)
+            if limit is None:
+                continue
+            if self.from_won:
+                if limit.won_by != seat:
+                    return False
+                marks.setdefault(None, []).append(min(limit.upto or 0, upto))
+            elif limit.sides is None or len(limit.sides) != 1:
+                return False
+            else:
+                (side,) = limit.sides
+                marks.setdefault(side, []).append(min(limit.after, upto))
+        for group, mine in marks.items():
+            column = counts[group]
+            if group is None:
+                mine.sort()
+                if any(column[mark] < k for k, mark in enumerate(mine, 1)):
+                    return False
+            else:
+                mine.sort(reverse=True)
+                if any(column[upto] - column[mark] < k for k, mark in enumerate(mine, 1)):
+                    return False
+        return True
+
+    def needed(self, slot: _Slot, pile: Sequence[int], upto: int) -> int | None:
+        """A declared card of the pile of ``slot``'s winner that no other trick it won
+        up to trick ``upto`` fits: ``slot`` holds it, if any trick does (its place is
+        there, as :meth:`room` shows)."""
+        if self.from_won or slot.fixed:
+            return None
+        counts = self.places(slot.winner)
+        for card in pile:
+            limit = self.limits.get(card)
+            if limit is None or limit.sides is None or len(limit.sides) != 1:
+                continue
+            (side,) = limit.sides
+            column = counts[side]
+            if limit.after < slot.number:
+                here = column[slot.number] - column[slot.number - 1]
+                if here and column[upto] - column[limit.after] == here:
+                    return card
+        return None
+
+    def places(self, seat: int) -> dict[int | None, list[int]]:
+        """For each side (``None``: any seat), how many places the tricks ``seat``
+        won hold for its cards, up to each trick number: ``[n]`` counts tricks 1 to
+        n. The trick the position gives the cards of holds none."""
+        found = self._places.get(seat)
+        if found is None:
+            found = {}
+            for side in (None, *map(self.rules.side_of, range(self.rules.players))):
+                column = [0]
+                for slot in self.slots:
+                    held = 0
+                    if slot.winner == seat and not slot.fixed:
+                        held = sum(side in (None, self.rules.side_of(p)) for p in slot.seats)
+                    column.append(column[-1] + held)
+                found[side] = column
+            self._places[seat] = found
+        return found
 
     def end_phase(
         self, slots: list[_Slot], piles: list[list[int]], held: list[int]
     ) -> dict[int, tuple[int, ...]] | None:
         """The end-phase ``slots`` (the last first), then the stock phase's."""
+        # The tricks still to fill are those up to the earliest end-phase trick
+        # chosen: the later ones have their cards.
+        upto = slots[0].number if slots else len(self.stock)
+        if not all(self.room(s, pile, upto) for s, pile in enumerate(piles)):
+            return None
         if not slots:
             # Each choice of the end phase's tricks gets its share of the search.
             self.local = LEAF_BUDGET
@@ -279,9 +387,6 @@ class _Search:
             self.cuts += self.cut
             self.local = SEARCH_BUDGET
             return found
-        open_slots = [*slots, *self.stock]
-        if not all(self.placeable(s, pile, open_slots) for s, pile in enumerate(piles)):
-            return None
         # The hands held and the piles left, as kinds, are all the tricks still to
         # fill depend on (the end phase's duties read faces only). The key is made
         # once something has failed.
@@ -291,7 +396,8 @@ class _Search:
         cuts = self.cuts
         slot, rest = slots[0], slots[1:]
         pile = piles[slot.winner]
-        for order in self.orders(slot, slot.fixed or pile, held):
+        must = self.needed(slot, pile, upto)
+        for order in self.orders(slot, slot.fixed or pile, held, must):
             if not self.spend():
                 return None
             before = list(held)
@@ -322,7 +428,9 @@ class _Search:
             # choice, and the budget bounds the time of a search that fails.
             if not self.spend():
                 return False
-            if next(self.orders(slot, slot.fixed or piles[slot.winner], held), None) is None:
+            pile = piles[slot.winner]
+            must = self.needed(slot, pile, slots[0].number)
+            if next(self.orders(slot, slot.fixed or pile, held, must), None) is None:
                 return False
         return True
 
@@ -391,7 +499,7 @@ def _strength(card: int, trump: Suit | None) -> tuple[bool, int]:
 
 
 def rebuild_tricks(
-    state: DealState, winners: Sequence[int], last: Sequence[int] = ()
+    state: DealState, winners: Sequence[int], last: Sequence[int] = (), *, replayed: bool = True
 ) -> tuple[Trick, ...]:
     """Tricks won by ``winners`` in turn that hold exactly each seat's won cards and
     that every check of a state's history passes
@@ -401,8 +509,14 @@ def rebuild_tricks(
     by then), each card of the end phase played as its duties allow. ``last``: the
     cards of the last trick, when the position gives them (``last-trick``).
 
-    Raises :class:`~bezique.InvalidStateError` when no such tricks exist (or none is
-    found within the search's budget).
+    Raises :class:`~bezique.InvalidStateError` when no such tricks exist, naming the
+    law they would break, and :class:`TricksNotFoundError` (one) when none is found within
+    the search's budget (:data:`SEARCH_BUDGET` tries), saying so.
+
+    With ``replayed=False``, tricks each taken by its winner's card only (S000 law 6),
+    which the replays of the past may refuse: for the reader, where the search gave
+    up, or for winners that it chose itself (a position that gives only the number of
+    tricks) and that have no tricks that replay.
     """
     rules = state.rules
     n = rules.players
@@ -437,20 +551,70 @@ def rebuild_tricks(
                 f"won[{seat}]: {len(piles[seat])} card(s), but the {len(mine)} trick(s) "
                 f"seat {seat} won hold {held}"
             )
-    search = _Search(state, slots)
-    end = sorted((s for s in slots if s.end), key=lambda s: -s.index)
-    if end:
-        found = search.end_phase(end, piles, _held_after(state, shells))
-    else:
-        # No end phase: the stock phase's tricks have the whole search.
-        found = search.stock_phase(piles)
-    if found is None:
-        # Tricks won by law alone, which the replays may refuse: the reader then
-        # checks the position without them, as a state whose past is not known.
-        found = _won_by_law(state, slots, piles)
-    if found is None:
-        raise InvalidStateError(_no_tricks(state, slots, piles))
+    found = _search(state, slots, piles, _held_after(state, shells), replayed=replayed)
     return tuple(Trick(shell.leader, found[i], shell.winner) for i, shell in enumerate(shells))
+
+
+def _search(
+    state: DealState,
+    slots: list[_Slot],
+    piles: list[list[int]],
+    hands: list[int],
+    *,
+    replayed: bool,
+) -> dict[int, tuple[int, ...]]:
+    """The cards of the tricks found (see :func:`rebuild_tricks`), by index."""
+    if not replayed:
+        slots = [attrs.evolve(s, end=False) for s in slots]
+    search = _Search(state, slots, None if replayed else {})
+    found = search.run(piles, hands)
+    if found is None and search.gave_up:
+        raise TricksNotFoundError(_no_tricks(state, slots, piles, hands, proved=False))
+    if found is None:
+        raise InvalidStateError(_no_tricks(state, slots, piles, hands, proved=True))
+    return found
+
+
+def trick_demands(state: DealState, count: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The fewest tricks each seat must have won for the declared cards of its pile to
+    have places (:meth:`_Search.room`), for a position that gives only the number of
+    tricks: ``late[seat][t]`` after trick ``t`` (a declared card was played after its
+    declaration, at a place of the declarer's side, S000 law 7, BIC), ``early[seat][t]``
+    up to trick ``t`` (where melds are shown from the cards won, each was won by the
+    declaration, S003; asked a trick each, as a margin); ``t`` from 0 to ``count``.
+    The reader's choice of winners follows them where it can; the search for the
+    tricks then decides."""
+    rules = state.rules
+    n = rules.players
+    limits = _limits(state)
+    per_side = Counter(rules.side_of(s) for s in range(n))
+    late = [[0] * (count + 1) for _ in range(n)]
+    early = [[0] * (count + 1) for _ in range(n)]
+    for seat in range(n):
+        afters: dict[int, list[int]] = {}
+        uptos: list[int] = []
+        for card in bits(state.won_masks[seat]):
+            limit = limits.get(card)
+            if limit is None:
+                continue
+            if limit.upto is not None:
+                uptos.append(limit.upto)
+            elif limit.sides is not None and len(limit.sides) == 1:
+                (side,) = limit.sides
+                afters.setdefault(side, []).append(limit.after)
+        for t in range(count + 1):
+            late[seat][t] = max(
+                (
+                    -(-sum(a >= t for a in marks) // per_side[side])
+                    for side, marks in afters.items()
+                ),
+                default=0,
+            )
+            # One trick a card: a trick the seat won from the other side's lead holds
+            # one of its cards that beats the lead, which two declared cards of
+            # different suits are not.
+            early[seat][t] = sum(u <= t for u in uptos)
+    return late, early
 
 
 def _check_last(state: DealState, slots: list[_Slot], last: Sequence[int]) -> None:
@@ -484,29 +648,47 @@ def _held_after(state: DealState, shells: list[Trick]) -> list[int]:
     return held
 
 
-def _won_by_law(
-    state: DealState, slots: list[_Slot], piles: list[list[int]]
-) -> dict[int, tuple[int, ...]] | None:
-    """Tricks each taken by its winner's card, regardless of the declarations and of
-    the end phase's duties."""
-    search = _Search(state, [attrs.evolve(s, end=False) for s in slots], limits={})
-    return search.stock_phase(piles)
-
-
-def _no_tricks(state: DealState, slots: list[_Slot], piles: list[list[int]]) -> str:
-    """Why no tricks were found: a seat whose pile its stock-phase tricks alone cannot
-    hold, if there is one; else the laws together."""
+def _no_tricks(
+    state: DealState,
+    slots: list[_Slot],
+    piles: list[list[int]],
+    held: list[int],
+    *,
+    proved: bool,
+) -> str:
+    """Why no tricks were found. Where the search proved there are none, the law they
+    break: a seat whose pile no tricks it won hold, each taken by its winner's card
+    (S000 law 6), if there is one; else the declarations (the end phase's duties left
+    out), if no tricks keep them; else the duties. Where it gave up, that it found
+    none within its tries."""
+    if not proved:
+        return (
+            "won: tricks won in the order of 'tricks' that hold these cards, with the "
+            "declared cards played after their declarations by the declarer's side and "
+            f"the end phase's duties kept, were not found within {SEARCH_BUDGET} tries"
+        )
+    stock = [attrs.evolve(s, end=False) for s in slots]
     for seat, pile in enumerate(piles):
-        alone = _Search(state, slots, limits={})
-        mine = [s for s in slots if s.winner == seat]
-        mine.sort(key=alone.slot_order)
-        if alone.seat_tricks([attrs.evolve(s, end=False) for s in mine], pile) is None:
+        alone = _Search(state, stock, limits={})
+        mine = sorted((s for s in stock if s.winner == seat), key=alone.slot_order)
+        if alone.seat_tricks(mine, pile) is None and not alone.gave_up:
             return (
                 f"won[{seat}]: no tricks won by seat {seat} in the order of 'tricks' hold "
-                "these cards (a card that wins each trick it did not lead)"
+                "these cards (a card that wins each trick it did not lead, S000 law 6)"
             )
+    declared = _Search(state, stock)
+    if declared.run(piles, held) is None and not declared.gave_up:
+        if state.rules.zones.declare_from is DeclareFrom.WON:
+            rule = "each declared card won by its declarer by the time of its declaration (S003)"
+        else:
+            rule = (
+                "each declared card played after its declaration by the declarer's side "
+                "(S000 law 7)"
+            )
+        return f"won: no tricks won in the order of 'tricks' hold these cards with {rule}"
     return (
         "won: no tricks won in the order of 'tricks' hold these cards with the declared "
-        "cards played after their declarations by the declarer's side and the end "
-        f"phase's duties kept (or none was found in {SEARCH_BUDGET} tries)"
+        "cards played after their declarations by the declarer's side and every card "
+        "of the end phase played as its duties allow: to follow suit, win the trick or "
+        "trump if it can (S000 law 9)"
     )
