@@ -516,8 +516,9 @@ class _Batch:
 
     __slots__ = ("buffer", "packs", "rows", "stride")
 
-    #: The most rows :attr:`rows` keeps before it starts again.
-    _KEPT = 1 << 16
+    #: The most rows :attr:`rows` keeps before it starts again: a deal meets a few
+    #: hundred, and each kept row holds 128 bytes, so a few megabytes at most.
+    _KEPT = 1 << 14
 
     def __init__(self, count: int, size: int, packs: int, rows: dict[int, bytes]) -> None:
         #: Bytes per vector.
@@ -550,8 +551,8 @@ class _Batch:
         return row
 
     def numbers(self, count: int) -> NDArray[np.float32]:
-        """The vectors, one row each: a ``float32`` array over the bytes written (new
-        for each batch, so the array owns them alone)."""
+        """The vectors, one row each: a ``float32`` array over the bytes written (a
+        buffer made for this batch, which nothing else holds)."""
         numpy = _numpy()
         if not count:
             empty: NDArray[np.float32] = numpy.zeros((0, self.stride // 4), dtype=numpy.float32)
