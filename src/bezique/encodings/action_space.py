@@ -223,8 +223,8 @@ class ActionSpace(IdSpace[HasLegalActions, Action]):
     #: What each id stands for, in id order.
     keys: tuple[Key, ...] = attrs.field(repr=False)
     _index: dict[Key, int] = attrs.field(repr=False)
-    #: The id of each play, by ``2 * face + declared``: the action a learner takes
-    #: most, read without building its key.
+    #: The id of each play, by ``2 * face + declared`` (the action a learner takes
+    #: most, read without building its key); empty if the keys lack a play.
     _plays: tuple[int, ...] = attrs.field(init=False, repr=False)
     #: The legal actions of the last position read and their ids, so that asking for
     #: the ids of a position and then acting on it reads its actions once (a state
@@ -233,11 +233,10 @@ class ActionSpace(IdSpace[HasLegalActions, Action]):
 
     @_plays.default
     def _play_ids(self) -> tuple[int, ...]:
-        return tuple(
-            self._index[("play", "", ((face, declared),))]
-            for face in range(FACES_PER_PACK)
-            for declared in (False, True)
-        )
+        keys = [("play", "", ((f, d),)) for f in range(FACES_PER_PACK) for d in (False, True)]
+        if not all(key in self._index for key in keys):
+            return ()
+        return tuple(self._index[key] for key in keys)
 
     @overload
     @classmethod
@@ -302,7 +301,7 @@ class ActionSpace(IdSpace[HasLegalActions, Action]):
         index, plays = self._index, self._plays
         ids = []
         for action in legal:
-            if type(action) is Play:
+            if plays and type(action) is Play:
                 # action_key() of a play, read as an index: its face, and whether the
                 # card has a declaration history.
                 ref = action.card

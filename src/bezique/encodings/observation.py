@@ -516,8 +516,8 @@ class _Batch:
 
     __slots__ = ("buffer", "packs", "rows", "stride")
 
-    #: The most rows :attr:`rows` keeps before it starts again: a deal meets a few
-    #: hundred, and each kept row holds 128 bytes, so a few megabytes at most.
+    #: The most rows :attr:`rows` keeps before it starts again (a deal meets a few
+    #: hundred, and each kept row holds 128 bytes, so a few megabytes at most).
     _KEPT = 1 << 14
 
     def __init__(self, count: int, size: int, packs: int, rows: dict[int, bytes]) -> None:
@@ -561,8 +561,8 @@ class _Batch:
         return vectors.reshape(count, -1)
 
 
-#: NumPy, imported when first needed: what the encoding from bit sets asks for at
-#: every step.
+#: NumPy, imported when first needed (the encoding from bit sets asks for it at
+#: every step).
 _NUMPY: dict[str, Any] = {}
 
 

@@ -154,7 +154,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         #: What the deal has brought each side so far, by the rewards given (the points
         #: scored when the cards are dealt are given with the first step's).
         self._given: tuple[int, ...] = ()
-        #: The last observation made: the state, the seat, its numbers and its mask.
+        #: The last observation made (the state, the seat, its numbers and its mask).
         self._observed: tuple[AnyState, int, Any, bytes] | None = None
 
     def observation_space(self, agent: str) -> Any:
