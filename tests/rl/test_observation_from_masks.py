@@ -7,6 +7,7 @@ built on that path, equal to those of the view."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import numpy as np
@@ -15,7 +16,8 @@ import pytest
 import bezique as bz
 from bezique import NotationError, SeatError, zetema
 from bezique.checks.determinize import determinize
-from bezique.encodings.action_space import ActionSpace
+from bezique.encodings.action_space import ActionSpace, action_key
+from bezique.envs import Encoder
 from bezique.envs import pettingzoo as bezique_env
 from bezique.envs.observation import ObservationEncoder
 from bezique.laws.zones import bits
@@ -33,6 +35,18 @@ def _deal(rules: bz.Rules, seed: int) -> list[bz.DealState]:
         state = state.apply(rng.choice(state.legal_actions()))
         states.append(state)
     return states
+
+
+def _positions(
+    rules: bz.Rules, seeds: tuple[int, ...], every: int
+) -> list[tuple[bz.DealState, int]]:
+    """Every seat of every ``every``-th state of the random deals of ``seeds``."""
+    return [
+        (state, seat)
+        for seed in seeds
+        for state in _deal(rules, seed)[::every]
+        for seat in range(rules.players)
+    ]
 
 
 def test_only_zetema_s_presets_are_left_to_their_views() -> None:
@@ -66,12 +80,7 @@ def test_a_batch_of_deals_in_any_order_is_each_deal_s() -> None:
     """Deals of different seeds interleaved, and the empty batch."""
     rules = bz.variants.RUBICON
     encoder = ObservationEncoder.of(rules)
-    positions = [
-        (state, seat)
-        for seed in (2, 3)
-        for state in _deal(rules, seed)[::9]
-        for seat in range(rules.players)
-    ]
+    positions = _positions(rules, (2, 3), 9)
     random.Random(0).shuffle(positions)
     batch = encoder.encode_states(positions)
     for row, (state, seat) in zip(batch, positions, strict=True):
@@ -210,3 +219,97 @@ def test_zetema_s_encoder_reads_a_state_as_its_view() -> None:
     assert steps > 10
     with pytest.raises(TypeError, match="state"):
         encoder.encode_state(state.view(0), 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_state_s_observation_is_byte_for_byte_the_view_s(preset: str) -> None:
+    """More random deals than one, each vector compared byte for byte with the
+    reference (the encoding of the view, number by number), alone and in a batch."""
+    rules = bz.variants.get(preset)
+    assert isinstance(rules, bz.Rules)
+    encoder = ObservationEncoder.of(rules)
+    positions = _positions(rules, (11, 12), 3)
+    expected = [encoder.encode(state.view(seat)).tobytes() for state, seat in positions]
+    assert [encoder.encode_state(s, p).tobytes() for s, p in positions] == expected
+    assert encoder.encode_states(positions).tobytes() == b"".join(expected)
+
+
+@pytest.mark.parametrize("packs", range(1, 9))
+def test_a_card_row_counts_each_face_of_every_pack(packs: int) -> None:
+    """The 32 numbers of a card row, made from its bit set: for each face, how many of
+    the row's cards have it, whatever the packs (up to eight of a face)."""
+    from bezique.encodings.observation import _Batch
+
+    rng = random.Random(packs)
+    batch = _Batch(1, 32, packs, {})
+    for density in (0.05, 0.5, 0.95, 1.0):
+        mask = sum(1 << card for card in range(32 * packs) if rng.random() < density)
+        counts = [
+            sum(mask >> (32 * pack + face) & 1 for pack in range(packs)) for face in range(32)
+        ]
+        row = np.frombuffer(batch.row(mask), dtype=np.float32)
+        assert row.tolist() == counts
+        assert batch.rows[mask] == batch.row(mask)  # kept, and the same when made again
+
+
+@pytest.mark.parametrize("preset", [name for name, _ in bz.variants.names()])
+def test_the_legal_ids_are_the_ids_of_the_actions_keys(preset: str) -> None:
+    """The ids of the legal actions (read without a key for a play) are those of
+    their keys, and the action of an id the first of its choices, at every step of
+    a random deal of every preset, Zetema's included."""
+    rules = bz.variants.get(preset)
+    space: Any = ActionSpace.of(rules)
+    rng = random.Random(8)
+    state: Any = bz.variants.new_deal(rules, seed=8)
+    steps = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if isinstance(space, ActionSpace):
+            keyed = {space._index[action_key(a, state.melds)] for a in legal}
+            assert set(space.legal_ids(state)) == keyed
+        for action_id in space.legal_ids(state):
+            assert space.action_from_id(state, action_id) == space.choices(state, action_id)[0]
+        state = state.apply(rng.choice(legal))
+        steps += 1
+    assert steps > 20
+
+
+def test_the_environment_s_observation_is_kept_for_its_state_and_seat_only() -> None:
+    """Asked twice for one state and seat, the environment gives the same numbers in
+    new arrays (what a caller does to one does not reach the next); every other seat
+    of that state gets its own; the next state a new one."""
+    env = bezique_env.env(variant="classic")
+    env.reset(seed=4)
+    encoder = ObservationEncoder.of(bz.variants.CLASSIC)
+    for _ in range(12):
+        state = env.deal
+        assert isinstance(state, bz.DealState)
+        agent = env.agent_selection
+        first, _, _, _, _ = env.last()
+        first["observation"][:] = -1.0
+        first["action_mask"][:] = 0
+        again = env.observe(agent)
+        seat = env.possible_agents.index(agent)
+        assert np.array_equal(again["observation"], encoder.encode_state(state, seat))
+        assert again["action_mask"].any()
+        for other, name in enumerate(env.possible_agents):
+            observed = env.observe(name)
+            assert np.array_equal(observed["observation"], encoder.encode_state(state, other))
+            assert observed["action_mask"].any() == (other == seat)
+        env.step(int(np.flatnonzero(again["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("preset", [name for name, _ in bz.variants.names() if name not in PRESETS])
+def test_zetema_s_observation_is_byte_for_byte_its_view_s(preset: str) -> None:
+    rules = bz.variants.get(preset)
+    encoder: Encoder = ObservationEncoder.of(rules)
+    rng = random.Random(9)
+    state: bz.State[Any] = bz.variants.new_deal(rules, seed=9)
+    compared = 0
+    while not state.is_over:
+        for seat in range(rules.players):
+            got = encoder.encode_state(state, seat).tobytes()
+            assert got == encoder.encode(state.view(seat)).tobytes()
+            compared += 1
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert compared > 20

@@ -199,11 +199,13 @@ class IdSpace(Generic[P, A]):
         """The legal action of ``position`` with id ``action_id``: the first of
         :meth:`choices` in the engine's order. An id with no legal action now
         raises :class:`~bezique.IllegalActionError` (the position is unchanged)."""
-        found = self.choices(position, action_id)
-        if not found:
+        self._checked_id(action_id)
+        legal, ids = self._ids(position)
+        if action_id not in ids:
             reasons = (Reason.DEAL_OVER,) if position.is_over else ()
             raise IllegalActionError(self.describe(action_id), reasons)
-        return found[0]
+        # The first in the engine's order: what choices() would give first.
+        return legal[ids.index(action_id)]
 
 
 @attrs.frozen(eq=False)
@@ -221,10 +223,20 @@ class ActionSpace(IdSpace[HasLegalActions, Action]):
     #: What each id stands for, in id order.
     keys: tuple[Key, ...] = attrs.field(repr=False)
     _index: dict[Key, int] = attrs.field(repr=False)
+    #: The id of each play, by ``2 * face + declared`` (the action a learner takes
+    #: most, read without building its key); empty if the keys lack a play.
+    _plays: tuple[int, ...] = attrs.field(init=False, repr=False)
     #: The legal actions of the last position read and their ids, so that asking for
     #: the ids of a position and then acting on it reads its actions once (a state
     #: keeps its legal actions, so the same tuple comes back).
     _last: list[tuple[tuple[Action, ...], tuple[int, ...]]] = attrs.field(factory=list, repr=False)
+
+    @_plays.default
+    def _play_ids(self) -> tuple[int, ...]:
+        keys = [("play", "", ((f, d),)) for f in range(FACES_PER_PACK) for d in (False, True)]
+        if not all(key in self._index for key in keys):
+            return ()
+        return tuple(self._index[key] for key in keys)
 
     @overload
     @classmethod
@@ -286,9 +298,15 @@ class ActionSpace(IdSpace[HasLegalActions, Action]):
         if last and last[0][0] is legal:
             return last[0]
         melds = position.melds
-        index = self._index
+        index, plays = self._index, self._plays
         ids = []
         for action in legal:
+            if plays and type(action) is Play:
+                # action_key() of a play, read as an index: its face, and whether the
+                # card has a declaration history.
+                ref = action.card
+                ids.append(plays[2 * ref.card.index + (1 if ref.history else 0)])
+                continue
             key = action_key(action, melds)
             if key not in index:
                 # The enumeration missed an action the engine produces: a fault of the

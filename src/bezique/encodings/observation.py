@@ -54,6 +54,7 @@ Counts and points are given as they are, not scaled.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, overload
 
@@ -216,8 +217,14 @@ class ObservationEncoder(BlockVector):
     #: histories, the melds, the completed tricks), by the identity of the field's
     #: tuple: successive states of a deal share those tuples until they change.
     _memo: dict[str, tuple[object, Any]] = attrs.field(factory=dict, init=False, repr=False)
-    #: The faces of the card rows met so far, by bit set (see :class:`_Planes`).
-    _faces: dict[int, _Faces] = attrs.field(factory=dict, init=False, repr=False)
+    #: The numbers of the card rows met so far, by bit set (see :class:`_Batch`).
+    _card_rows: dict[int, bytes] = attrs.field(factory=dict, init=False, repr=False)
+    #: The byte offset of each block, card blocks first (see :meth:`_fill`).
+    _starts: _Starts = attrs.field(init=False, repr=False)
+
+    @_starts.default
+    def _block_starts(self) -> _Starts:
+        return tuple(4 * self.offsets[name] for name in (*_CARD_BLOCKS, *_NUMBER_BLOCKS))
 
     def encode_state(self, state: DealFields, seat: int) -> NDArray[np.float32]:
         """The vector of ``state.view(seat)``, read from the state's bit sets without
@@ -228,21 +235,19 @@ class ObservationEncoder(BlockVector):
         concealed hands only where they meet public cards (the declared cards still
         in a hand, the cards the others have seen) and by their sizes.
         """
-        numpy = _numpy()
         self._check_state(state, seat)
-        planes = _Planes(1, self.size, self.rules.deck.packs, self._faces)
-        self._fill(state, seat, 0, planes)
-        vector: NDArray[np.float32] = planes.numbers(numpy)[0]
+        batch = _Batch(1, self.size, self.rules.deck.packs, self._card_rows)
+        self._fill(state, seat, 0, batch)
+        vector: NDArray[np.float32] = batch.numbers(1)[0]
         return vector
 
     def encode_states(self, positions: Iterable[tuple[DealFields, int]]) -> NDArray[np.float32]:
         """The vectors of many ``(state, seat)`` pairs at once, one row each: a new
         ``float32`` array of shape ``(len(positions),) + shape``, row ``i`` equal to
-        ``encode_state(*positions[i])``. The cards of every row are counted by face
-        in one pass of NumPy."""
-        numpy = _numpy()
+        ``encode_state(*positions[i])``, made in one piece of memory with one call of
+        NumPy."""
         positions = tuple(positions)
-        planes = _Planes(len(positions), self.size, self.rules.deck.packs, self._faces)
+        batch = _Batch(len(positions), self.size, self.rules.deck.packs, self._card_rows)
         for number, position in enumerate(positions):
             if not isinstance(position, tuple) or len(position) != 2:
                 wrong_type(
@@ -253,8 +258,8 @@ class ObservationEncoder(BlockVector):
                 )
             state, seat = position
             self._check_state(state, seat)
-            self._fill(state, seat, number, planes)
-        return planes.numbers(numpy)
+            self._fill(state, seat, number, batch)
+        return batch.numbers(len(positions))
 
     def _check_state(self, state: object, seat: object) -> None:
         if not isinstance(state, DealFields):
@@ -270,26 +275,59 @@ class ObservationEncoder(BlockVector):
             )
         state._seat(seat)
 
-    def _fill(self, state: DealFields, me: int, number: int, planes: _Planes) -> None:
-        """Write into ``planes`` the vector of ``state`` for ``me``, number ``number``
-        of the batch: the cards and the one-hot entries as bits, the other numbers as
-        values. What is not written is zero; nothing is written twice."""
-        at = self.offsets
+    def _fill(self, state: DealFields, me: int, number: int, batch: _Batch) -> None:
+        """Write into ``batch`` the vector of ``state`` for ``me``, number ``number``
+        of the batch: each card row as its bit set, each other number not zero as
+        its value, at its byte offset. What is not written is zero; nothing is
+        written twice."""
         n = self.rules.players
         k = len(_KINDS)
+        (
+            hand_at,
+            hand_declared_at,
+            table_at,
+            in_hand_at,
+            kinds_at,
+            broken_at,
+            known_at,
+            played_at,
+            trick_at,
+            trick_leader,
+            trumps,
+            turn_up,
+            stock_size,
+            hand_sizes,
+            scores_at,
+            phase,
+            to_act_at,
+            window_at,
+            declarations,
+            carte_blanche_at,
+            offers,
+            pending_at,
+            trick_number,
+            dealer,
+        ) = self._starts
         declared, kind_masks, broken = self._declared(state)
         seen, pending = self._melds(state)
         played = self._played(state)
         hands, tables, scores = state.hand_masks, state.table_masks, state.scores
         revealed = state.revealed_masks or (0,) * n
         carte_blanche = state.carte_blanche
-        # Card rows as (offset, cards), one-hot entries as offsets, other numbers as
-        # (offset, value).
-        rows = [(at["hand"], hands[me] & ~declared), (at["hand_declared"], hands[me] & declared)]
-        ones: list[int] = []
-        values: list[tuple[int, int]] = []
-        table_at, in_hand_at, kinds_at = at["table"], at["declared_in_hand"], at["kinds"]
-        broken_at, known_at, played_at = at["broken"], at["known"], at["played"]
+        # Written in place, each card row not empty as its 32 numbers (kept by bit set,
+        # made on first meeting), each number not zero as its 4 bytes: on the path of
+        # every step, so inline rather than by a call per row.
+        buffer, base = batch.buffer, number * batch.stride
+        kept, make = batch.rows, batch.row
+        # A card row is 32 numbers of 4 bytes; a seat's row r of a block lies r rows on.
+        row = 4 * _F
+        for at, mask in (
+            (hand_at, hands[me] & ~declared),
+            (hand_declared_at, hands[me] & declared),
+        ):
+            if mask:
+                buffer[base + at : base + at + row] = kept.get(mask) or make(mask)
+        numbers = [(trick_leader + 4 * ((state.leader - me) % n), 1)]
         for seat in range(n):
             r = (seat - me) % n
             hand, table = hands[seat], tables[seat]
@@ -297,46 +335,47 @@ class ObservationEncoder(BlockVector):
             # shown to all (declared, or seen), and by its size.
             in_hand = hand & declared
             shown = table | in_hand
-            rows.append((table_at + r * _F, table))
-            rows.append((in_hand_at + r * _F, in_hand))
-            for kind, kind_mask in kind_masks:
-                rows.append((kinds_at + (r * k + kind) * _F, shown & kind_mask))
-            rows.append((broken_at + r * _F, shown & broken))
-            rows.append((known_at + r * _F, (revealed[seat] | seen[seat]) & hand))
-            rows.append((played_at + r * _F, played[seat]))
-            values.append((at["hand_sizes"] + r, (hand | table).bit_count()))
-            values.append((at["scores"] + r, scores[seat]))
+            rows = [(played_at + r * row, played[seat])]
+            if shown:
+                rows.append((table_at + r * row, table))
+                rows.append((in_hand_at + r * row, in_hand))
+                kinds = kinds_at + r * k * row
+                rows.extend([(kinds + kind * row, shown & mask) for kind, mask in kind_masks])
+                rows.append((broken_at + r * row, shown & broken))
+            rows.append((known_at + r * row, (revealed[seat] | seen[seat]) & hand))
+            for at, mask in rows:
+                if mask:
+                    buffer[base + at : base + at + row] = kept.get(mask) or make(mask)
+            numbers.append((hand_sizes + 4 * r, (hand | table).bit_count()))
+            numbers.append((scores_at + 4 * r, scores[seat]))
             if carte_blanche and carte_blanche[seat]:
-                ones.append(at["carte_blanche"] + r)
-            for kind, count in pending[seat]:
-                values.append((at["pending"] + r * k + kind, count))
-        trick_at = at["trick"]
+                numbers.append((carte_blanche_at + 4 * r, 1))
+            if pending[seat]:
+                pending_row = pending_at + 4 * r * k
+                numbers.extend([(pending_row + 4 * kind, count) for kind, count in pending[seat]])
         for i, card in enumerate(state.trick):
-            rows.append((trick_at + i * _F, 1 << card))
-        ones.append(at["trick_leader"] + (state.leader - me) % n)
+            at = base + trick_at + i * row
+            buffer[at : at + row] = kept.get(1 << card) or make(1 << card)
         if state.trump is not None:
-            ones.append(at["trumps"] + int(state.trump))
+            numbers.append((trumps + 4 * int(state.trump), 1))
         if state.turn_up is not None:
-            ones.append(at["turn_up"] + state.turn_up % _F)
-        values.append((at["stock_size"], state.stock_size))
-        ones.append(at["phase"] + _PHASES.index(state.phase))
+            numbers.append((turn_up + 4 * (state.turn_up % _F), 1))
+        numbers.append((stock_size, state.stock_size))
+        numbers.append((phase + 4 * _PHASES.index(state.phase), 1))
         to_act = state.current_player
         if to_act is not None:
-            ones.append(at["to_act"] + (to_act - me) % n)
+            numbers.append((to_act_at + 4 * ((to_act - me) % n), 1))
         window = state.window
         if window is not None:
-            ones.append(at["window"] + (window.seat - me) % n)
-            values.append((at["declarations"], window.declarations))
-        for seat in state.offers:
-            ones.append(at["offers"] + (seat - me) % n)
-        values.append((at["trick_number"], state.trick_number))
-        ones.append(at["dealer"] + (state.dealer - me) % n)
-        planes.write(number, rows)
-        plane, base = planes.plane, number * planes.stride
-        for offset in ones:
-            plane[base + (offset >> 3)] |= 1 << (offset & 7)
-        start = number * self.size
-        planes.values.extend([(start + offset, value) for offset, value in values if value])
+            numbers.append((window_at + 4 * ((window.seat - me) % n), 1))
+            numbers.append((declarations, window.declarations))
+        numbers.extend([(offers + 4 * ((seat - me) % n), 1) for seat in state.offers])
+        numbers.append((trick_number, state.trick_number))
+        numbers.append((dealer + 4 * ((state.dealer - me) % n), 1))
+        for at, value in numbers:
+            if value:
+                at += base
+                buffer[at : at + 4] = _SMALL[value] if 0 <= value < 256 else _FLOAT.pack(value)
 
     def _declared(self, state: DealFields) -> tuple[int, tuple[tuple[int, int], ...], int]:
         """The cards with a declaration history, and per meld kind (its index) the
@@ -420,101 +459,110 @@ class ObservationEncoder(BlockVector):
         return vector
 
 
-class _Planes:
-    """The vectors of a batch being encoded (:meth:`ObservationEncoder.encode_states`),
-    as one bit per number of each vector, and the numbers above one apart.
+#: The blocks of cards, in the order of the vector, and the other blocks.
+_CARD_BLOCKS = (
+    "hand",
+    "hand_declared",
+    "table",
+    "declared_in_hand",
+    "kinds",
+    "broken",
+    "known",
+    "played",
+    "trick",
+)
+_NUMBER_BLOCKS = (
+    "trick_leader",
+    "trumps",
+    "turn_up",
+    "stock_size",
+    "hand_sizes",
+    "scores",
+    "phase",
+    "to_act",
+    "window",
+    "declarations",
+    "carte_blanche",
+    "offers",
+    "pending",
+    "trick_number",
+    "dealer",
+)
+#: The byte offset of each block in a vector of ``float32`` numbers.
+_Starts = tuple[int, ...]
 
-    A card row counts its faces: mostly each once, a bit of the plane; a face the
-    packs repeat in the row (two queens of spades in a hand) is a bit of the plane
-    and its count a value apart. A one-hot entry is a bit of the plane. NumPy turns
-    the plane into numbers at once and writes the values over it; building the
-    plane is a few operations per row.
+#: A number as a ``float32``'s 4 bytes, little-endian as the vector is read.
+_FLOAT = struct.Struct("<f")
+#: The bytes of the small whole numbers, which most numbers of a vector are.
+_SMALL = tuple(_FLOAT.pack(i) for i in range(256))
+#: The 8 numbers (0 or 1) of each byte's bits, lowest bit first, as ``float32`` bytes.
+_BYTE_ROWS = tuple(b"".join(_SMALL[byte >> bit & 1] for bit in range(8)) for byte in range(256))
+#: A pack's cards in a row, 32 faces, one bit each.
+_WORD = (1 << FACES_PER_PACK) - 1
+#: By the number of packs, the first card of each pack's word (face 0 of each pack).
+_SPREAD = tuple(sum(1 << (FACES_PER_PACK * p) for p in range(packs)) for packs in range(9))
+
+
+class _Batch:
+    """The vectors of a batch being encoded, as the bytes of their ``float32``
+    numbers, which NumPy reads as they are: made in Python, one slice per card row or
+    number, with one NumPy call for the whole batch.
+
+    A card row counts its faces: the packs' 32-bit words laid on one another, each
+    byte's 8 numbers read from a table, the faces the packs repeat in the row (two
+    queens of spades in a hand) counted apart. The rows met are kept by bit set (by
+    the encoder, as from one step to the next most rows are the same).
     """
 
-    __slots__ = ("faces", "packs", "plane", "stride", "values", "vector")
+    __slots__ = ("buffer", "packs", "rows", "stride")
 
-    #: More values than this are written at once by an index array, fewer one by one.
-    _ONE_BY_ONE = 24
-    #: The most rows :attr:`faces` keeps before it starts again.
-    _KEPT = 1 << 16
+    #: The most rows :attr:`rows` keeps before it starts again (a deal meets a few
+    #: hundred, and each kept row holds 128 bytes, so a few megabytes at most).
+    _KEPT = 1 << 14
 
-    def __init__(self, count: int, size: int, packs: int, faces: dict[int, _Faces]) -> None:
-        #: Bytes per vector in the plane, and numbers per vector in the output.
-        self.stride = (size + 7) // 8
-        self.vector = size
-        self.plane = bytearray(count * self.stride)
-        #: Numbers other than zero and one, by index in the output.
-        self.values: list[tuple[int, int]] = []
+    def __init__(self, count: int, size: int, packs: int, rows: dict[int, bytes]) -> None:
+        #: Bytes per vector.
+        self.stride = 4 * size
+        self.buffer = bytearray(count * self.stride)
         self.packs = packs
-        #: The faces of the card rows met so far, by bit set (kept by the encoder, as
-        #: from one step to the next most rows are the same).
-        self.faces = faces
+        self.rows = rows
 
-    def write(self, number: int, rows: list[tuple[int, int]]) -> None:
-        """Write the card rows of vector ``number``, each at its offset (a multiple of
-        32), its cards counted by face."""
-        base = number * self.stride
-        start = number * self.vector
-        plane, faces, values = self.plane, self.faces, self.values
-        for offset, mask in rows:
-            if mask:
-                found = faces.get(mask)
-                if found is None:
-                    found = self._faces(mask)
-                word, repeated = found
-                at = base + (offset >> 3)
-                plane[at : at + 4] = word
-                if repeated:
-                    at = start + offset
-                    values.extend([(at + face, count) for face, count in repeated])
-
-    def _faces(self, mask: int) -> _Faces:
-        """The faces of ``mask`` as a 32-bit word (the packs' words laid on one
-        another), and the count of each face it holds more than once."""
-        words = [(mask >> (32 * pack)) & _WORD for pack in range(self.packs)]
+    def row(self, mask: int) -> bytes:
+        """The 32 ``float32`` numbers of a card row: how many of each face it holds."""
         seen = repeated = 0
-        for word in words:
+        for pack in range(self.packs):
+            word = mask >> (32 * pack) & _WORD
             repeated |= seen & word
             seen |= word
-        counts = []
-        while repeated:
-            low = repeated & -repeated
-            repeated ^= low
-            counts.append((low.bit_length() - 1, sum(1 for word in words if word & low)))
-        found = seen.to_bytes(4, "little"), tuple(counts)
-        if len(self.faces) >= self._KEPT:
-            self.faces.clear()
-        self.faces[mask] = found
-        return found
+        row = b"".join([_BYTE_ROWS[byte] for byte in seen.to_bytes(4, "little")])
+        if repeated:
+            counted = bytearray(row)
+            # A face's cards in the row: one bit of each pack's word.
+            spread = _SPREAD[self.packs]
+            while repeated:
+                low = repeated & -repeated
+                repeated ^= low
+                face = low.bit_length() - 1
+                counted[4 * face : 4 * face + 4] = _SMALL[(mask >> face & spread).bit_count()]
+            row = bytes(counted)
+        if len(self.rows) >= self._KEPT:
+            self.rows.clear()
+        self.rows[mask] = row
+        return row
 
-    def numbers(self, numpy: Any) -> NDArray[np.float32]:
-        """The vectors, one row each: the plane's bits as numbers, the values
-        written over them."""
-        count = len(self.plane) // self.stride if self.stride else 0
-        width = self.stride * 8
-        # Each byte of the plane read as its 8 numbers in a table: one step of NumPy.
-        table = _NUMPY.get("table")
-        if table is None:
-            table = _NUMPY["table"] = numpy.unpackbits(
-                numpy.arange(256, dtype=numpy.uint8)[:, None], axis=1, bitorder="little"
-            ).astype(numpy.float32)
-        bytes_ = numpy.frombuffer(self.plane, numpy.uint8)
-        out: NDArray[np.float32] = table.take(bytes_, axis=0).reshape(count, width)
-        if width != self.vector:
-            out = numpy.ascontiguousarray(out[:, : self.vector])
-        flat = out.reshape(-1)
-        values = self.values
-        if len(values) > self._ONE_BY_ONE:
-            where, numbers = zip(*values, strict=True)
-            flat[numpy.asarray(where)] = numbers
-        else:
-            for index, value in values:
-                flat[index] = value
-        return out
+    def numbers(self, count: int) -> NDArray[np.float32]:
+        """The vectors, one row each: a ``float32`` array over the bytes written (a
+        buffer made for this batch, which nothing else holds)."""
+        numpy = _numpy()
+        if not count:
+            empty: NDArray[np.float32] = numpy.zeros((0, self.stride // 4), dtype=numpy.float32)
+            return empty
+        vectors: NDArray[np.float32] = numpy.frombuffer(self.buffer, dtype=numpy.float32)
+        return vectors.reshape(count, -1)
 
 
-#: NumPy, imported when first needed (``module``), and the numbers of each byte's 8
-#: bits as a table (``table``): what the encoding from bit sets asks for at every step.
+#: NumPy, imported when first needed (the encoding from bit sets asks for it at
+#: every step).
 _NUMPY: dict[str, Any] = {}
 
 
@@ -523,13 +571,6 @@ def _numpy() -> Any:
     if numpy is None:
         numpy = _NUMPY["module"] = require_extra("numpy", "numpy")
     return numpy
-
-
-#: A card row's faces, a bit per face as 4 bytes, and (face, count) for each face
-#: held more than once.
-_Faces = tuple[bytes, tuple[tuple[int, int], ...]]
-#: A pack's cards in a row, 32 faces, one bit each.
-_WORD = (1 << FACES_PER_PACK) - 1
 
 
 class _Filler:

@@ -154,6 +154,8 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         #: What the deal has brought each side so far, by the rewards given (the points
         #: scored when the cards are dealt are given with the first step's).
         self._given: tuple[int, ...] = ()
+        #: The last observation made (the state, the seat, its numbers and its mask).
+        self._observed: tuple[AnyState, int, Any, bytes] | None = None
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[self.possible_agents[self._seat(agent, "observation_space")]]
@@ -197,16 +199,27 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat(agent, "observe")
         deal = self._require_deal()
+        observed = self._observed
+        if observed is not None and observed[0] is deal and observed[1] == seat:
+            # The same state and seat as last asked (last() then observe(), say): the
+            # numbers kept, in new arrays, so that what a caller did to the arrays it
+            # was given does not reach another caller.
+            _, _, kept, kept_flags = observed
+            return {
+                "observation": kept.copy(),
+                "action_mask": self._np.frombuffer(bytearray(kept_flags), dtype=self._np.int8),
+            }
+        in_play = self._in_play(deal)
         flags = bytearray(self.space.size)
         if deal.current_player == seat:
             # The seat's view lists the state's legal actions; the state keeps them,
             # so that the step that follows reads them again for nothing.
-            for action_id in self.space.legal_ids(self._in_play(deal)):
+            for action_id in self.space.legal_ids(in_play):
                 flags[action_id] = 1
         # Set byte by byte and given to NumPy as they are: quicker than indexing an
         # array of zeros, for the few ids a seat has.
         mask = self._np.frombuffer(flags, dtype=self._np.int8)
-        observation = self.encoder.encode_state(self._in_play(deal), seat)
+        observation = self.encoder.encode_state(in_play, seat)
         if self.episode == "game":
             # The totals are public: every seat sees them, its own side's first.
             totals = self._scores(deal)
@@ -215,6 +228,9 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             observation = self._np.concatenate(
                 [observation, self._np.asarray(tail, dtype=self._np.float32)]
             )
+        # Kept by the state itself (not its id, which a new state may reuse) and the
+        # seat, so that no other seat is ever given this seat's observation.
+        self._observed = (deal, seat, observation.copy(), bytes(flags))
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: SupportsIndex | None) -> None:
@@ -242,9 +258,10 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         scores = self._scores(deal)
         gained = [now - given for now, given in zip(scores, self._given, strict=True)]
         self._given = scores
-        if deal.is_over:
+        over = deal.is_over
+        if over:
             self.terminations = dict.fromkeys(self.agents, True)
-        sides = step_rewards(self.reward, gained, over=deal.is_over, winners=deal.winners)
+        sides = step_rewards(self.reward, gained, over=over, winners=deal.winners if over else ())
         agents = self.possible_agents
         self.rewards = {agent: sides[side] for agent, side in zip(agents, self._sides, strict=True)}
         self._accumulate_rewards()
