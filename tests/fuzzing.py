@@ -32,6 +32,7 @@ import operator
 import os
 import pickle
 import random
+import signal
 import sys
 import time
 import traceback
@@ -1493,6 +1494,8 @@ class Share:
     report: int
     seconds: float | None
     label: str = ""
+    #: The process that shares out the calls, for a share run in a worker of its own.
+    parent: int | None = None
 
 
 def run_share(share: Share) -> Fuzzer:
@@ -1507,6 +1510,11 @@ def run_share(share: Share) -> Fuzzer:
     while done < share.calls:
         if share.seconds is not None and time.perf_counter() - ready > share.seconds:
             break
+        if share.parent is not None and os.getppid() != share.parent:
+            # The parent is gone (killed, so that it could not stop the pool): the
+            # worker ends at once, as nobody is left to read its figures, and a pool's
+            # worker that returned would wait for a task on a queue the others hold.
+            os._exit(1)
         batch = min(share.report, share.calls - done)
         turn = done % len(presets)
         try:
@@ -1534,6 +1542,10 @@ def _merge(parts: Sequence[Fuzzer]) -> Fuzzer:
             total.seconds[name] = total.seconds.get(name, 0.0) + seconds
         total.failures.extend(part.failures)
     return total
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1569,22 +1581,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.report,
             args.seconds,
             f"[seed {args.seed + i}] " if jobs > 1 else "",
+            os.getpid() if jobs > 1 else None,
         )
         for i in range(jobs)
     ]
     if jobs == 1:
         fuzzer = run_share(shares[0])
     else:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            try:
-                fuzzer = _merge(pool.map(run_share, shares))
-            except KeyboardInterrupt:
-                pool.terminate()
-                return 130
+        # Terminated, the run stops its workers as it does on Ctrl-C (the pool's exit).
+        previous = signal.signal(signal.SIGTERM, _interrupted)
+        try:
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                try:
+                    fuzzer = _merge(pool.map(run_share, shares))
+                except KeyboardInterrupt:
+                    pool.terminate()
+                    return 130
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     elapsed = time.perf_counter() - start
     seeds = ", ".join(str(s.seed) for s in shares)
+    processes = "1 process" if jobs == 1 else f"{jobs} processes"
     print(
-        f"{sum(fuzzer.calls.values())} calls in {elapsed:.1f} s (seed {seeds}, {jobs} process(es))"
+        f"{sum(fuzzer.calls.values())} calls in {elapsed:.1f} s "
+        f"(seed{'s' if jobs > 1 else ''} {seeds}; {processes})"
     )
     print(f"{'entry point':<40}{'calls':>10}{'refused':>10}{'seconds':>10}")
     for entry in ENTRIES:

@@ -4,7 +4,13 @@ long run is ``nox -s fuzz`` (a million calls; docs/errors.md gives its figures).
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import attrs
 import pytest
@@ -310,3 +316,50 @@ def test_a_meld_with_no_cards_that_fixed_trumps_is_refused(preset: str) -> None:
     emptied = attrs.evolve(state, melds=(attrs.evolve(state.melds[0], cards=()),))
     with pytest.raises(bz.InvalidStateError, match=r"melds\[0\]\.cards"):
         bz.check_state(emptied)
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from ``/proc``)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the processes from /proc")
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_run_of_several_processes_stopped_leaves_no_worker_running(how: int) -> None:
+    script = Path(__file__).with_name("fuzzing.py")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    run = subprocess.Popen(
+        [sys.executable, str(script), "--calls", "1000000", "--jobs", "2", "--report", "50"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    assert run.stdout is not None
+    # The workers have made calls once a progress line is printed.
+    assert b"calls" in run.stdout.readline()
+    workers = {pid for pid in _children(run.pid) if _alive(pid)}
+    assert workers
+    os.kill(run.pid, how)
+    run.wait(timeout=60)
+    deadline = time.monotonic() + 60
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(_alive(pid) for pid in workers)
