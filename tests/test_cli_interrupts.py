@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import group_members
 
 from bezique.programs import cli
 from bezique.programs.cli import main
@@ -98,23 +99,6 @@ def test_an_interrupted_command_says_so_in_one_line_with_status_130(
     assert signal.getsignal(signal.SIGINT) is before
 
 
-def _group_members(group: int) -> list[int]:
-    """The processes of a process group, read from /proc."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue  # gone meanwhile
-        # The fields after the command name (which may hold spaces), from the state on.
-        fields = stat.rpartition(")")[2].split()
-        if int(fields[2]) == group and fields[0] != "Z":
-            members.append(int(entry))
-    return members
-
-
 def interrupted_run(command: list[str], delay: float) -> tuple[int, str, list[int]]:
     """Start ``python -m bezique COMMAND`` in a process group of its own, send the
     group SIGINT after ``delay`` seconds (as Ctrl-C at a terminal does), and return
@@ -135,8 +119,8 @@ def interrupted_run(command: list[str], delay: float) -> tuple[int, str, list[in
     except subprocess.TimeoutExpired:  # pragma: no cover - the run ignored Ctrl-C
         os.killpg(process.pid, signal.SIGKILL)
         _, err = process.communicate()
-        return -1, err + "\n(the run went on after Ctrl-C)", _group_members(process.pid)
-    stray = _group_members(process.pid)
+        return -1, err + "\n(the run went on after Ctrl-C)", group_members(process.pid)
+    stray = group_members(process.pid)
     for pid in stray:  # pragma: no cover - reported by the caller
         os.kill(pid, signal.SIGKILL)
     return process.returncode, err, stray

@@ -35,6 +35,7 @@ from fuzzing import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from processes import group_members
 from strategies import PROPERTY_SETTINGS
 
 import bezique as bz
@@ -318,29 +319,6 @@ def test_a_meld_with_no_cards_that_fixed_trumps_is_refused(preset: str) -> None:
         bz.check_state(emptied)
 
 
-def _children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (from ``/proc``)."""
-    found = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.add(int(entry))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the processes from /proc")
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
 def test_a_run_of_several_processes_stopped_leaves_no_worker_running(how: int) -> None:
@@ -351,15 +329,16 @@ def test_a_run_of_several_processes_stopped_leaves_no_worker_running(how: int) -
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         env=env,
+        start_new_session=True,
     )
     assert run.stdout is not None
-    # The workers have made calls once a progress line is printed.
+    # The workers have made calls once a progress line is printed; they stay in the
+    # run's process group after their parent is gone.
     assert b"calls" in run.stdout.readline()
-    workers = {pid for pid in _children(run.pid) if _alive(pid)}
-    assert workers
+    assert len(group_members(run.pid)) > 1
     os.kill(run.pid, how)
     run.wait(timeout=60)
     deadline = time.monotonic() + 60
-    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+    while group_members(run.pid) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert not any(_alive(pid) for pid in workers)
+    assert not group_members(run.pid)
