@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 
 import bezique as bz
 from bezique.web.store import Store, StoreError
-from bezique.web.tables import Lobby, TableError
+from bezique.web.tables import Lobby, Table, TableError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -179,3 +180,53 @@ def test_the_record_waits_for_the_end_of_the_game_and_replays() -> None:
     assert record.players == ("random", "random")
     assert dict(record.tags)["Event"] == "bezique serve"
     assert json.loads(table.record())["winners"] == list(table.state.winners)
+
+
+def test_a_server_started_again_replays_only_the_tables_in_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The action that ends a game marks its table finished in the same write, so a
+    lobby resuming the file replays the tables in play and no finished one; a
+    finished table is still read when a link asks for it."""
+    path = str(tmp_path / "tables.db")
+    lobby = Lobby(Store(path))
+    bots = [("player", "random"), ("player", "random")]
+    done = lobby.open("classic", bots, seed=2)
+    while done.play_bot():
+        pass
+    in_play = lobby.open("classic", people(2), seed=3)
+    play_some(lobby, in_play.id, 5)
+    assert lobby.store.table_ids(finished=True) == [done.id]
+    assert lobby.store.table_ids(finished=False) == [in_play.id]
+    assert lobby.store.table_ids() == [done.id, in_play.id]
+
+    replayed: list[str] = []
+    real = Lobby.table
+
+    def counting(self: Lobby, table_id: str) -> Table:
+        replayed.append(table_id)
+        return real(self, table_id)
+
+    monkeypatch.setattr(Lobby, "table", counting)
+    again = Lobby(Store(path))
+    assert [t.id for t in again.resume()] == [in_play.id]
+    assert replayed == [in_play.id]
+    assert again.table(done.id).is_over
+
+
+def test_a_file_written_before_tables_were_marked_finished_is_read(tmp_path: Path) -> None:
+    """A store file without the ``finished`` column gains it; its finished tables are
+    replayed once, found over and marked, and not replayed again."""
+    path = str(tmp_path / "tables.db")
+    lobby = Lobby(Store(path))
+    done = lobby.open("classic", [("player", "random"), ("player", "random")], seed=2)
+    while done.play_bot():
+        pass
+    in_play = lobby.open("classic", people(2), seed=3)
+    lobby.store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE tables DROP COLUMN finished")
+    old = Lobby(Store(path))
+    assert old.store.table_ids(finished=False) == [done.id, in_play.id]
+    assert [t.id for t in old.resume()] == [in_play.id]
+    assert old.store.table_ids(finished=True) == [done.id]

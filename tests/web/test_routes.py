@@ -501,13 +501,15 @@ def test_the_store_is_written_outside_the_event_loop() -> None:
             #: For each write: whether it ran where an event loop runs.
             self.on_loop: list[bool] = []
 
-        def append(self, table_id: str, number: int, seat: int, action: str) -> None:
+        def append(
+            self, table_id: str, number: int, seat: int, action: str, *, finishes: bool = False
+        ) -> None:
             try:
                 asyncio.get_running_loop()
                 self.on_loop.append(True)
             except RuntimeError:
                 self.on_loop.append(False)
-            super().append(table_id, number, seat, action)
+            super().append(table_id, number, seat, action, finishes=finishes)
 
     store = Watched()
     with TestClient(create_app(store)) as client:

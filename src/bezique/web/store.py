@@ -1,6 +1,8 @@
 """The tables of ``bezique serve`` kept in SQLite: their rules, seed and seats, and
 every accepted action, so that a server started again on the same file resumes every
-table where it stood.
+table where it stood. A table whose game is over is marked finished, in the
+transaction of its last action, so that a server started again replays only the
+tables in play.
 
 Each action is appended in a transaction of its own, committed before the server
 acknowledges it: a crash between two writes loses nothing acknowledged (SQLite's
@@ -47,7 +49,8 @@ CREATE TABLE IF NOT EXISTS tables (
     rules TEXT NOT NULL,
     seed TEXT NOT NULL,
     decks TEXT,
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -121,6 +124,13 @@ class Store:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            if "finished" not in columns:
+                # A file written before tables were marked finished: each is in play
+                # until a server replays it and finds its game over (Lobby.resume).
+                self._db.execute(
+                    "ALTER TABLE tables ADD COLUMN finished INTEGER NOT NULL DEFAULT 0"
+                )
 
     def close(self) -> None:
         with self._lock:
@@ -147,7 +157,7 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute(
-                    "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, 0)",
                     (table_id, preset, rules, json.dumps(seed), decks, created),
                 )
                 self._db.executemany(
@@ -160,9 +170,13 @@ class Store:
             self._db.execute("COMMIT")
         return TableRow(table_id, preset, rules, seed, decks, created, rows)
 
-    def append(self, table_id: str, number: int, seat: int, action: str) -> None:
+    def append(
+        self, table_id: str, number: int, seat: int, action: str, *, finishes: bool = False
+    ) -> None:
         """Append the table's action ``number`` (from 0), by ``seat``, committed before
-        this returns; a number already written (or not the next) is refused."""
+        this returns; a number already written (or not the next) is refused. With
+        ``finishes`` the action ends the table's game, and the table is marked finished
+        in the same transaction."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -176,15 +190,30 @@ class Store:
                 self._db.execute(
                     "INSERT INTO actions VALUES (?, ?, ?, ?)", (table_id, number, seat, action)
                 )
+                if finishes:
+                    self._finish(table_id)
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
 
-    def table_ids(self) -> list[str]:
-        """Every table's id, in the order they were opened."""
+    def finish(self, table_id: str) -> None:
+        """Mark the table finished: its game is over."""
         with self._lock:
-            rows = self._db.execute("SELECT id FROM tables ORDER BY rowid").fetchall()
+            self._finish(table_id)
+
+    def _finish(self, table_id: str) -> None:
+        self._db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+
+    def table_ids(self, *, finished: bool | None = None) -> list[str]:
+        """The tables' ids, in the order they were opened: every table's, or with
+        ``finished`` only those marked finished (``True``) or not (``False``)."""
+        kept = (0, 1) if finished is None else (int(finished),)
+        marks = ", ".join("?" * len(kept))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT id FROM tables WHERE finished IN ({marks}) ORDER BY rowid", kept
+            ).fetchall()
         return [row[0] for row in rows]
 
     def table(self, table_id: str) -> TableRow:

@@ -202,8 +202,16 @@ class Table:
 
     def keep(self, seat: int, action: Any) -> None:
         """Write ``action``, by ``seat``, to the store as the table's next action,
-        committed before this returns (the table itself is not changed)."""
-        self.store.append(self.id, len(self.actions), seat, variants.format_action(action))
+        committed before this returns (the table itself is not changed); an action that
+        ends the game marks the table finished in the same write."""
+        after, _ = self.state.step(action, seat=seat)
+        self.store.append(
+            self.id,
+            len(self.actions),
+            seat,
+            variants.format_action(action),
+            finishes=bool(after.is_over),
+        )
 
     def bot_to_act(self) -> Any | None:
         """The built-in player whose turn it is, if any."""
@@ -392,11 +400,14 @@ class Lobby:
         return self.table(table_id), seat
 
     def resume(self) -> list[Table]:
-        """Load every table of the store (each replayed to where it stood); the tables
-        still in play are kept, a finished one is read again when next asked for."""
-        tables = [self.table(table_id) for table_id in self.store.table_ids()]
+        """Load the tables of the store still in play (each replayed to where it
+        stood); a finished one is read again when next asked for. A table the store
+        holds as in play whose game is over (a file written before tables were marked
+        finished) is marked finished here, and not replayed again."""
+        tables = [self.table(table_id) for table_id in self.store.table_ids(finished=False)]
         for table in tables:
             if table.is_over:
+                self.store.finish(table.id)
                 self._tables.pop(table.id, None)
         return [table for table in tables if not table.is_over]
 
