@@ -25,8 +25,15 @@ Cards of one face under the same constraints are interchangeable: one of them is
 tried, and a choice that failed with some cards left is not tried again with their
 twins. Before each choice of an end-phase trick the declared cards of each seat's
 pile must still have a place of their own in the tricks it won that are left (Hall's
-condition, which the nested sets of tricks a declared card fits make a count), and a
-declared card that only one of those tricks can hold is placed in it.
+condition, which the nested sets of tricks a declared card fits make a count), and
+where the cards declared after some trick outnumber the places the other tricks after
+it hold, the trick chosen holds the excess (a declared card that only it can hold is
+the simplest case). A declared card that no stock-phase trick its seat won fits was
+played in the end phase, and the duties against the hands held now already bar it
+from some of those tricks for good (the hands held at an earlier trick only hold
+more): such cards must have places of their own among the tricks the duties leave
+them (a matching), and a trick the others cannot spare holds as many of them as they
+lack.
 
 The search gives up after a fixed number of tries, and it knows when it did: finding
 nothing without giving up proves that no such tricks exist. :func:`rebuild_tricks`
@@ -57,8 +64,8 @@ __all__ = ["TricksNotFoundError", "rebuild_tricks", "trick_demands"]
 
 #: How many choices (and end-phase tricks looked at) the search for the tricks may try
 #: before it gives up. The positions of random deals of every preset are found
-#: within it but for a few long eight-pack end phases (``benchmarks/read_positions.py``
-#: counts them).
+#: within it but for a few end phases (``benchmarks/read_positions.py`` counts them;
+#: the position page of the docs names them).
 SEARCH_BUDGET = 10_000
 #: How many of them the stock phase's tricks may take for one choice of the end
 #: phase's.
