@@ -83,6 +83,19 @@ def test_a_position_whose_declared_cards_only_early_end_phase_tricks_hold_reads_
     _read_back_and_dealt_out(_eager_played_to(preset, seed, dealer, tricks))
 
 
+@pytest.mark.parametrize(("dealer", "tricks"), [(0, 120), (1, 122)])
+def test_a_position_whose_declared_cards_the_duties_keep_from_most_tricks_reads_back(
+    dealer: int, tricks: int
+) -> None:
+    """The king and queen of hearts a seat declared at trick 112 fit, by their
+    declaration, every end-phase trick it won; but the other seat held two aces of
+    hearts to the end, so a heart the declarer led was beaten (S000 law 9), and only
+    the two tricks the other seat led and the declarer won could hold them. The search
+    filled the later of them without either and ran out of tries on the others. (The
+    deal under dealer 1 is the one under dealer 0 with the seats swapped.)"""
+    _read_back_and_dealt_out(_eager_played_to("eight-pack", 101, dealer, tricks))
+
+
 #: A position of a classic deal after the first trick of the end phase, with seat 0's
 #: ace of diamonds (trumps) and seat 1's eight of clubs swapped: seat 1 won trick 25,
 #: which it led, but seat 0 then held a card of each suit that beats every card seat

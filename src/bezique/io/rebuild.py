@@ -25,8 +25,15 @@ Cards of one face under the same constraints are interchangeable: one of them is
 tried, and a choice that failed with some cards left is not tried again with their
 twins. Before each choice of an end-phase trick the declared cards of each seat's
 pile must still have a place of their own in the tricks it won that are left (Hall's
-condition, which the nested sets of tricks a declared card fits make a count), and a
-declared card that only one of those tricks can hold is placed in it.
+condition, which the nested sets of tricks a declared card fits make a count), and
+where the cards declared after some trick outnumber the places the other tricks after
+it hold, the trick chosen holds the excess (a declared card that only it can hold is
+the simplest case). A declared card that no stock-phase trick its seat won fits was
+played in the end phase, and the duties against the hands held now already bar it
+from some of those tricks for good (the hands held at an earlier trick only hold
+more): such cards must have places of their own among the tricks the duties leave
+them (a matching), and a trick the others cannot spare holds as many of them as they
+lack.
 
 The search gives up after a fixed number of tries, and it knows when it did: finding
 nothing without giving up proves that no such tricks exist. :func:`rebuild_tricks`
@@ -57,8 +64,8 @@ __all__ = ["TricksNotFoundError", "rebuild_tricks", "trick_demands"]
 
 #: How many choices (and end-phase tricks looked at) the search for the tricks may try
 #: before it gives up. The positions of random deals of every preset are found
-#: within it but for a few long eight-pack end phases (``benchmarks/read_positions.py``
-#: counts them).
+#: within it but for a few end phases (``benchmarks/read_positions.py`` counts them;
+#: the position page of the docs names them).
 SEARCH_BUDGET = 10_000
 #: How many of them the stock phase's tricks may take for one choice of the end
 #: phase's.
@@ -99,6 +106,14 @@ class _Limit:
     upto: int | None = None
     won_by: int | None = None
     sides: frozenset[int] | None = None
+
+
+@attrs.frozen
+class _Need:
+    """What a trick must hold: at least ``count`` of ``cards``."""
+
+    cards: frozenset[int]
+    count: int
 
 
 def _limits(state: DealState) -> dict[int, _Limit]:
@@ -150,6 +165,10 @@ class _Search:
         self.found: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
         #: How many choices of the end phase's tricks ran out of tries.
         self.cuts = 0
+        #: The piles and the hands held at the position, before any trick is chosen.
+        self.start: tuple[list[list[int]], list[int]] = ([], [])
+        self._late: dict[int, bool] = {}
+        self._duty_homes: dict[int, frozenset[int]] = {}
 
     # -- the order of the search ---------------------------------------------------
 
@@ -213,12 +232,12 @@ class _Search:
         slot: _Slot,
         pool: Sequence[int],
         held: Sequence[int] | None,
-        must: int | None = None,
+        needs: Sequence[_Need] = (),
     ) -> Iterator[tuple[int, ...]]:
         """The orders of play of cards of ``pool`` the trick may hold: each card where
         its limits allow, its winner's card taking it, and, with ``held`` (the hands
-        after it, by seat), each card played to it following the duties; with
-        ``must``, only those that hold that card."""
+        after it, by seat), each card played to it following the duties; only those
+        that hold what each of ``needs`` asks."""
         table = takes_table(*slot.terms)
         size = len(slot.seats)
         # The declared cards first (they fit fewer tricks), then the weakest: the
@@ -231,11 +250,7 @@ class _Search:
             }
         weak = sorted(pool, key=order.__getitem__)
         chosen: list[int] = []
-        last = size - 1
-        if must is not None:
-            last = max((j for j in range(size) if self.fits(must, slot, j)), default=-1)
-            if last < 0:
-                return
+        spans = [self.span(need, slot) for need in needs]
 
         def place(j: int, best: int) -> Iterator[tuple[int, ...]]:
             if j == size:
@@ -244,12 +259,12 @@ class _Search:
             # The kinds tried at this place: one card of a kind stands for its twins.
             seen: set[int] = set()
             seat = slot.seats[j]
-            # The last place the card that must be in the trick fits holds it, if no
-            # place before it does.
-            last_chance = j == last and must not in chosen
-            for card in (must,) if last_chance and must is not None else weak:
+            allowed = _forced(needs, spans, chosen, j)
+            for card in weak:
                 key = self.kind(card)
                 if key in seen or card in chosen or not self.fits(card, slot, j):
+                    continue
+                if allowed is not None and card not in allowed:
                     continue
                 now = j if j and table[(chosen[best] & 31) << 5 | (card & 31)] else best
                 # The winner's card takes the best so far; none after it takes it.
@@ -263,6 +278,14 @@ class _Search:
                 chosen.pop()
 
         yield from place(0, 0)
+
+    def span(self, need: _Need, slot: _Slot) -> list[int]:
+        """For each place of ``slot`` (and the end), how many places from it on some
+        card of ``need`` fits."""
+        out = [0] * (len(slot.seats) + 1)
+        for j in reversed(range(len(slot.seats))):
+            out[j] = out[j + 1] + any(self.fits(c, slot, j) for c in need.cards)
+        return out
 
     def duty_kept(self, after: int, card: int, before: list[int], slot: _Slot) -> bool:
         """Whether ``card`` could be played after ``before`` from the hand that held
@@ -292,6 +315,7 @@ class _Search:
         """The cards of every trick, by index; ``None`` when there are none (or none
         was found, :attr:`gave_up`)."""
         end = sorted((s for s in self.slots if s.end), key=lambda s: -s.index)
+        self.start = (piles, held)
         if end:
             return self.end_phase(end, piles, held)
         # No end phase: the stock phase's tricks have the whole search.
@@ -334,24 +358,115 @@ class _Search:
                     return False
         return True
 
-    def needed(self, slot: _Slot, pile: Sequence[int], upto: int) -> int | None:
-        """A declared card of the pile of ``slot``'s winner that no other trick it won
-        up to trick ``upto`` fits: ``slot`` holds it, if any trick does (its place is
-        there, as :meth:`room` shows)."""
+    def required(self, slot: _Slot, pile: Sequence[int], upto: int) -> tuple[_Need, ...]:
+        """What ``slot`` must hold of the declared cards of its winner's pile for each
+        of them to keep a place of its own in the tricks it won up to trick ``upto``
+        (:meth:`room`): where the cards declared after some trick outnumber the places
+        the other tricks after it hold, the excess are played to this one, from those
+        of them it fits. A card that no other trick fits is the simplest case."""
         if self.from_won or slot.fixed:
-            return None
+            return ()
         counts = self.places(slot.winner)
+        marks: dict[int, list[tuple[int, int]]] = {}
         for card in pile:
             limit = self.limits.get(card)
-            if limit is None or limit.sides is None or len(limit.sides) != 1:
-                continue
-            (side,) = limit.sides
+            if limit is not None and limit.sides is not None and len(limit.sides) == 1:
+                (side,) = limit.sides
+                marks.setdefault(side, []).append((limit.after, card))
+        number = slot.number
+        needs: list[_Need] = []
+        for side, mine in marks.items():
             column = counts[side]
-            if limit.after < slot.number:
-                here = column[slot.number] - column[slot.number - 1]
-                if here and column[upto] - column[limit.after] == here:
-                    return card
-        return None
+            here = column[number] - column[number - 1]
+            mine.sort(reverse=True)
+            for k, (mark, _) in enumerate(mine, 1):
+                # Cards of one mark are counted together, at the last of them; a card
+                # declared after this trick has no place in it.
+                if not here or mark >= number or (k < len(mine) and mine[k][0] == mark):
+                    continue
+                excess = k - (column[upto] - column[mark] - here)
+                if excess > 0:
+                    fit = frozenset(c for a, c in mine[:k] if a < number)
+                    needs.append(_Need(fit, excess))
+        late = self.late_need(slot, pile, upto)
+        return (*needs, late) if late else tuple(needs)
+
+    # -- the declared cards played in the end phase -------------------------------
+
+    def late(self, card: int, seat: int) -> bool:
+        """Whether ``card``, of ``seat``'s pile, is a declared card that no stock-phase
+        trick the seat won fits: one of its end-phase tricks holds it, where the
+        duties decide which may."""
+        found = self._late.get(card)
+        if found is None:
+            limit = self.limits.get(card)
+            found = self._late[card] = (
+                not self.from_won
+                and limit is not None
+                and not any(
+                    s.winner == seat and any(self.fits(card, s, j) for j in range(len(s.seats)))
+                    for s in self.stock
+                )
+            )
+        return found
+
+    def duty_homes(self, card: int, seat: int) -> frozenset[int]:
+        """The end-phase tricks ``seat`` won that may hold ``card`` (:meth:`late`) as
+        the duties allow against the hands held at the position. The hands held at an
+        earlier trick only hold more, and a card a hand may not play stays barred as it
+        grows, so a trick that may not hold it then never may."""
+        found = self._duty_homes.get(card)
+        if found is None:
+            piles, held = self.start
+            need = (_Need(frozenset({card}), 1),)
+            found = self._duty_homes[card] = frozenset(
+                s.index
+                for s in self.slots
+                if s.end
+                and s.winner == seat
+                and next(self.orders(s, s.fixed or piles[seat], held, need), None) is not None
+            )
+        return found
+
+    def late_places(
+        self, seat: int, pile: Sequence[int], upto: int, without: int | None = None
+    ) -> tuple[list[int], int]:
+        """The late cards of ``seat``'s pile (:meth:`late`), and how many of them have
+        a place of their own in the end-phase tricks up to trick ``upto`` that the
+        duties allow them (:meth:`duty_homes`), trick ``without`` left out."""
+        cards = [c for c in pile if self.late(c, seat)]
+        if not cards:
+            return cards, 0
+        homes = {
+            card: [
+                (s, j)
+                for s in self.duty_homes(card, seat)
+                if s < upto and s != without
+                for j in range(len(self.slots[s].seats))
+                if self.fits(card, self.slots[s], j)
+            ]
+            for card in cards
+        }
+        return cards, _matched(homes)
+
+    def late_room(self, seat: int, pile: Sequence[int], upto: int) -> bool:
+        """Whether the late cards of ``seat``'s pile each have a place of their own in
+        the end-phase tricks up to trick ``upto`` that the duties allow them: the
+        check of :meth:`room`, for the tricks the duties leave them."""
+        cards, placed = self.late_places(seat, pile, upto)
+        return placed == len(cards)
+
+    def late_need(self, slot: _Slot, pile: Sequence[int], upto: int) -> _Need | None:
+        """The late cards of its pile that end-phase ``slot`` must hold: as many as have
+        no place of their own in the other tricks up to trick ``upto``, from those it
+        may hold."""
+        if not slot.end or slot.fixed:
+            return None
+        cards, placed = self.late_places(slot.winner, pile, upto, without=slot.index)
+        if placed == len(cards):
+            return None
+        here = frozenset(c for c in cards if slot.index in self.duty_homes(c, slot.winner))
+        return _Need(here, len(cards) - placed)
 
     def places(self, seat: int) -> dict[int | None, list[int]]:
         """For each side (``None``: any seat), how many places the tricks ``seat``
@@ -378,7 +493,10 @@ class _Search:
         # The tricks still to fill are those up to the earliest end-phase trick
         # chosen: the later ones have their cards.
         upto = slots[0].number if slots else len(self.stock)
-        if not all(self.room(s, pile, upto) for s, pile in enumerate(piles)):
+        if not all(
+            self.room(s, pile, upto) and self.late_room(s, pile, upto)
+            for s, pile in enumerate(piles)
+        ):
             return None
         if not slots:
             # Each choice of the end phase's tricks gets its share of the search.
@@ -396,8 +514,8 @@ class _Search:
         cuts = self.cuts
         slot, rest = slots[0], slots[1:]
         pile = piles[slot.winner]
-        must = self.needed(slot, pile, upto)
-        for order in self.orders(slot, slot.fixed or pile, held, must):
+        needs = self.required(slot, pile, upto)
+        for order in self.orders(slot, slot.fixed or pile, held, needs):
             if not self.spend():
                 return None
             before = list(held)
@@ -429,8 +547,8 @@ class _Search:
             if not self.spend():
                 return False
             pile = piles[slot.winner]
-            must = self.needed(slot, pile, slots[0].number)
-            if next(self.orders(slot, slot.fixed or pile, held, must), None) is None:
+            needs = self.required(slot, pile, slots[0].number)
+            if next(self.orders(slot, slot.fixed or pile, held, needs), None) is None:
                 return False
         return True
 
@@ -458,7 +576,8 @@ class _Search:
             return None
         for slot, must in self.branches(slots, pile):
             rest = [s for s in slots if s is not slot]
-            for order in self.orders(slot, slot.fixed or pile, None, must):
+            needs = () if must is None else (_Need(frozenset({must}), 1),)
+            for order in self.orders(slot, slot.fixed or pile, None, needs):
                 if not self.spend():
                     return None
                 found = self.seat_tricks(rest, [c for c in pile if c not in order])
@@ -491,6 +610,43 @@ class _Search:
             return [(slots[0], None)]
         _, card, homes = best
         return [(s, card) for s in slots if s.index in homes]
+
+
+def _matched(homes: dict[int, list[tuple[int, int]]]) -> int:
+    """How many of the cards of ``homes`` (each with the places it may take: a trick's
+    index and a place in it) have a place of their own at once: a maximum matching,
+    by augmenting paths."""
+    owner: dict[tuple[int, int], int] = {}
+
+    def place(card: int, seen: set[tuple[int, int]]) -> bool:
+        for spot in homes[card]:
+            if spot not in seen:
+                seen.add(spot)
+                if spot not in owner or place(owner[spot], seen):
+                    owner[spot] = card
+                    return True
+        return False
+
+    return sum(place(card, set()) for card in homes)
+
+
+def _forced(
+    needs: Sequence[_Need], spans: Sequence[Sequence[int]], chosen: Sequence[int], j: int
+) -> frozenset[int] | None:
+    """The cards place ``j`` of a trick may hold, ``chosen`` before it, for it to hold
+    what each of ``needs`` asks (``None``: any card): where a need has as many places
+    left that its cards fit as cards it still lacks, this place is one of them and
+    holds one of its cards; where it has fewer, none."""
+    allowed: frozenset[int] | None = None
+    for need, span in zip(needs, spans, strict=True):
+        lacking = need.count - sum(c in need.cards for c in chosen)
+        if lacking <= 0:
+            continue
+        if lacking > span[j]:
+            return frozenset()
+        if lacking == span[j] and span[j] > span[j + 1]:
+            allowed = need.cards if allowed is None else allowed & need.cards
+    return allowed
 
 
 def _strength(card: int, trump: Suit | None) -> tuple[bool, int]:
