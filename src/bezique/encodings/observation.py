@@ -304,6 +304,11 @@ class ObservationEncoder(BlockVector):
         return batch.numbers(len(positions))
 
     def _check_state(self, state: object, seat: object) -> None:
+        self._check_deal(state)._seat(seat)
+
+    def _check_deal(self, state: object) -> DealFields:
+        """``state``, if it is a deal of these rules (else a :class:`TypeError`, or
+        :class:`~bezique.NotationError` for a deal of other rules)."""
         if not isinstance(state, DealFields):
             wrong_type(
                 "ObservationEncoder.encode_state()",
@@ -315,7 +320,7 @@ class ObservationEncoder(BlockVector):
             raise NotationError(
                 f"a deal of {state.rules.name} given to the encoder of {self.rules.name}"
             )
-        state._seat(seat)
+        return state
 
     def _fill(
         self, state: DealFields, me: int, number: int, batch: _Batch, written: _Written
@@ -325,16 +330,16 @@ class ObservationEncoder(BlockVector):
         zeros), and record in ``written`` what it holds now: the card rows whose bit
         set differs (:meth:`_fill_cards`), then the other numbers, all anew
         (:meth:`_fill_numbers`)."""
-        base = number * batch.size
+        out = batch.vector(number)
         seen, pending = self._melds(state)
-        self._fill_cards(state, me, base, batch, written, seen)
-        self._fill_numbers(state, me, batch.floats, base, written, pending)
+        self._fill_cards(state, me, out, batch, written, seen)
+        self._fill_numbers(state, me, out, written, pending)
 
     def _fill_cards(
         self,
         state: DealFields,
         me: int,
-        base: int,
+        out: memoryview[float],
         batch: _Batch,
         written: _Written,
         seen: list[int],
@@ -366,9 +371,9 @@ class ObservationEncoder(BlockVector):
         if own != written.own:
             before_fresh, before_declared = written.own
             if before_fresh != own[0]:
-                put(base + hand_at, before_fresh, own[0])
+                put(out, hand_at, before_fresh, own[0])
             if before_declared != own[1]:
-                put(base + hand_declared_at, before_declared, own[1])
+                put(out, hand_declared_at, before_declared, own[1])
             written.own = own
         for seat in range(n):
             r = (seat - me) % n
@@ -379,10 +384,10 @@ class ObservationEncoder(BlockVector):
             known = (revealed[seat] | seen[seat]) & hand
             was = written.seats[seat]
             if played[seat] != was[3]:
-                put(base + played_at + r * _F, was[3], played[seat])
+                put(out, played_at + r * _F, was[3], played[seat])
                 was[3] = played[seat]
             if known != was[2]:
-                put(base + known_at + r * _F, was[2], known)
+                put(out, known_at + r * _F, was[2], known)
                 was[2] = known
             if in_hand == was[0] and table == was[1] and declared_rows is was[4]:
                 continue
@@ -401,11 +406,11 @@ class ObservationEncoder(BlockVector):
             for at, mask in rows.items():
                 before = before_rows.pop(at, 0)
                 if before != mask:
-                    put(base + at, before, mask)
+                    put(out, at, before, mask)
             # The rows written before that are not rows of the state now.
             for at, before in before_rows.items():
                 if before:
-                    put(base + at, before, 0)
+                    put(out, at, before, 0)
             was[0], was[1], was[4], was[5] = in_hand, table, declared_rows, rows
         trick = state.trick
         if trick != written.trick:
@@ -414,7 +419,7 @@ class ObservationEncoder(BlockVector):
                 before = 1 << before_trick[i] if i < len(before_trick) else 0
                 mask = 1 << trick[i] if i < len(trick) else 0
                 if before != mask:
-                    put(base + trick_at + i * _F, before, mask)
+                    put(out, trick_at + i * _F, before, mask)
             written.trick = trick
 
     def _fill_numbers(
@@ -422,7 +427,6 @@ class ObservationEncoder(BlockVector):
         state: DealFields,
         me: int,
         out: memoryview[float],
-        base: int,
         written: _Written,
         pending: list[list[tuple[int, int]]],
     ) -> None:
@@ -448,38 +452,38 @@ class ObservationEncoder(BlockVector):
             dealer,
         ) = self._number_starts
         if written.numbers:
-            out[base + trick_leader : base + self.size] = self._no_numbers
+            out[trick_leader:] = self._no_numbers
         written.numbers = True
         # A block of seats starts with me: seat s lies rel[s] along it.
         rel = self._relative[me]
-        out[base + trick_leader + rel[state.leader]] = 1
+        out[trick_leader + rel[state.leader]] = 1
         hands, tables, scores = state.hand_masks, state.table_masks, state.scores
         carte_blanche = state.carte_blanche
         for seat in range(n):
-            r = base + rel[seat]
+            r = rel[seat]
             out[hand_sizes + r] = (hands[seat] | tables[seat]).bit_count()
             out[scores_at + r] = scores[seat]
             if carte_blanche and carte_blanche[seat]:
                 out[carte_blanche_at + r] = 1
             for kind, count in pending[seat]:
-                out[pending_at + base + rel[seat] * k + kind] = count
+                out[pending_at + r * k + kind] = count
         for seat in state.offers:
-            out[base + offers + rel[seat]] = 1
+            out[offers + rel[seat]] = 1
         if state.trump is not None:
-            out[base + trumps + int(state.trump)] = 1
+            out[trumps + int(state.trump)] = 1
         if state.turn_up is not None:
-            out[base + turn_up + state.turn_up % _F] = 1
-        out[base + stock_size] = state.stock_size
-        out[base + phase + _PHASES.index(state.phase)] = 1
+            out[turn_up + state.turn_up % _F] = 1
+        out[stock_size] = state.stock_size
+        out[phase + _PHASES.index(state.phase)] = 1
         to_act = state.current_player
         if to_act is not None:
-            out[base + to_act_at + rel[to_act]] = 1
+            out[to_act_at + rel[to_act]] = 1
         window = state.window
         if window is not None:
-            out[base + window_at + rel[window.seat]] = 1
-            out[base + declarations] = window.declarations
-        out[base + trick_number] = state.trick_number
-        out[base + dealer + rel[state.dealer]] = 1
+            out[window_at + rel[window.seat]] = 1
+            out[declarations] = window.declarations
+        out[trick_number] = state.trick_number
+        out[dealer + rel[state.dealer]] = 1
 
     def _declared(self, state: DealFields) -> tuple[int, tuple[tuple[int, int], ...], int]:
         """The cards with a declaration history, and per meld kind (its index) the
@@ -598,7 +602,8 @@ class SeatVector:
         if state is self._state:
             return self.vector
         encoder = self._encoder
-        encoder._check_state(state, self.seat)
+        # The seat was checked when the vector was made.
+        encoder._check_deal(state)
         try:
             encoder._fill(state, self.seat, 0, self._batch, self._written)
         except BaseException:
@@ -715,11 +720,17 @@ class _Batch:
         self.rows[mask] = numbers
         return numbers
 
-    def put(self, at: int, before: int, mask: int) -> None:
-        """Write the card row of ``mask`` at number ``at`` over the row of ``before``
-        written there: only the faces whose count changed when they are few and the
-        row is not kept (a hand that lost or drew a card), else the whole row."""
-        floats = self.floats
+    def vector(self, number: int) -> memoryview[float]:
+        """The numbers of vector ``number`` of the batch (from 0), to write by index."""
+        if number == 0 and len(self.floats) == self.size:
+            return self.floats
+        return self.floats[number * self.size : (number + 1) * self.size]
+
+    def put(self, floats: memoryview[float], at: int, before: int, mask: int) -> None:
+        """Write into ``floats`` the card row of ``mask`` at number ``at`` over the row
+        of ``before`` written there: only the faces whose count changed when they are
+        few and the row is not kept (a hand that lost or drew a card), else the whole
+        row."""
         if not mask:
             floats[at : at + _F] = _ZERO_ROW
             return

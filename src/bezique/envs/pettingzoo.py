@@ -160,8 +160,10 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         #: The mask of the seat to act in the last state observed, by the state itself
         #: (not its id, which a new state may reuse), as one byte per id.
         self._flags: tuple[AnyState, bytes] | None = None
-        #: The mask of a seat not to act.
-        self._no_flags = bytes(self.space.size)
+        #: The mask of a seat not to act, and the type of a mask's numbers (given
+        #: as an object: NumPy reads it quicker than the name of a type).
+        self._no_mask = np.zeros(self.space.size, dtype=np.int8)
+        self._int8 = np.dtype(np.int8)
         #: The rewards of a step that scores nothing and does not end the episode, if
         #: they are all zero (so that they change no sum): given as they are.
         sides_at_rest = step_rewards(self.reward, [0] * sides, over=False, winners=())
@@ -213,22 +215,22 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat(agent, "observe")
         deal = self._require_deal()
         in_play = self._in_play(deal)
-        flags = self._no_flags
-        if deal.current_player == seat:
+        # New arrays at each call, so that what a caller does to the arrays it was
+        # given reaches neither another caller nor what is kept.
+        if deal.current_player != seat:
+            mask = self._no_mask.copy()
+        else:
             kept = self._flags
             if kept is not None and kept[0] is deal:
-                flags = kept[1]
+                flags = bytearray(kept[1])
             else:
                 # One byte per id, set for the legal ids; the state keeps its legal
                 # actions, so that the step that follows reads them again for nothing.
-                legal = bytearray(self.space.size)
+                flags = bytearray(self.space.size)
                 for action_id in self.space.legal_ids(in_play):
-                    legal[action_id] = 1
-                flags = bytes(legal)
-                self._flags = (deal, flags)
-        # New arrays at each call, so that what a caller does to the arrays it was
-        # given reaches neither another caller nor what is kept.
-        mask = self._np.frombuffer(bytearray(flags), dtype=self._np.int8)
+                    flags[action_id] = 1
+                self._flags = (deal, bytes(flags))
+            mask = self._np.frombuffer(flags, self._int8)
         vector = self._vectors[seat].update(in_play)
         if self.episode == "game":
             # The totals are public: every seat sees them, its own side's first.
