@@ -46,8 +46,14 @@ CHECKS: dict[str, Callable[[dict[str, Any]], bool]] = {
         and names["hand"].sum() == 8
         and names["tables"].shape == (2, 32)
     ),
-    # A batch of two vectors, the first the one read from the state alone.
-    "action-space.md-1": lambda names: names["batch"].shape == (2, 2288) and names["same"],
+    # A batch of two vectors, the first the one read from the state alone; a seat's
+    # kept vector, updated from one state to the next, the second's seat's.
+    "action-space.md-1": lambda names: (
+        names["batch"].shape == (2, 2288)
+        and names["same"]
+        and names["mine"].tolist() == names["batch"][1].tolist()
+        and names["mine"].flags.writeable
+    ),
     "action-space.md-2": lambda names: (
         names["vector"].shape == (497,) and names["partners"].tolist() == [1, 0, 1, 0]
     ),

@@ -247,7 +247,7 @@ def test_a_card_row_counts_each_face_of_every_pack(packs: int) -> None:
         counts = [
             sum(mask >> (32 * pack + face) & 1 for pack in range(packs)) for face in range(32)
         ]
-        row = np.frombuffer(batch.row(mask), dtype=np.float32)
+        row = np.frombuffer(batch.row(mask).tobytes(), dtype=np.float32)
         assert row.tolist() == counts
         assert batch.rows[mask] == batch.row(mask)  # kept, and the same when made again
 
@@ -313,3 +313,77 @@ def test_zetema_s_observation_is_byte_for_byte_its_view_s(preset: str) -> None:
             compared += 1
         state = state.apply(rng.choice(state.legal_actions()))
     assert compared > 20
+
+
+@pytest.mark.parametrize("preset", [name for name, _ in bz.variants.names()])
+def test_a_seat_s_kept_vector_is_the_view_s_at_every_step(preset: str) -> None:
+    """The vector each seat keeps from one state to the next (``seat_vector``), rewritten
+    where the state changed, is byte for byte the encoding of the seat's view: at every
+    step of random deals of every preset, Zetema's included, for every seat; for a
+    vector updated at every step, for one updated only now and then, across deals, and
+    for states taken in any order."""
+    rules = bz.variants.get(preset)
+    encoder: Encoder = ObservationEncoder.of(rules)
+    every = [encoder.seat_vector(seat) for seat in range(rules.players)]
+    sometimes = [encoder.seat_vector(seat) for seat in range(rules.players)]
+    rng = random.Random(21)
+    seen: list[Any] = []
+    for seed in (21, 22):
+        state: Any = bz.variants.new_deal(rules, seed=seed)
+        while True:
+            seen.append(state)
+            for seat in range(rules.players):
+                expected = encoder.encode(state.view(seat)).tobytes()
+                got = every[seat].update(state)
+                assert got.dtype == np.float32
+                assert got.shape == encoder.shape
+                assert got.tobytes() == expected, (preset, seed, len(seen), seat)
+                if rng.random() < 0.3:
+                    assert sometimes[seat].update(state).tobytes() == expected
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+    # Back and forth between states of both deals.
+    for state in rng.sample(seen, 40):
+        seat = rng.randrange(rules.players)
+        expected = encoder.encode(state.view(seat)).tobytes()
+        assert every[seat].update(state).tobytes() == expected
+
+
+def test_a_kept_vector_is_read_only_and_refuses_what_is_no_state_of_its_rules() -> None:
+    """The vector kept cannot be written by a caller; a refused update leaves it as it
+    was; a seat that does not exist is refused when the vector is asked for."""
+    encoder = ObservationEncoder.of(bz.variants.CLASSIC)
+    kept = encoder.seat_vector(1)
+    state = _deal(bz.variants.CLASSIC, 3)[9]
+    vector = kept.update(state)
+    with pytest.raises(ValueError, match="read-only"):
+        vector[0] = 1.0
+    before = vector.tobytes()
+    with pytest.raises(NotationError, match="encoder of classic"):
+        kept.update(bz.new_deal(bz.variants.RUBICON, seed=1))
+    with pytest.raises(TypeError, match="state"):
+        kept.update(state.view(1))  # type: ignore[arg-type]
+    assert kept.update(state) is vector
+    assert vector.tobytes() == before == encoder.encode(state.view(1)).tobytes()
+    with pytest.raises(SeatError):
+        encoder.seat_vector(2)
+    with pytest.raises(TypeError, match="seat"):
+        encoder.seat_vector("0")  # type: ignore[arg-type]
+    zetema_encoder = ObservationEncoder.of(zetema.ZETEMA)
+    with pytest.raises(SeatError):
+        zetema_encoder.seat_vector(2)
+    with pytest.raises(TypeError, match="state"):
+        zetema_encoder.seat_vector(0).update(state)  # type: ignore[arg-type]
+
+
+def test_the_numbers_that_are_not_card_rows_end_the_vector() -> None:
+    """The encoder clears the numbers after the card rows as one span, from the
+    trick's leader to the end: the layout of every preset keeps them there."""
+    from bezique.encodings.observation import _CARD_BLOCKS, _NUMBER_BLOCKS
+
+    for preset in PRESETS:
+        rules = bz.variants.get(preset)
+        assert isinstance(rules, bz.Rules)
+        names = [name for name, _ in ObservationEncoder.of(rules).layout]
+        assert names == [*_CARD_BLOCKS, *_NUMBER_BLOCKS], preset

@@ -62,7 +62,15 @@ import attrs
 
 from bezique.cards import FACES_PER_PACK
 from bezique.engine.fields import DealFields
-from bezique.errors import NotationError, require, require_extra, wrong_type
+from bezique.errors import (
+    NotationError,
+    SeatError,
+    require,
+    require_extra,
+    require_int,
+    shown,
+    wrong_type,
+)
 from bezique.laws.turns import trick_seats
 from bezique.records import Phase, TableCard, Trick
 from bezique.rules import Rules
@@ -76,7 +84,14 @@ if TYPE_CHECKING:
     from bezique.zetema.observation import ZetemaObservationEncoder
     from bezique.zetema.rules import ZetemaRules
 
-__all__ = ["BlockVector", "Layout", "ObservationEncoder", "block_offsets", "serve_game"]
+__all__ = [
+    "BlockVector",
+    "Layout",
+    "ObservationEncoder",
+    "SeatVector",
+    "block_offsets",
+    "serve_game",
+]
 
 #: The encoders of the other games of the family, by the type of their rules. This
 #: module sits below them in the layers, so :mod:`bezique.variants`, which knows
@@ -218,13 +233,32 @@ class ObservationEncoder(BlockVector):
     #: tuple: successive states of a deal share those tuples until they change.
     _memo: dict[str, tuple[object, Any]] = attrs.field(factory=dict, init=False, repr=False)
     #: The numbers of the card rows met so far, by bit set (see :class:`_Batch`).
-    _card_rows: dict[int, bytes] = attrs.field(factory=dict, init=False, repr=False)
-    #: The byte offset of each block, card blocks first (see :meth:`_fill`).
-    _starts: _Starts = attrs.field(init=False, repr=False)
+    _card_rows: dict[int, memoryview[float]] = attrs.field(factory=dict, init=False, repr=False)
+    #: Where each block of cards starts (see :meth:`_fill_cards`), and each block of
+    #: the other numbers (:meth:`_fill_numbers`).
+    _card_starts: _Starts = attrs.field(init=False, repr=False)
+    _number_starts: _Starts = attrs.field(init=False, repr=False)
+    #: Zeros for the numbers after the card rows.
+    _no_numbers: memoryview[float] = attrs.field(init=False, repr=False)
+    #: For each seat, where each seat lies in a block of seats of its vector.
+    _relative: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False)
 
-    @_starts.default
-    def _block_starts(self) -> _Starts:
-        return tuple(4 * self.offsets[name] for name in (*_CARD_BLOCKS, *_NUMBER_BLOCKS))
+    @_card_starts.default
+    def _card_block_starts(self) -> _Starts:
+        return tuple(self.offsets[name] for name in _CARD_BLOCKS)
+
+    @_number_starts.default
+    def _number_block_starts(self) -> _Starts:
+        return tuple(self.offsets[name] for name in _NUMBER_BLOCKS)
+
+    @_no_numbers.default
+    def _zero_numbers(self) -> memoryview[float]:
+        return memoryview(bytes(4 * (self.size - self.offsets[_NUMBER_BLOCKS[0]]))).cast("f")
+
+    @_relative.default
+    def _seats_relative(self) -> tuple[tuple[int, ...], ...]:
+        n = self.rules.players
+        return tuple(tuple((seat - me) % n for seat in range(n)) for me in range(n))
 
     def encode_state(self, state: DealFields, seat: int) -> NDArray[np.float32]:
         """The vector of ``state.view(seat)``, read from the state's bit sets without
@@ -237,9 +271,17 @@ class ObservationEncoder(BlockVector):
         """
         self._check_state(state, seat)
         batch = _Batch(1, self.size, self.rules.deck.packs, self._card_rows)
-        self._fill(state, seat, 0, batch)
+        self._fill(state, seat, 0, batch, _Written(self.rules.players))
         vector: NDArray[np.float32] = batch.numbers(1)[0]
         return vector
+
+    def seat_vector(self, seat: int) -> SeatVector:
+        """A vector of ``seat`` kept from one state to the next (:class:`SeatVector`):
+        what an environment that follows a deal step by step asks for."""
+        number = require_int(seat, "ObservationEncoder.seat_vector()", "seat")
+        if not 0 <= number < self.rules.players:
+            raise SeatError(f"no seat {shown(seat)}: seats are 0..{self.rules.players - 1}")
+        return SeatVector(self, number)
 
     def encode_states(self, positions: Iterable[tuple[DealFields, int]]) -> NDArray[np.float32]:
         """The vectors of many ``(state, seat)`` pairs at once, one row each: a new
@@ -258,10 +300,15 @@ class ObservationEncoder(BlockVector):
                 )
             state, seat = position
             self._check_state(state, seat)
-            self._fill(state, seat, number, batch)
+            self._fill(state, seat, number, batch, _Written(self.rules.players))
         return batch.numbers(len(positions))
 
     def _check_state(self, state: object, seat: object) -> None:
+        self._check_deal(state)._seat(seat)
+
+    def _check_deal(self, state: object) -> DealFields:
+        """``state``, if it is a deal of these rules (else a :class:`TypeError`, or
+        :class:`~bezique.NotationError` for a deal of other rules)."""
         if not isinstance(state, DealFields):
             wrong_type(
                 "ObservationEncoder.encode_state()",
@@ -273,13 +320,33 @@ class ObservationEncoder(BlockVector):
             raise NotationError(
                 f"a deal of {state.rules.name} given to the encoder of {self.rules.name}"
             )
-        state._seat(seat)
+        return state
 
-    def _fill(self, state: DealFields, me: int, number: int, batch: _Batch) -> None:
+    def _fill(
+        self, state: DealFields, me: int, number: int, batch: _Batch, written: _Written
+    ) -> None:
         """Write into ``batch`` the vector of ``state`` for ``me``, number ``number``
-        of the batch: each card row as its bit set, each other number not zero as
-        its value, at its byte offset. What is not written is zero; nothing is
-        written twice."""
+        of the batch, over what ``written`` says it holds (nothing, for a new vector:
+        zeros), and record in ``written`` what it holds now: the card rows whose bit
+        set differs (:meth:`_fill_cards`), then the other numbers, all anew
+        (:meth:`_fill_numbers`)."""
+        out = batch.vector(number)
+        seen, pending = self._melds(state)
+        self._fill_cards(state, me, out, batch, written, seen)
+        self._fill_numbers(state, me, out, written, pending)
+
+    def _fill_cards(
+        self,
+        state: DealFields,
+        me: int,
+        out: memoryview[float],
+        batch: _Batch,
+        written: _Written,
+        seen: list[int],
+    ) -> None:
+        """The card rows of :meth:`_fill`, each written only where its bit set
+        differs from the one written (a row of a seat read again only when what it is
+        read from has changed)."""
         n = self.rules.players
         k = len(_KINDS)
         (
@@ -292,6 +359,82 @@ class ObservationEncoder(BlockVector):
             known_at,
             played_at,
             trick_at,
+        ) = self._card_starts
+        declared_rows = self._declared(state)
+        declared, kind_masks, broken = declared_rows
+        played = self._played(state)
+        hands, tables = state.hand_masks, state.table_masks
+        revealed = state.revealed_masks or (0,) * n
+        put = batch.put
+        hand = hands[me]
+        own = (hand & ~declared, hand & declared)
+        if own != written.own:
+            before_fresh, before_declared = written.own
+            if before_fresh != own[0]:
+                put(out, hand_at, before_fresh, own[0])
+            if before_declared != own[1]:
+                put(out, hand_declared_at, before_declared, own[1])
+            written.own = own
+        for seat in range(n):
+            r = (seat - me) % n
+            hand, table = hands[seat], tables[seat]
+            # Another seat's concealed hand is read only where it meets the cards
+            # shown to all (declared, or seen), and by its size.
+            in_hand = hand & declared
+            known = (revealed[seat] | seen[seat]) & hand
+            was = written.seats[seat]
+            if played[seat] != was[3]:
+                put(out, played_at + r * _F, was[3], played[seat])
+                was[3] = played[seat]
+            if known != was[2]:
+                put(out, known_at + r * _F, was[2], known)
+                was[2] = known
+            if in_hand == was[0] and table == was[1] and declared_rows is was[4]:
+                continue
+            # What the seat shows changed (a declaration, a card of it played, cards
+            # back in the hand), or the histories did: its rows of shown cards again.
+            rows = {}
+            shown = table | in_hand
+            if shown:
+                rows[table_at + r * _F] = table
+                rows[in_hand_at + r * _F] = in_hand
+                kinds = kinds_at + r * k * _F
+                for kind, mask in kind_masks:
+                    rows[kinds + kind * _F] = shown & mask
+                rows[broken_at + r * _F] = shown & broken
+            before_rows = was[5]
+            for at, mask in rows.items():
+                before = before_rows.pop(at, 0)
+                if before != mask:
+                    put(out, at, before, mask)
+            # The rows written before that are not rows of the state now.
+            for at, before in before_rows.items():
+                if before:
+                    put(out, at, before, 0)
+            was[0], was[1], was[4], was[5] = in_hand, table, declared_rows, rows
+        trick = state.trick
+        if trick != written.trick:
+            before_trick = written.trick
+            for i in range(max(len(trick), len(before_trick))):
+                before = 1 << before_trick[i] if i < len(before_trick) else 0
+                mask = 1 << trick[i] if i < len(trick) else 0
+                if before != mask:
+                    put(out, trick_at + i * _F, before, mask)
+            written.trick = trick
+
+    def _fill_numbers(
+        self,
+        state: DealFields,
+        me: int,
+        out: memoryview[float],
+        written: _Written,
+        pending: list[list[tuple[int, int]]],
+    ) -> None:
+        """The numbers of :meth:`_fill` that are not card rows, side by side at the
+        end of the vector: cleared, then each one not zero written (a few dozen)."""
+        n = self.rules.players
+        k = len(_KINDS)
+        (
             trick_leader,
             trumps,
             turn_up,
@@ -307,75 +450,40 @@ class ObservationEncoder(BlockVector):
             pending_at,
             trick_number,
             dealer,
-        ) = self._starts
-        declared, kind_masks, broken = self._declared(state)
-        seen, pending = self._melds(state)
-        played = self._played(state)
+        ) = self._number_starts
+        if written.numbers:
+            out[trick_leader:] = self._no_numbers
+        written.numbers = True
+        # A block of seats starts with me: seat s lies rel[s] along it.
+        rel = self._relative[me]
+        out[trick_leader + rel[state.leader]] = 1
         hands, tables, scores = state.hand_masks, state.table_masks, state.scores
-        revealed = state.revealed_masks or (0,) * n
         carte_blanche = state.carte_blanche
-        # Written in place, each card row not empty as its 32 numbers (kept by bit set,
-        # made on first meeting), each number not zero as its 4 bytes: on the path of
-        # every step, so inline rather than by a call per row.
-        buffer, base = batch.buffer, number * batch.stride
-        kept, make = batch.rows, batch.row
-        # A card row is 32 numbers of 4 bytes; a seat's row r of a block lies r rows on.
-        row = 4 * _F
-        for at, mask in (
-            (hand_at, hands[me] & ~declared),
-            (hand_declared_at, hands[me] & declared),
-        ):
-            if mask:
-                buffer[base + at : base + at + row] = kept.get(mask) or make(mask)
-        numbers = [(trick_leader + 4 * ((state.leader - me) % n), 1)]
         for seat in range(n):
-            r = (seat - me) % n
-            hand, table = hands[seat], tables[seat]
-            # Another seat's concealed hand is read only where it meets the cards
-            # shown to all (declared, or seen), and by its size.
-            in_hand = hand & declared
-            shown = table | in_hand
-            rows = [(played_at + r * row, played[seat])]
-            if shown:
-                rows.append((table_at + r * row, table))
-                rows.append((in_hand_at + r * row, in_hand))
-                kinds = kinds_at + r * k * row
-                rows.extend([(kinds + kind * row, shown & mask) for kind, mask in kind_masks])
-                rows.append((broken_at + r * row, shown & broken))
-            rows.append((known_at + r * row, (revealed[seat] | seen[seat]) & hand))
-            for at, mask in rows:
-                if mask:
-                    buffer[base + at : base + at + row] = kept.get(mask) or make(mask)
-            numbers.append((hand_sizes + 4 * r, (hand | table).bit_count()))
-            numbers.append((scores_at + 4 * r, scores[seat]))
+            r = rel[seat]
+            out[hand_sizes + r] = (hands[seat] | tables[seat]).bit_count()
+            out[scores_at + r] = scores[seat]
             if carte_blanche and carte_blanche[seat]:
-                numbers.append((carte_blanche_at + 4 * r, 1))
-            if pending[seat]:
-                pending_row = pending_at + 4 * r * k
-                numbers.extend([(pending_row + 4 * kind, count) for kind, count in pending[seat]])
-        for i, card in enumerate(state.trick):
-            at = base + trick_at + i * row
-            buffer[at : at + row] = kept.get(1 << card) or make(1 << card)
+                out[carte_blanche_at + r] = 1
+            for kind, count in pending[seat]:
+                out[pending_at + r * k + kind] = count
+        for seat in state.offers:
+            out[offers + rel[seat]] = 1
         if state.trump is not None:
-            numbers.append((trumps + 4 * int(state.trump), 1))
+            out[trumps + int(state.trump)] = 1
         if state.turn_up is not None:
-            numbers.append((turn_up + 4 * (state.turn_up % _F), 1))
-        numbers.append((stock_size, state.stock_size))
-        numbers.append((phase + 4 * _PHASES.index(state.phase), 1))
+            out[turn_up + state.turn_up % _F] = 1
+        out[stock_size] = state.stock_size
+        out[phase + _PHASES.index(state.phase)] = 1
         to_act = state.current_player
         if to_act is not None:
-            numbers.append((to_act_at + 4 * ((to_act - me) % n), 1))
+            out[to_act_at + rel[to_act]] = 1
         window = state.window
         if window is not None:
-            numbers.append((window_at + 4 * ((window.seat - me) % n), 1))
-            numbers.append((declarations, window.declarations))
-        numbers.extend([(offers + 4 * ((seat - me) % n), 1) for seat in state.offers])
-        numbers.append((trick_number, state.trick_number))
-        numbers.append((dealer + 4 * ((state.dealer - me) % n), 1))
-        for at, value in numbers:
-            if value:
-                at += base
-                buffer[at : at + 4] = _SMALL[value] if 0 <= value < 256 else _FLOAT.pack(value)
+            out[window_at + rel[window.seat]] = 1
+            out[declarations] = window.declarations
+        out[trick_number] = state.trick_number
+        out[dealer + rel[state.dealer]] = 1
 
     def _declared(self, state: DealFields) -> tuple[int, tuple[tuple[int, int], ...], int]:
         """The cards with a declaration history, and per meld kind (its index) the
@@ -459,6 +567,57 @@ class ObservationEncoder(BlockVector):
         return vector
 
 
+class SeatVector:
+    """The vector of one seat, kept from one state to the next
+    (:meth:`ObservationEncoder.seat_vector`).
+
+    :meth:`update` reads a state and rewrites in place only what differs from the
+    vector of the state read before: the numbers that changed, the card rows whose
+    bit set changed (a row by the faces whose count changed, when they are few), and
+    a seat's rows only when what they are read from changed. Its numbers are those of
+    ``encode_state(state, seat)`` for the last state read, whatever states came
+    before (another deal's, or none).
+    """
+
+    __slots__ = ("_batch", "_encoder", "_state", "_written", "seat", "vector")
+
+    def __init__(self, encoder: ObservationEncoder, seat: int) -> None:
+        self._encoder = encoder
+        #: The seat whose view the vector encodes.
+        self.seat = seat
+        self._batch = _Batch(1, encoder.size, encoder.rules.deck.packs, encoder._card_rows)
+        self._written = _Written(encoder.rules.players)
+        self._state: DealFields | None = None
+        vector = self._batch.numbers(1)[0]
+        # Written through the batch's bytes only: a caller that wants to change the
+        # numbers copies them.
+        vector.flags.writeable = False
+        #: The vector of the last state read (read-only; :meth:`update` rewrites it).
+        self.vector: NDArray[np.float32] = vector
+
+    def update(self, state: DealFields) -> NDArray[np.float32]:
+        """The vector of ``state`` for :attr:`seat`: :attr:`vector`, rewritten where it
+        differs from the last state read (nothing, for the same state object). The
+        next update rewrites it: copy it to keep it."""
+        if state is self._state:
+            return self.vector
+        encoder = self._encoder
+        # The seat was checked when the vector was made.
+        encoder._check_deal(state)
+        try:
+            encoder._fill(state, self.seat, 0, self._batch, self._written)
+        except BaseException:
+            # A vector half written is not what the record of it says: start again
+            # from zeros.
+            buffer = self._batch.buffer
+            buffer[:] = bytes(len(buffer))
+            self._written = _Written(encoder.rules.players)
+            self._state = None
+            raise
+        self._state = state
+        return self.vector
+
+
 #: The blocks of cards, in the order of the vector, and the other blocks.
 _CARD_BLOCKS = (
     "hand",
@@ -488,25 +647,30 @@ _NUMBER_BLOCKS = (
     "trick_number",
     "dealer",
 )
-#: The byte offset of each block in a vector of ``float32`` numbers.
+#: Where each block starts in the vector.
 _Starts = tuple[int, ...]
 
-#: A number as a ``float32``'s 4 bytes, little-endian as the vector is read.
-_FLOAT = struct.Struct("<f")
-#: The bytes of the small whole numbers, which most numbers of a vector are.
-_SMALL = tuple(_FLOAT.pack(i) for i in range(256))
-#: The 8 numbers (0 or 1) of each byte's bits, lowest bit first, as ``float32`` bytes.
-_BYTE_ROWS = tuple(b"".join(_SMALL[byte >> bit & 1] for bit in range(8)) for byte in range(256))
+#: The 8 numbers (0 or 1) of each byte's bits, lowest bit first, as the bytes of
+#: ``float32`` numbers in the machine's order, as NumPy reads the vector.
+_BYTE_ROWS = tuple(
+    struct.pack("=8f", *(byte >> bit & 1 for bit in range(8))) for byte in range(256)
+)
 #: A pack's cards in a row, 32 faces, one bit each.
 _WORD = (1 << FACES_PER_PACK) - 1
 #: By the number of packs, the first card of each pack's word (face 0 of each pack).
 _SPREAD = tuple(sum(1 << (FACES_PER_PACK * p) for p in range(packs)) for packs in range(9))
+#: A card row of zeros.
+_ZERO_ROW = memoryview(bytes(4 * _F)).cast("f")
+#: The most cards changed in a row for :meth:`_Batch.put` to write their faces one by
+#: one rather than the whole row.
+_FEW_FACES = 6
 
 
 class _Batch:
     """The vectors of a batch being encoded, as the bytes of their ``float32``
-    numbers, which NumPy reads as they are: made in Python, one slice per card row or
-    number, with one NumPy call for the whole batch.
+    numbers, which NumPy reads as they are: written in Python through a view of them
+    as numbers (:attr:`floats`), a card row as one slice, with one NumPy call for the
+    whole batch.
 
     A card row counts its faces: the packs' 32-bit words laid on one another, each
     byte's 8 numbers read from a table, the faces the packs repeat in the row (two
@@ -514,51 +678,106 @@ class _Batch:
     the encoder, as from one step to the next most rows are the same).
     """
 
-    __slots__ = ("buffer", "packs", "rows", "stride")
+    __slots__ = ("buffer", "floats", "packs", "rows", "size")
 
     #: The most rows :attr:`rows` keeps before it starts again (a deal meets a few
     #: hundred, and each kept row holds 128 bytes, so a few megabytes at most).
     _KEPT = 1 << 14
 
-    def __init__(self, count: int, size: int, packs: int, rows: dict[int, bytes]) -> None:
-        #: Bytes per vector.
-        self.stride = 4 * size
-        self.buffer = bytearray(count * self.stride)
+    def __init__(
+        self, count: int, size: int, packs: int, rows: dict[int, memoryview[float]]
+    ) -> None:
+        #: Numbers per vector.
+        self.size = size
+        self.buffer = bytearray(4 * count * size)
+        #: The buffer as ``float32`` numbers, written by index.
+        self.floats = memoryview(self.buffer).cast("f")
         self.packs = packs
         self.rows = rows
 
-    def row(self, mask: int) -> bytes:
+    def row(self, mask: int) -> memoryview[float]:
         """The 32 ``float32`` numbers of a card row: how many of each face it holds."""
         seen = repeated = 0
         for pack in range(self.packs):
             word = mask >> (32 * pack) & _WORD
             repeated |= seen & word
             seen |= word
-        row = b"".join([_BYTE_ROWS[byte] for byte in seen.to_bytes(4, "little")])
+        faces = b"".join([_BYTE_ROWS[byte] for byte in seen.to_bytes(4, "little")])
         if repeated:
-            counted = bytearray(row)
+            counted = bytearray(faces)
+            counts = memoryview(counted).cast("f")
             # A face's cards in the row: one bit of each pack's word.
             spread = _SPREAD[self.packs]
             while repeated:
                 low = repeated & -repeated
                 repeated ^= low
                 face = low.bit_length() - 1
-                counted[4 * face : 4 * face + 4] = _SMALL[(mask >> face & spread).bit_count()]
-            row = bytes(counted)
+                counts[face] = (mask >> face & spread).bit_count()
+            faces = bytes(counted)
+        numbers = memoryview(faces).cast("f")
         if len(self.rows) >= self._KEPT:
             self.rows.clear()
-        self.rows[mask] = row
-        return row
+        self.rows[mask] = numbers
+        return numbers
+
+    def vector(self, number: int) -> memoryview[float]:
+        """The numbers of vector ``number`` of the batch (from 0), to write by index."""
+        if number == 0 and len(self.floats) == self.size:
+            return self.floats
+        return self.floats[number * self.size : (number + 1) * self.size]
+
+    def put(self, floats: memoryview[float], at: int, before: int, mask: int) -> None:
+        """Write into ``floats`` the card row of ``mask`` at number ``at`` over the row
+        of ``before`` written there: only the faces whose count changed when they are
+        few and the row is not kept (a hand that lost or drew a card), else the whole
+        row."""
+        if not mask:
+            floats[at : at + _F] = _ZERO_ROW
+            return
+        row = self.rows.get(mask)
+        changed = before ^ mask
+        if row is None and before and changed.bit_count() <= _FEW_FACES:
+            # A face's cards in the row: one bit of each pack's word.
+            spread = _SPREAD[self.packs]
+            while changed:
+                low = changed & -changed
+                changed ^= low
+                face = (low.bit_length() - 1) % _F
+                floats[at + face] = (mask >> face & spread).bit_count()
+            return
+        floats[at : at + _F] = self.row(mask) if row is None else row
 
     def numbers(self, count: int) -> NDArray[np.float32]:
         """The vectors, one row each: a ``float32`` array over the bytes written (a
         buffer made for this batch, which nothing else holds)."""
         numpy = _numpy()
         if not count:
-            empty: NDArray[np.float32] = numpy.zeros((0, self.stride // 4), dtype=numpy.float32)
+            empty: NDArray[np.float32] = numpy.zeros((0, self.size), dtype=numpy.float32)
             return empty
         vectors: NDArray[np.float32] = numpy.frombuffer(self.buffer, dtype=numpy.float32)
         return vectors.reshape(count, -1)
+
+
+class _Written:
+    """What a vector holds, so that the vector of a later state is written over it
+    where the two differ (:class:`SeatVector`); a new vector holds nothing (zeros).
+    It is the vector of one seat: the rows of the others lie by their seat relative
+    to it."""
+
+    __slots__ = ("numbers", "own", "seats", "trick")
+
+    def __init__(self, players: int) -> None:
+        #: The seat's own hand, as the bit sets of its two rows (not declared, declared).
+        self.own = (0, 0)
+        #: Per seat, what its rows were read from and hold: the bit sets of its cards
+        #: declared still in the hand, of its table, of the cards known to be held and
+        #: of those played; the histories read (:meth:`ObservationEncoder._declared`);
+        #: the rows of its shown cards, by where they start.
+        self.seats: list[list[Any]] = [[0, 0, 0, 0, None, {}] for _ in range(players)]
+        #: The card ids of the trick written.
+        self.trick: tuple[int, ...] = ()
+        #: Whether the numbers after the card rows have been written.
+        self.numbers = False
 
 
 #: NumPy, imported when first needed (the encoding from bit sets asks for it at

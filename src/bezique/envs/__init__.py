@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-__all__ = ["ActionIds", "Encoder", "require_extra"]
+__all__ = ["ActionIds", "Encoder", "KeptVector", "require_extra"]
 
 
 class ActionIds(Protocol):
@@ -59,3 +59,12 @@ class Encoder(Protocol):
     def encode_state(self, state: Any, seat: int) -> NDArray[np.float32]: ...
 
     def span(self, name: str) -> slice: ...
+
+    def seat_vector(self, seat: int) -> KeptVector: ...
+
+
+class KeptVector(Protocol):
+    """A seat's vector kept from one state to the next (``Encoder.seat_vector``):
+    ``update(state)`` gives the vector of ``state``, read-only."""
+
+    def update(self, state: Any) -> NDArray[np.float32]: ...

@@ -154,8 +154,23 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         #: What the deal has brought each side so far, by the rewards given (the points
         #: scored when the cards are dealt are given with the first step's).
         self._given: tuple[int, ...] = ()
-        #: The last observation made (the state, the seat, its numbers and its mask).
-        self._observed: tuple[AnyState, int, Any, bytes] | None = None
+        #: Each seat's vector, kept from one step to the next and rewritten where the
+        #: deal changed: what makes an observation cheap.
+        self._vectors = [self.encoder.seat_vector(seat) for seat in range(variant.players)]
+        #: The mask of the seat to act in the last state observed, by the state itself
+        #: (not its id, which a new state may reuse), as one byte per id.
+        self._flags: tuple[AnyState, bytes] | None = None
+        #: The mask of a seat not to act, and the type of a mask's numbers (given
+        #: as an object: NumPy reads it quicker than the name of a type).
+        self._no_mask = np.zeros(self.space.size, dtype=np.int8)
+        self._int8 = np.dtype(np.int8)
+        #: The rewards of a step that scores nothing and does not end the episode, if
+        #: they are all zero (so that they change no sum): given as they are.
+        sides_at_rest = step_rewards(self.reward, [0] * sides, over=False, winners=())
+        at_rest = {
+            agent: sides_at_rest[self._sides[s]] for s, agent in enumerate(self.possible_agents)
+        }
+        self._no_rewards = None if any(at_rest.values()) else at_rest
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[self.possible_agents[self._seat(agent, "observation_space")]]
@@ -199,38 +214,34 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat(agent, "observe")
         deal = self._require_deal()
-        observed = self._observed
-        if observed is not None and observed[0] is deal and observed[1] == seat:
-            # The same state and seat as last asked (last() then observe(), say): the
-            # numbers kept, in new arrays, so that what a caller did to the arrays it
-            # was given does not reach another caller.
-            _, _, kept, kept_flags = observed
-            return {
-                "observation": kept.copy(),
-                "action_mask": self._np.frombuffer(bytearray(kept_flags), dtype=self._np.int8),
-            }
         in_play = self._in_play(deal)
-        flags = bytearray(self.space.size)
-        if deal.current_player == seat:
-            # The seat's view lists the state's legal actions; the state keeps them,
-            # so that the step that follows reads them again for nothing.
-            for action_id in self.space.legal_ids(in_play):
-                flags[action_id] = 1
-        # Set byte by byte and given to NumPy as they are: quicker than indexing an
-        # array of zeros, for the few ids a seat has.
-        mask = self._np.frombuffer(flags, dtype=self._np.int8)
-        observation = self.encoder.encode_state(in_play, seat)
+        # New arrays at each call, so that what a caller does to the arrays it was
+        # given reaches neither another caller nor what is kept.
+        if deal.current_player != seat:
+            mask = self._no_mask.copy()
+        else:
+            kept = self._flags
+            if kept is not None and kept[0] is deal:
+                flags = bytearray(kept[1])
+            else:
+                # One byte per id, set for the legal ids; the state keeps its legal
+                # actions, so that the step that follows reads them again for nothing.
+                flags = bytearray(self.space.size)
+                for action_id in self.space.legal_ids(in_play):
+                    flags[action_id] = 1
+                self._flags = (deal, bytes(flags))
+            mask = self._np.frombuffer(flags, self._int8)
+        vector = self._vectors[seat].update(in_play)
         if self.episode == "game":
             # The totals are public: every seat sees them, its own side's first.
             totals = self._scores(deal)
             own = self.rules.side_of(seat)
             tail = [*totals[own:], *totals[:own], self._target]
             observation = self._np.concatenate(
-                [observation, self._np.asarray(tail, dtype=self._np.float32)]
+                [vector, self._np.asarray(tail, dtype=self._np.float32)]
             )
-        # Kept by the state itself (not its id, which a new state may reuse) and the
-        # seat, so that no other seat is ever given this seat's observation.
-        self._observed = (deal, seat, observation.copy(), bytes(flags))
+        else:
+            observation = vector.copy()
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: SupportsIndex | None) -> None:
@@ -256,15 +267,24 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         # scores, the points of the deal itself on the first step, and on the last
         # what the deal's result adds (the game bonus and the rubicon, BIC, S003).
         scores = self._scores(deal)
-        gained = [now - given for now, given in zip(scores, self._given, strict=True)]
-        self._given = scores
         over = deal.is_over
-        if over:
-            self.terminations = dict.fromkeys(self.agents, True)
-        sides = step_rewards(self.reward, gained, over=over, winners=deal.winners if over else ())
         agents = self.possible_agents
-        self.rewards = {agent: sides[side] for agent, side in zip(agents, self._sides, strict=True)}
-        self._accumulate_rewards()
+        if over or scores != self._given or self._no_rewards is None:
+            gained = [now - given for now, given in zip(scores, self._given, strict=True)]
+            self._given = scores
+            if over:
+                self.terminations = dict.fromkeys(self.agents, True)
+            sides = step_rewards(
+                self.reward, gained, over=over, winners=deal.winners if over else ()
+            )
+            self.rewards = {
+                agent: sides[side] for agent, side in zip(agents, self._sides, strict=True)
+            }
+            self._accumulate_rewards()
+        else:
+            # Nothing scored and the episode goes on: the rewards of no points, all
+            # zero, which add nothing to the sums (most steps: a play, a draw).
+            self.rewards = dict(self._no_rewards)
         if deal.current_player is not None:
             self.agent_selection = agents[deal.current_player]
         if self.render_mode == "human":

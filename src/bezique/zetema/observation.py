@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bezique.encodings.observation import BlockVector, block_offsets
-from bezique.errors import NotationError, require, require_extra
+from bezique.errors import NotationError, SeatError, require, require_extra, require_int, shown
 from bezique.zetema.deck import FACE_COUNT
 from bezique.zetema.rules import ZetemaRules
 from bezique.zetema.state import COMBINE, DISCARD, OVER, ZetemaState
@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-__all__ = ["PHASES", "ZetemaObservationEncoder"]
+__all__ = ["PHASES", "ZetemaObservationEncoder", "ZetemaSeatVector"]
 
 _F = FACE_COUNT
 #: The phases of a turn, in the order of the ``phase`` block.
@@ -160,6 +160,46 @@ class ZetemaObservationEncoder(BlockVector):
             state, ZetemaState, "ZetemaObservationEncoder.encode_state()", "state", "a ZetemaState"
         )
         return self.encode(state.view(seat))
+
+    def seat_vector(self, seat: int) -> ZetemaSeatVector:
+        """A vector of ``seat`` kept from one state to the next: the API of Bezique's
+        encoder (:meth:`bezique.encodings.observation.ObservationEncoder.seat_vector`),
+        which an environment asks for; here each new state is encoded anew."""
+        number = require_int(seat, "ZetemaObservationEncoder.seat_vector()", "seat")
+        if not 0 <= number < self.rules.players:
+            raise SeatError(f"no seat {shown(seat)}: seats are 0..{self.rules.players - 1}")
+        return ZetemaSeatVector(self, number)
+
+
+class ZetemaSeatVector:
+    """The vector of one seat, kept for the last state read
+    (:meth:`ZetemaObservationEncoder.seat_vector`): the API of
+    :class:`bezique.encodings.observation.SeatVector`."""
+
+    __slots__ = ("_encoder", "_state", "seat", "vector")
+
+    def __init__(self, encoder: ZetemaObservationEncoder, seat: int) -> None:
+        self._encoder = encoder
+        #: The seat whose view the vector encodes.
+        self.seat = seat
+        self._state: ZetemaState | None = None
+        #: The vector of the last state read (read-only), zeros before any.
+        self.vector: NDArray[np.float32] = _read_only(
+            require_extra("numpy", "numpy").zeros(encoder.size, dtype="float32")
+        )
+
+    def update(self, state: ZetemaState) -> NDArray[np.float32]:
+        """The vector of ``state`` for :attr:`seat` (read-only; the same array for the
+        same state object, a new one for another)."""
+        if state is not self._state:
+            self.vector = _read_only(self._encoder.encode_state(state, self.seat))
+            self._state = state
+        return self.vector
+
+
+def _read_only(vector: NDArray[np.float32]) -> NDArray[np.float32]:
+    vector.flags.writeable = False
+    return vector
 
 
 @functools.cache
