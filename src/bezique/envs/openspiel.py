@@ -266,6 +266,12 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         self._left = list(_tables(*self._key).copies)
         #: Once the first deal is dealt, the episode's state (the deal, or the game).
         self._kept: _Kept | None = None if deal is None else _shared(deal)
+        #: The seats' views of this state and their information-state strings, by seat,
+        #: made once: OpenSpiel's ISMCTS asks for a node's string two or three times a
+        #: simulation, and resamples the root from its view at every simulation. Every
+        #: move starts new ones (a new dict, never one a clone may share).
+        self._views: dict[int, Any] = {}
+        self._strings: dict[int, str] = {}
 
     @property
     def _tables(self) -> _Tables:
@@ -310,6 +316,7 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         return [(face, n / total) for face, n in enumerate(self._left) if n]
 
     def _apply_action(self, action: int) -> None:
+        self._views, self._strings = {}, {}
         tables = self._tables
         episode = self.episode
         if self._dealing():
@@ -417,14 +424,19 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
             raise IllegalActionError("no deal yet", ())
         learning = self._tables.learning
         in_play = learning.in_play(episode)
-        drawn_deal = learning.determinize(in_play.view(seat), seed)
+        drawn_deal = learning.determinize(self._view(seat), seed)
         if in_play is not episode:
             # A whole game's deal in play drawn again; the game's past is public.
             drawn_deal = attrs.evolve(episode, deal=drawn_deal)
         elif self._whole_game:
             # A Zetema game is its own deal: the sample waits between hands as it does.
             drawn_deal = attrs.evolve(drawn_deal, wait=True)
-        return BeziqueState(self.get_game(), drawn_deal)
+        sample = BeziqueState(self.get_game(), drawn_deal)
+        # The seat's view of the sample is its view here (what resampling keeps), so the
+        # sample starts with this state's: ISMCTS asks for it at every simulation.
+        sample._views[seat] = self._view(seat)
+        sample._strings[seat] = self._view_string(seat)
+        return sample
 
     def __str__(self) -> str:
         name = self._tables.learning.face_name
@@ -462,14 +474,27 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         finished = len(episode.results)
         return finished + 1 if self._dealing() or not episode.is_over else finished
 
+    def _view(self, player: int) -> Any:
+        """The seat's view of the deal in play (made once for this state)."""
+        view = self._views.get(player)
+        if view is None:
+            deal = self.deal
+            if deal is None:  # pragma: no cover - asked of a dealt state only
+                raise IllegalActionError("no deal yet", ())
+            view = self._views[player] = deal.view(player)
+        return view
+
     def _view_string(self, player: int) -> str:
+        known = self._strings.get(player)
+        if known is not None:
+            return known
         line = self._game_line(player)
         if self._dealing():
-            return f"{line}seat {player}: the cards are being dealt ({len(self._deck)} so far)"
-        deal = self.deal
-        if deal is None:  # pragma: no cover - dealing until there is an episode
-            return line
-        return line + variants.view_to_json(deal.view(player), indent=None)
+            text = f"{line}seat {player}: the cards are being dealt ({len(self._deck)} so far)"
+        else:
+            text = line + variants.view_to_json(self._view(player), indent=None)
+        self._strings[player] = text
+        return text
 
     def _tensor(self, player: int) -> list[float]:
         tables = self._tables
