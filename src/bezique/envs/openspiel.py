@@ -29,7 +29,9 @@ the game's.
   (:func:`bezique.view_to_json`), the tensor its encoding by the preset's encoder
   (:mod:`bezique.envs.observation`); the observation string and tensor are the
   same. A view keeps everything of the deal so far that bears on the rest of it,
-  but not the order in which the seat drew its own cards.
+  but not the order in which the seat drew its own cards. A state writes each
+  seat's string once, however often it is asked (OpenSpiel's ISMCTS asks for a
+  node's two or three times a simulation).
 * **Observers**: ``make_py_observer`` (``open_spiel.python.observation``) gives
   that tensor and string; asked for public information only
   (``IIGObservationType(private_info=PrivateInfoType.NONE)``), the tensor leaves
@@ -40,7 +42,9 @@ the game's.
 * **Resampling**: ``resample_from_infostate`` deals the unseen cards at random
   consistently with the seat's view (:func:`bezique.checks.determinize.determinize`,
   :func:`bezique.zetema.determinize.determinize`), which is what OpenSpiel's ISMCTS
-  bot asks for.
+  bot asks for. The sample starts with the seat's view and string of the state it
+  was drawn from, which are its own. The probability sampler passed in is the only
+  source of chance, so a seeded one (``bot.set_resampler``) repeats a search.
 * **Returns**: at the end of the deal, with ``reward="points"``, what the deal adds
   to the game total of each player's side (:attr:`bezique.DealResult.game_scores`,
   added up by side; in Zetema the side's points in the hand); zero before. The game
