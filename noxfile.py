@@ -437,6 +437,12 @@ ISMCTS_MATCHES = (
     "--selection puct --rule-of-thumb-weight 0.9",
     "--against rule-of-thumb --deals 10 --seeds 1-20 --simulations 16 --uct-c 1.4 "
     "--selection puct --rule-of-thumb-weight 0.9",
+    # Repeatable from here on (the bot's resampling seeded): twice the simulations, and
+    # a larger budget for the late decisions, on fresh deals.
+    "--against rule-of-thumb --deals 10 --seeds 5-24 --simulations 32 --uct-c 1.4 "
+    "--selection puct --rule-of-thumb-weight 0.9",
+    "--against rule-of-thumb --deals 10 --seeds 5-10 --simulations 16 --late-simulations 48 "
+    "--uct-c 1.4 --selection puct --rule-of-thumb-weight 0.9",
 )
 
 

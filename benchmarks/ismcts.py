@@ -17,7 +17,12 @@ At each decision the bot is handed the seat's view only: the state it searches
 from is a deal drawn at random consistently with the view
 (:func:`bezique.checks.determinize.determinize`), whose information state (the
 view) is the real one's, and the bot's own resampling draws the unseen cards
-again for every simulation.
+again for every simulation. Every draw comes from the bot's generator, seeded from
+the duel's seat seed (OpenSpiel's own resampling sampler is not seeded), so a match
+repeats deal by deal. With ``--late-simulations`` a decision with at most ``--late``
+cards left to draw (12 by default) gets that budget instead of ``--simulations``:
+late playouts are short and tell the actions apart well, as the Monte Carlo
+player's late search finds.
 
 Needs the ``openspiel`` extra. ``python benchmarks/ismcts.py --help`` lists the
 options; ``nox -s strength -- ismcts`` runs the matches of docs/players.md.
@@ -67,6 +72,8 @@ class IsmctsPlayer:
         rollout: str = "fast",
         rule_of_thumb_weight: float = 0.0,
         selection: str = "uct",
+        late_simulations: int | None = None,
+        late: int = 12,
     ) -> None:
         self.game = pyspiel.load_game(
             bezique_spiel.register(), {"variant": variant, "reward": reward}
@@ -82,7 +89,19 @@ class IsmctsPlayer:
             if rollout == "fast"
             else mcts.RandomRolloutEvaluator(1, self.rng)
         )
-        self.bot = ismcts.ISMCTSBot(
+        self.bot = self._bot(evaluator, uct_c, simulations, selection)
+        #: The bot of the late decisions, at most ``late`` cards left to draw: their
+        #: playouts are short and tell the actions apart well, as the Monte Carlo
+        #: player's late search finds, so a larger budget costs little there.
+        self.late_bot = (
+            self.bot
+            if late_simulations is None
+            else self._bot(evaluator, uct_c, late_simulations, selection)
+        )
+        self.late = late
+
+    def _bot(self, evaluator: Any, uct_c: float, simulations: int, selection: str) -> Any:
+        bot = ismcts.ISMCTSBot(
             self.game,
             evaluator,
             uct_c=uct_c,
@@ -90,6 +109,10 @@ class IsmctsPlayer:
             random_state=self.rng,
             child_selection_policy=SELECTIONS[selection],
         )
+        # The unseen cards of every simulation drawn from the seeded generator too:
+        # pyspiel's own sampler is not seeded, and with it no match repeats.
+        bot.set_resampler(lambda state, seat: state.resample_from_infostate(seat, self.rng.uniform))
+        return bot
 
     #: The decisions searched in this process, and the seconds they took, by all the
     #: bots of the process (a duel of one process makes its players in it).
@@ -102,7 +125,8 @@ class IsmctsPlayer:
             return actions[0]
         started = time.perf_counter()
         sample = determinize(view, random.Random(int(self.rng.randint(2**31))))
-        action_id = int(self.bot.step(bezique_spiel.BeziqueState(self.game, sample)))
+        bot = self.late_bot if view.stock_size <= self.late else self.bot
+        action_id = int(bot.step(bezique_spiel.BeziqueState(self.game, sample)))
         IsmctsPlayer.searched += 1
         IsmctsPlayer.seconds += time.perf_counter() - started
         return self.space.action_from_id(sample, action_id)
@@ -201,6 +225,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=0.0,
         help="the prior's share for the rule-of-thumb choice, the rest uniform (%(default)s)",
     )
+    parser.add_argument(
+        "--late-simulations",
+        type=int,
+        help="simulations a decision once at most --late cards are left to draw "
+        "(by default --simulations)",
+    )
+    parser.add_argument(
+        "--late",
+        type=int,
+        default=12,
+        help="cards left to draw that make a decision late (%(default)s)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (%(default)s)")
     parser.add_argument("--json", help="also write the results as JSON to this path")
     args = parser.parse_args(argv)
@@ -213,11 +249,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         rollout=args.rollout,
         rule_of_thumb_weight=args.rule_of_thumb_weight,
         selection=args.selection,
+        late_simulations=args.late_simulations,
+        late=args.late,
+    )
+    late = (
+        ""
+        if args.late_simulations is None
+        else f", late_simulations={args.late_simulations}, late={args.late}"
     )
     name = (
         f"ismcts(simulations={args.simulations}, uct_c={args.uct_c:g}, "
         f"reward={args.reward}, rollout={args.rollout}, selection={args.selection}, "
-        f"rule_of_thumb_weight={args.rule_of_thumb_weight:g})"
+        f"rule_of_thumb_weight={args.rule_of_thumb_weight:g}{late})"
     )
     shown = " ".join(sys.argv[1:] if argv is None else argv)
     print(f"command: python benchmarks/ismcts.py {shown}", flush=True)

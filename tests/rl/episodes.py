@@ -32,6 +32,9 @@ def assert_resampling_keeps_the_information_state(state: Any, player: int) -> No
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     for _ in range(3):
         other = state.resample_from_infostate(player, sampler)
+        # The seat's string made anew from the sample, not the one it starts with.
+        fresh = other if other.is_chance_node() else type(other)(other.get_game(), other.episode)
+        assert fresh.information_state_string(player) == state.information_state_string(player)
         assert other.information_state_string(player) == state.information_state_string(player)
         assert other.legal_actions() == state.legal_actions()
         assert np.array_equal(

@@ -5,6 +5,7 @@ preset is in test_every_preset.py)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -63,6 +64,45 @@ def _resampling_keeps_the_information_state(game: pyspiel.Game, moves: int) -> N
     for _ in range(moves):
         state.apply_action(rng.choice(state.legal_actions()))
     assert_resampling_keeps_the_information_state(state, state.current_player())
+
+
+def test_the_information_state_string_is_made_once_a_state_and_anew_after_a_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ISMCTS asks for a node's string several times: the view is written once a state,
+    and a move (of the state or of a clone) never leaves an earlier string behind."""
+    game = pyspiel.load_game("python_bezique", {"variant": "classic"})
+    state = _deal(game, random.Random(4))
+    written: list[object] = []
+    to_json = bz.variants.view_to_json
+
+    def counted(view: Any, **options: Any) -> str:
+        written.append(view)
+        return str(to_json(view, **options))
+
+    # The adapter writes the view through the variants module.
+    monkeypatch.setattr(bz.variants, "view_to_json", counted)
+    before = state.information_state_string(0)
+    assert state.information_state_string(0) == before
+    assert state.observation_string(0) == before
+    assert len(written) == 1
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    for seat in (0, 1):
+        fresh = bezique_spiel.BeziqueState(game, clone.deal)
+        assert clone.information_state_string(seat) == fresh.information_state_string(seat)
+    assert clone.information_state_string(0) != before
+    assert state.information_state_string(0) == before
+    # A resampled state starts with the seat's view and string (resampling keeps
+    # them), not written again; the other seat's are the sample's own.
+    written.clear()
+    sample = state.resample_from_infostate(0, random.Random(1).random)
+    assert sample.information_state_string(0) == before
+    assert written == []
+    fresh = bezique_spiel.BeziqueState(game, sample.deal)
+    assert fresh.information_state_string(0) == before
+    assert sample.information_state_string(1) == fresh.information_state_string(1)
+    assert sample.information_state_string(1) != state.information_state_string(1)
 
 
 def test_returns_are_what_the_deal_brings_each_side() -> None:

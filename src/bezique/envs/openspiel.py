@@ -29,7 +29,9 @@ the game's.
   (:func:`bezique.view_to_json`), the tensor its encoding by the preset's encoder
   (:mod:`bezique.envs.observation`); the observation string and tensor are the
   same. A view keeps everything of the deal so far that bears on the rest of it,
-  but not the order in which the seat drew its own cards.
+  but not the order in which the seat drew its own cards. A state writes each
+  seat's string once, however often it is asked (OpenSpiel's ISMCTS asks for a
+  node's two or three times a simulation).
 * **Observers**: ``make_py_observer`` (``open_spiel.python.observation``) gives
   that tensor and string; asked for public information only
   (``IIGObservationType(private_info=PrivateInfoType.NONE)``), the tensor leaves
@@ -40,7 +42,9 @@ the game's.
 * **Resampling**: ``resample_from_infostate`` deals the unseen cards at random
   consistently with the seat's view (:func:`bezique.checks.determinize.determinize`,
   :func:`bezique.zetema.determinize.determinize`), which is what OpenSpiel's ISMCTS
-  bot asks for.
+  bot asks for. The sample starts with the seat's view and string of the state it
+  was drawn from, which are its own. The probability sampler passed in is the only
+  source of chance, so a seeded one (``bot.set_resampler``) repeats a search.
 * **Returns**: at the end of the deal, with ``reward="points"``, what the deal adds
   to the game total of each player's side (:attr:`bezique.DealResult.game_scores`,
   added up by side; in Zetema the side's points in the hand); zero before. The game
@@ -266,6 +270,12 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         self._left = list(_tables(*self._key).copies)
         #: Once the first deal is dealt, the episode's state (the deal, or the game).
         self._kept: _Kept | None = None if deal is None else _shared(deal)
+        #: The seats' views of this state and their information-state strings, by seat,
+        #: made once: OpenSpiel's ISMCTS asks for a node's string two or three times a
+        #: simulation, and resamples the root from its view at every simulation. Every
+        #: move starts new ones (a new dict, never one a clone may share).
+        self._views: dict[int, Any] = {}
+        self._strings: dict[int, str] = {}
 
     @property
     def _tables(self) -> _Tables:
@@ -310,6 +320,7 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         return [(face, n / total) for face, n in enumerate(self._left) if n]
 
     def _apply_action(self, action: int) -> None:
+        self._views, self._strings = {}, {}
         tables = self._tables
         episode = self.episode
         if self._dealing():
@@ -417,14 +428,19 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
             raise IllegalActionError("no deal yet", ())
         learning = self._tables.learning
         in_play = learning.in_play(episode)
-        drawn_deal = learning.determinize(in_play.view(seat), seed)
+        drawn_deal = learning.determinize(self._view(seat), seed)
         if in_play is not episode:
             # A whole game's deal in play drawn again; the game's past is public.
             drawn_deal = attrs.evolve(episode, deal=drawn_deal)
         elif self._whole_game:
             # A Zetema game is its own deal: the sample waits between hands as it does.
             drawn_deal = attrs.evolve(drawn_deal, wait=True)
-        return BeziqueState(self.get_game(), drawn_deal)
+        sample = BeziqueState(self.get_game(), drawn_deal)
+        # The seat's view of the sample is its view here (what resampling keeps), so the
+        # sample starts with this state's: ISMCTS asks for it at every simulation.
+        sample._views[seat] = self._view(seat)
+        sample._strings[seat] = self._view_string(seat)
+        return sample
 
     def __str__(self) -> str:
         name = self._tables.learning.face_name
@@ -462,14 +478,27 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
         finished = len(episode.results)
         return finished + 1 if self._dealing() or not episode.is_over else finished
 
+    def _view(self, player: int) -> Any:
+        """The seat's view of the deal in play (made once for this state)."""
+        view = self._views.get(player)
+        if view is None:
+            deal = self.deal
+            if deal is None:  # pragma: no cover - asked of a dealt state only
+                raise IllegalActionError("no deal yet", ())
+            view = self._views[player] = deal.view(player)
+        return view
+
     def _view_string(self, player: int) -> str:
+        known = self._strings.get(player)
+        if known is not None:
+            return known
         line = self._game_line(player)
         if self._dealing():
-            return f"{line}seat {player}: the cards are being dealt ({len(self._deck)} so far)"
-        deal = self.deal
-        if deal is None:  # pragma: no cover - dealing until there is an episode
-            return line
-        return line + variants.view_to_json(deal.view(player), indent=None)
+            text = f"{line}seat {player}: the cards are being dealt ({len(self._deck)} so far)"
+        else:
+            text = line + variants.view_to_json(self._view(player), indent=None)
+        self._strings[player] = text
+        return text
 
     def _tensor(self, player: int) -> list[float]:
         tables = self._tables
