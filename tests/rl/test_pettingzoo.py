@@ -55,7 +55,9 @@ def test_observing_again_gives_the_same_arrays_anew() -> None:
     for _ in range(12):
         agent = env.agent_selection
         first = env.observe(agent)
-        legal = list(space.legal_ids(env.deal))
+        deal = env.deal
+        assert isinstance(deal, bz.DealState)
+        legal = list(space.legal_ids(deal))
         assert list(np.flatnonzero(first["action_mask"])) == legal
         expected = first["observation"].copy()
         first["action_mask"][:] = 1
