@@ -45,6 +45,31 @@ def test_the_mask_is_the_legal_ids_of_the_agent_to_act() -> None:
             assert not mask.any()
 
 
+def test_observing_again_gives_the_same_arrays_anew() -> None:
+    # The environment keeps the legal ids of the state observed and the seat's
+    # vector: a second observe of the same state gives the same numbers in new
+    # arrays, which a caller may write to without changing what comes next.
+    env = bezique_env.env(variant="classic")
+    env.reset(seed=7)
+    space = ActionSpace.of(bz.variants.CLASSIC)
+    for _ in range(12):
+        agent = env.agent_selection
+        first = env.observe(agent)
+        deal = env.deal
+        assert isinstance(deal, bz.DealState)
+        legal = list(space.legal_ids(deal))
+        assert list(np.flatnonzero(first["action_mask"])) == legal
+        expected = first["observation"].copy()
+        first["action_mask"][:] = 1
+        first["observation"][:] = -1
+        again = env.observe(agent)
+        assert list(np.flatnonzero(again["action_mask"])) == legal
+        assert again["observation"].tolist() == expected.tolist()
+        assert again["action_mask"].flags.writeable
+        assert again["observation"].flags.writeable
+        env.step(legal[-1])
+
+
 def test_an_illegal_id_is_refused_and_changes_nothing() -> None:
     env = bezique_env.env(variant="classic")
     env.reset(seed=1)

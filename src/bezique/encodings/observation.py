@@ -328,8 +328,8 @@ class ObservationEncoder(BlockVector):
         """Write into ``batch`` the vector of ``state`` for ``me``, number ``number``
         of the batch, over what ``written`` says it holds (nothing, for a new vector:
         zeros), and record in ``written`` what it holds now: the card rows whose bit
-        set differs (:meth:`_fill_cards`), then the other numbers, all anew
-        (:meth:`_fill_numbers`)."""
+        set differs (:meth:`_fill_cards`), then the other numbers, each block where
+        what it is read from differs (:meth:`_fill_numbers`)."""
         out = batch.vector(number)
         seen, pending = self._melds(state)
         self._fill_cards(state, me, out, batch, written, seen)
@@ -431,38 +431,116 @@ class ObservationEncoder(BlockVector):
         pending: list[list[tuple[int, int]]],
     ) -> None:
         """The numbers of :meth:`_fill` that are not card rows, side by side at the
-        end of the vector: cleared, then each one not zero written (a few dozen)."""
-        n = self.rules.players
-        k = len(_KINDS)
+        end of the vector: each block written only when what it is read from differs
+        from what ``written`` says was written (a one-hot number moved, not the block
+        cleared), the blocks that change only now and then as one group."""
         (
             trick_leader,
-            trumps,
-            turn_up,
+            _trumps,
+            _turn_up,
             stock_size,
             hand_sizes,
             scores_at,
-            phase,
+            _phase,
             to_act_at,
             window_at,
             declarations,
+            _carte_blanche,
+            _offers,
+            _pending,
+            trick_number,
+            _dealer,
+        ) = self._number_starts
+        # A block of seats starts with me: seat s lies rel[s] along it.
+        rel = self._relative[me]
+        was = written.numbers
+        leader = rel[state.leader]
+        if leader != was[0]:
+            _move(out, trick_leader, was[0], leader)
+            was[0] = leader
+        hands, tables, scores = state.hand_masks, state.table_masks, state.scores
+        if hands is not was[1] or tables is not was[2]:
+            for seat, r in enumerate(rel):
+                out[hand_sizes + r] = (hands[seat] | tables[seat]).bit_count()
+            was[1], was[2] = hands, tables
+        if scores != was[3]:
+            for seat, r in enumerate(rel):
+                out[scores_at + r] = scores[seat]
+            was[3] = scores
+        stock = state.stock_size
+        if stock != was[4]:
+            out[stock_size] = stock
+            was[4] = stock
+        seat_to_act = state.current_player
+        to_act = None if seat_to_act is None else rel[seat_to_act]
+        if to_act != was[5]:
+            _move(out, to_act_at, was[5], to_act)
+            was[5] = to_act
+        window = state.window
+        turn = None if window is None else (rel[window.seat], window.declarations)
+        if turn != was[6]:
+            _move(
+                out,
+                window_at,
+                None if was[6] is None else was[6][0],
+                None if turn is None else turn[0],
+            )
+            out[declarations] = 0 if turn is None else turn[1]
+            was[6] = turn
+        number = state.trick_number
+        if number != was[7]:
+            out[trick_number] = number
+            was[7] = number
+        rare = (
+            state.trump,
+            state.turn_up,
+            state.phase,
+            state.dealer,
+            state.carte_blanche,
+            state.offers,
+            pending,
+        )
+        if rare != was[8]:
+            self._fill_rare(state, rel, out, pending)
+            was[8] = rare
+
+    def _fill_rare(
+        self,
+        state: DealFields,
+        rel: tuple[int, ...],
+        out: memoryview[float],
+        pending: list[list[tuple[int, int]]],
+    ) -> None:
+        """The blocks of :meth:`_fill_numbers` that change only now and then (the
+        trumps, the turn-up, the phase, the carte blanche, the offers, the melds
+        waiting to score, the dealer), cleared and written anew."""
+        k = len(_KINDS)
+        (
+            _trick_leader,
+            trumps,
+            turn_up,
+            _stock_size,
+            _hand_sizes,
+            _scores,
+            phase,
+            _to_act,
+            _window,
+            _declarations,
             carte_blanche_at,
             offers,
             pending_at,
             trick_number,
             dealer,
         ) = self._number_starts
-        if written.numbers:
-            out[trick_leader:] = self._no_numbers
-        written.numbers = True
-        # A block of seats starts with me: seat s lies rel[s] along it.
-        rel = self._relative[me]
-        out[trick_leader + rel[state.leader]] = 1
-        hands, tables, scores = state.hand_masks, state.table_masks, state.scores
+        zeros = self._no_numbers
+        # The blocks side by side: the trumps and the turn-up; the phase; the carte
+        # blanche, the offers and the pending melds; the dealer.
+        out[trumps : turn_up + _F] = zeros[: turn_up + _F - trumps]
+        out[phase : phase + len(_PHASES)] = zeros[: len(_PHASES)]
+        out[carte_blanche_at:trick_number] = zeros[: trick_number - carte_blanche_at]
+        out[dealer : dealer + len(rel)] = zeros[: len(rel)]
         carte_blanche = state.carte_blanche
-        for seat in range(n):
-            r = rel[seat]
-            out[hand_sizes + r] = (hands[seat] | tables[seat]).bit_count()
-            out[scores_at + r] = scores[seat]
+        for seat, r in enumerate(rel):
             if carte_blanche and carte_blanche[seat]:
                 out[carte_blanche_at + r] = 1
             for kind, count in pending[seat]:
@@ -473,16 +551,7 @@ class ObservationEncoder(BlockVector):
             out[trumps + int(state.trump)] = 1
         if state.turn_up is not None:
             out[turn_up + state.turn_up % _F] = 1
-        out[stock_size] = state.stock_size
         out[phase + _PHASES.index(state.phase)] = 1
-        to_act = state.current_player
-        if to_act is not None:
-            out[to_act_at + rel[to_act]] = 1
-        window = state.window
-        if window is not None:
-            out[window_at + rel[window.seat]] = 1
-            out[declarations] = window.declarations
-        out[trick_number] = state.trick_number
         out[dealer + rel[state.dealer]] = 1
 
     def _declared(self, state: DealFields) -> tuple[int, tuple[tuple[int, int], ...], int]:
@@ -776,8 +845,22 @@ class _Written:
         self.seats: list[list[Any]] = [[0, 0, 0, 0, None, {}] for _ in range(players)]
         #: The card ids of the trick written.
         self.trick: tuple[int, ...] = ()
-        #: Whether the numbers after the card rows have been written.
-        self.numbers = False
+        #: What the numbers after the card rows were written from (None: nothing,
+        #: zeros): the trick's leader, the hands and the tables, the scores, the
+        #: stock's size, the seat to act, the trick winner's turn (seat and
+        #: declarations), the trick's number, all by where they lie (seats relative
+        #: to the vector's own), and the group of those that change only now and then
+        #: (:meth:`ObservationEncoder._fill_rare`).
+        self.numbers: list[Any] = [None] * 9
+
+
+def _move(out: memoryview[float], at: int, before: int | None, now: int | None) -> None:
+    """Move the one of a one-hot block starting at ``at`` from ``before`` to ``now``
+    (None: no one there)."""
+    if before is not None:
+        out[at + before] = 0
+    if now is not None:
+        out[at + now] = 1
 
 
 #: NumPy, imported when first needed (the encoding from bit sets asks for it at

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from bezique import variants
@@ -157,9 +157,12 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         #: Each seat's vector, kept from one step to the next and rewritten where the
         #: deal changed: what makes an observation cheap.
         self._vectors = [self.encoder.seat_vector(seat) for seat in range(variant.players)]
-        #: The mask of the seat to act in the last state observed, by the state itself
-        #: (not its id, which a new state may reuse), as one byte per id.
-        self._flags: tuple[AnyState, bytes] | None = None
+        #: The legal ids of the seat to act in the last state observed, by the state
+        #: itself (not its id, which a new state may reuse).
+        self._flags: tuple[AnyState, Sequence[int]] | None = None
+        #: The seat of each agent, and the number of ids (a mask's length).
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._size = self.space.size
         #: The mask of a seat not to act, and the type of a mask's numbers (given
         #: as an object: NumPy reads it quicker than the name of a type).
         self._no_mask = np.zeros(self.space.size, dtype=np.int8)
@@ -212,7 +215,10 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = _agent(deal.current_player or 0)
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self._seat(agent, "observe")
+        # The agent's seat by one look-up; anything else is named by _seat's error.
+        seat = self._seats.get(agent) if type(agent) is str else None
+        if seat is None:
+            seat = self._seat(agent, "observe")
         deal = self._require_deal()
         in_play = self._in_play(deal)
         # New arrays at each call, so that what a caller does to the arrays it was
@@ -222,14 +228,16 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         else:
             kept = self._flags
             if kept is not None and kept[0] is deal:
-                flags = bytearray(kept[1])
+                ids = kept[1]
             else:
-                # One byte per id, set for the legal ids; the state keeps its legal
-                # actions, so that the step that follows reads them again for nothing.
-                flags = bytearray(self.space.size)
-                for action_id in self.space.legal_ids(in_play):
-                    flags[action_id] = 1
-                self._flags = (deal, bytes(flags))
+                # The state keeps its legal actions, so that the step that follows
+                # reads them again for nothing.
+                ids = self.space.legal_ids(in_play)
+                self._flags = (deal, ids)
+            # One byte per id, set for the legal ids.
+            flags = bytearray(self._size)
+            for action_id in ids:
+                flags[action_id] = 1
             mask = self._np.frombuffer(flags, self._int8)
         vector = self._vectors[seat].update(in_play)
         if self.episode == "game":
