@@ -107,6 +107,17 @@ def test_a_position_whose_late_declared_cards_the_tricks_chosen_bar_reads_back()
     _read_back_and_dealt_out(_eager_played_to("classic-six-pack", 207, 0, 95))
 
 
+def test_a_position_whose_end_phase_tricks_the_duties_keep_apart_reads_back() -> None:
+    """Seat 0 won tricks 25, 27, 30 and 31, the end phase of a fildinski deal, and its
+    pile holds the ace of spades: seat 1 led it to trick 25 or 27, and seat 0 trumped
+    it, void in spades (with a spade it must have followed, and lost, S000 law 9).
+    The search chose seat 0's last two tricks first with seat 0 playing a spade to
+    one of them, so that it held the spade at trick 27, and it tried every choice of
+    seat 1's tricks 28 and 29 between before it found that the cards left to tricks
+    25 and 27 keep no duties: it ran out of tries."""
+    _read_back_and_dealt_out(_eager_played_to("fildinski", 202, 0, 31))
+
+
 #: A position of a classic deal after the first trick of the end phase, with seat 0's
 #: ace of diamonds (trumps) and seat 1's eight of clubs swapped: seat 1 won trick 25,
 #: which it led, but seat 0 then held a card of each suit that beats every card seat

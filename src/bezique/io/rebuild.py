@@ -36,7 +36,13 @@ back in it), and a card a hand may not play stays barred as it grows. Such cards
 must have places of their own among the tricks the duties leave them against the
 hands the search has come back to (a matching, found again after each choice, as the
 cards handed back bar them from more tricks), and a trick the others cannot spare
-holds as many of them as they lack.
+holds as many of them as they lack. And before each choice each seat's end-phase
+tricks still to fill are filled on their own, the others' left out (the others'
+tricks only hand more cards back, and a card a hand may not play stays barred as it
+grows, so tricks that fail alone fail among them; a look that runs out of its own
+tries proves nothing). A choice of a seat's tricks that leaves its earlier ones no
+cards the duties allow is so taken back at once, not after every choice of the
+others' tricks in between.
 
 The search gives up after a fixed number of tries, and it knows when it did: finding
 nothing without giving up proves that no such tricks exist. :func:`rebuild_tricks`
@@ -73,6 +79,8 @@ SEARCH_BUDGET = 10_000
 #: How many of them the stock phase's tricks may take for one choice of the end
 #: phase's.
 LEAF_BUDGET = 3_000
+#: How many tries one look at a seat's end-phase tricks on their own may take.
+ALONE_BUDGET = 200
 
 
 class TricksNotFoundError(InvalidStateError):
@@ -175,6 +183,9 @@ class _Search:
         #: The tricks still to fill that may hold a late card, by the card, the last
         #: trick still to fill and the hands held (which tell the piles left).
         self._duty_homes: dict[tuple[int, int, tuple[int, ...]], frozenset[int]] = {}
+        #: What :meth:`alone` found, by seat, tricks left, pile and hands (kinds).
+        self._alone: dict[object, bool] = {}
+        self.alone_left = 0
 
     # -- the order of the search ---------------------------------------------------
 
@@ -539,6 +550,8 @@ class _Search:
             for s, pile in enumerate(piles)
         ):
             return None
+        if not all(self.alone(s, slots, pile, held) for s, pile in enumerate(piles)):
+            return None
         if not slots:
             # Each choice of the end phase's tricks gets its share of the search.
             self.local = LEAF_BUDGET
@@ -573,6 +586,47 @@ class _Search:
         if self.cuts == cuts and self.budget >= 0:
             self.failed.add(key or self.end_key(slots, piles, held))
         return None
+
+    def alone(self, seat: int, slots: list[_Slot], pile: list[int], held: list[int]) -> bool:
+        """Whether ``seat``'s end-phase tricks among ``slots`` (the last first) can be
+        filled from its pile on their own, the cards of each going back to the hands
+        of the seats that played them before the next, and leave the rest of the pile
+        room in its stock-phase tricks (:meth:`room`). The others' tricks in between
+        only give the hands more cards, which frees no card the duties barred (S000
+        law 9), so tricks that fail alone fail among them too. A look that runs past
+        :data:`ALONE_BUDGET` tries proves nothing and lets the search go on."""
+        mine = [s for s in slots if s.winner == seat]
+        if not mine:
+            return True
+        key = (seat, len(mine), self.shape([pile, *map(bits, held)]))
+        found = self._alone.get(key)
+        if found is None:
+            self.alone_left = ALONE_BUDGET
+            fits = self.fill_alone(seat, mine, pile, held)
+            found = True if fits is None else fits
+            if fits is not None:
+                self._alone[key] = fits
+        return found
+
+    def fill_alone(
+        self, seat: int, slots: list[_Slot], pile: list[int], held: list[int]
+    ) -> bool | None:
+        """:meth:`alone`'s search: ``None`` where it ran out of tries."""
+        if not slots:
+            return self.room(seat, pile, len(self.stock))
+        slot = slots[0]
+        needs = self.required(slot, pile, slot.number, held)
+        for order in self.orders(slot, slot.fixed or pile, held, needs):
+            self.alone_left -= 1
+            if self.alone_left < 0 or not self.spend():
+                return None
+            before = list(held)
+            for player, card in zip(slot.seats, order, strict=True):
+                before[player] |= 1 << card
+            fits = self.fill_alone(seat, slots[1:], [c for c in pile if c not in order], before)
+            if fits is not False:
+                return fits
+        return False
 
     def end_key(self, slots: list[_Slot], piles: list[list[int]], held: list[int]) -> object:
         return (len(slots), self.shape(piles), self.shape([bits(h) for h in held]))
