@@ -35,12 +35,13 @@ chosen so far (the hands held now, each with the cards it played to those tricks
 back in it), and a card a hand may not play stays barred as it grows. Such cards
 must have places of their own among the tricks the duties leave them against the
 hands the search has come back to (a matching, found again after each choice, as the
-cards handed back bar them from more tricks), and a trick the others cannot spare
-holds as many of them as they lack. And before each choice each seat's end-phase
-tricks still to fill are filled on their own, the others' left out (the others'
-tricks only hand more cards back, and a card a hand may not play stays barred as it
-grows, so tricks that fail alone fail among them; a look that runs out of its own
-tries proves nothing). A choice of a seat's tricks that leaves its earlier ones no
+cards handed back bar them from more tricks, once some choice has failed: until
+then the position's hands are read), and a trick the others cannot spare holds as
+many of them as they lack. And once some choice has failed, before each choice each
+seat's end-phase tricks still to fill are filled on their own, the others' left out
+(the others' tricks only hand more cards back, and a card a hand may not play stays
+barred as it grows, so tricks that fail alone fail among them; a look that runs out
+of its own tries proves nothing). A choice of a seat's tricks that leaves its earlier ones no
 cards the duties allow is so taken back at once, not after every choice of the
 others' tricks in between.
 
@@ -439,6 +440,9 @@ class _Search:
         more: the cards played since go back to them. A card a hand may not play stays
         barred as it grows, so a trick that may not hold it now never may; and the
         tricks chosen later hand back cards that bar it from more of them."""
+        if not self.failed:
+            # Until some choice has failed, the homes against the position's hands.
+            return frozenset(s for s in self.start_homes(card, seat) if s < upto)
         key = (card, upto, tuple(held))
         found = self._duty_homes.get(key)
         if found is None:
@@ -550,7 +554,11 @@ class _Search:
             for s, pile in enumerate(piles)
         ):
             return None
-        if not all(self.alone(s, slots, pile, held) for s, pile in enumerate(piles)):
+        # The looks at each seat's tricks alone cost as much as the choices they save
+        # until some choice has failed.
+        if self.failed and not all(
+            self.alone(s, slots, pile, held) for s, pile in enumerate(piles)
+        ):
             return None
         if not slots:
             # Each choice of the end phase's tricks gets its share of the search.
