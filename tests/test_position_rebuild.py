@@ -96,6 +96,28 @@ def test_a_position_whose_declared_cards_the_duties_keep_from_most_tricks_reads_
     _read_back_and_dealt_out(_eager_played_to("eight-pack", 101, dealer, tricks))
 
 
+def test_a_position_whose_late_declared_cards_the_tricks_chosen_bar_reads_back() -> None:
+    """Seat 0 declared four jacks at trick 87, the last of the stock, and the three
+    jacks of its pile fit only the end-phase tricks it won. The duties against the
+    hands held at the position let the jack of diamonds into trick 88, which seat 0
+    led; but the later tricks the search chose first hand seat 1 back higher
+    diamonds, which it must win a led diamond with (S000 law 9), and that bars the
+    jack from trick 88. The search found so only at the last tricks and ran out of
+    tries."""
+    _read_back_and_dealt_out(_eager_played_to("classic-six-pack", 207, 0, 95))
+
+
+def test_a_position_whose_end_phase_tricks_the_duties_keep_apart_reads_back() -> None:
+    """Seat 0 won tricks 25, 27, 30 and 31, the end phase of a fildinski deal, and its
+    pile holds the ace of spades: seat 1 led it to trick 25 or 27, and seat 0 trumped
+    it, void in spades (with a spade it must have followed, and lost, S000 law 9).
+    The search chose seat 0's last two tricks first with seat 0 playing a spade to
+    one of them, so that it held the spade at trick 27, and it tried every choice of
+    seat 1's tricks 28 and 29 between before it found that the cards left to tricks
+    25 and 27 keep no duties: it ran out of tries."""
+    _read_back_and_dealt_out(_eager_played_to("fildinski", 202, 0, 31))
+
+
 #: A position of a classic deal after the first trick of the end phase, with seat 0's
 #: ace of diamonds (trumps) and seat 1's eight of clubs swapped: seat 1 won trick 25,
 #: which it led, but seat 0 then held a card of each suit that beats every card seat

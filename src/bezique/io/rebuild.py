@@ -29,11 +29,21 @@ condition, which the nested sets of tricks a declared card fits make a count), a
 where the cards declared after some trick outnumber the places the other tricks after
 it hold, the trick chosen holds the excess (a declared card that only it can hold is
 the simplest case). A declared card that no stock-phase trick its seat won fits was
-played in the end phase, and the duties against the hands held now already bar it
-from some of those tricks for good (the hands held at an earlier trick only hold
-more): such cards must have places of their own among the tricks the duties leave
-them (a matching), and a trick the others cannot spare holds as many of them as they
-lack.
+played in the end phase, and the duties bar it from some of those tricks for good:
+the hands held at an earlier trick only hold more than those held after the tricks
+chosen so far (the hands held now, each with the cards it played to those tricks
+back in it), and a card a hand may not play stays barred as it grows. Such cards
+must have places of their own among the tricks the duties leave them against the
+hands the search has come back to (a matching, found again after each choice, as the
+cards handed back bar them from more tricks, once some choice has failed: until
+then the position's hands are read), and a trick the others cannot spare holds as
+many of them as they lack. And once some choice has failed, before each choice each
+seat's end-phase tricks still to fill are filled on their own, the others' left out
+(the others' tricks only hand more cards back, and a card a hand may not play stays
+barred as it grows, so tricks that fail alone fail among them; a look that runs out
+of its own tries proves nothing). A choice of a seat's tricks that leaves its earlier ones no
+cards the duties allow is so taken back at once, not after every choice of the
+others' tricks in between.
 
 The search gives up after a fixed number of tries, and it knows when it did: finding
 nothing without giving up proves that no such tricks exist. :func:`rebuild_tricks`
@@ -70,6 +80,8 @@ SEARCH_BUDGET = 10_000
 #: How many of them the stock phase's tricks may take for one choice of the end
 #: phase's.
 LEAF_BUDGET = 3_000
+#: How many tries one look at a seat's end-phase tricks on their own may take.
+ALONE_BUDGET = 200
 
 
 class TricksNotFoundError(InvalidStateError):
@@ -168,7 +180,13 @@ class _Search:
         #: The piles and the hands held at the position, before any trick is chosen.
         self.start: tuple[list[list[int]], list[int]] = ([], [])
         self._late: dict[int, bool] = {}
-        self._duty_homes: dict[int, frozenset[int]] = {}
+        self._start_homes: dict[int, frozenset[int]] = {}
+        #: The tricks still to fill that may hold a late card, by the card, the last
+        #: trick still to fill and the hands held (which tell the piles left).
+        self._duty_homes: dict[tuple[int, int, tuple[int, ...]], frozenset[int]] = {}
+        #: What :meth:`alone` found, by seat, tricks left, pile and hands (kinds).
+        self._alone: dict[object, bool] = {}
+        self.alone_left = 0
 
     # -- the order of the search ---------------------------------------------------
 
@@ -358,12 +376,15 @@ class _Search:
                     return False
         return True
 
-    def required(self, slot: _Slot, pile: Sequence[int], upto: int) -> tuple[_Need, ...]:
+    def required(
+        self, slot: _Slot, pile: Sequence[int], upto: int, held: Sequence[int]
+    ) -> tuple[_Need, ...]:
         """What ``slot`` must hold of the declared cards of its winner's pile for each
         of them to keep a place of its own in the tricks it won up to trick ``upto``
-        (:meth:`room`): where the cards declared after some trick outnumber the places
-        the other tricks after it hold, the excess are played to this one, from those
-        of them it fits. A card that no other trick fits is the simplest case."""
+        (:meth:`room`, and :meth:`late_need` against the hands ``held`` after those
+        tricks): where the cards declared after some trick outnumber the places the
+        other tricks after it hold, the excess are played to this one, from those of
+        them it fits. A card that no other trick fits is the simplest case."""
         if self.from_won or slot.fixed:
             return ()
         counts = self.places(slot.winner)
@@ -388,7 +409,7 @@ class _Search:
                 if excess > 0:
                     fit = frozenset(c for a, c in mine[:k] if a < number)
                     needs.append(_Need(fit, excess))
-        late = self.late_need(slot, pile, upto)
+        late = self.late_need(slot, pile, upto, held)
         return (*needs, late) if late else tuple(needs)
 
     # -- the declared cards played in the end phase -------------------------------
@@ -410,38 +431,67 @@ class _Search:
             )
         return found
 
-    def duty_homes(self, card: int, seat: int) -> frozenset[int]:
-        """The end-phase tricks ``seat`` won that may hold ``card`` (:meth:`late`) as
-        the duties allow against the hands held at the position. The hands held at an
-        earlier trick only hold more, and a card a hand may not play stays barred as it
-        grows, so a trick that may not hold it then never may."""
-        found = self._duty_homes.get(card)
+    def duty_homes(
+        self, card: int, seat: int, pile: Sequence[int], held: Sequence[int], upto: int
+    ) -> frozenset[int]:
+        """The end-phase tricks ``seat`` won up to trick ``upto`` (those still to fill)
+        that may hold ``card`` (:meth:`late`) from ``pile`` as the duties allow against
+        the hands ``held`` after them. The hands held at an earlier trick only hold
+        more: the cards played since go back to them. A card a hand may not play stays
+        barred as it grows, so a trick that may not hold it now never may; and the
+        tricks chosen later hand back cards that bar it from more of them."""
+        if not self.failed:
+            # Until some choice has failed, the homes against the position's hands.
+            return frozenset(s for s in self.start_homes(card, seat) if s < upto)
+        key = (card, upto, tuple(held))
+        found = self._duty_homes.get(key)
         if found is None:
-            piles, held = self.start
-            need = (_Need(frozenset({card}), 1),)
-            found = self._duty_homes[card] = frozenset(
-                s.index
-                for s in self.slots
-                if s.end
-                and s.winner == seat
-                and next(self.orders(s, s.fixed or piles[seat], held, need), None) is not None
+            found = self._duty_homes[key] = frozenset(
+                s
+                for s in self.start_homes(card, seat)
+                if s < upto and self.holds(self.slots[s], card, pile, held)
             )
         return found
 
+    def start_homes(self, card: int, seat: int) -> frozenset[int]:
+        """:meth:`duty_homes` against the piles and the hands held at the position,
+        for every end-phase trick: the tricks the card's homes are looked for in."""
+        found = self._start_homes.get(card)
+        if found is None:
+            piles, held = self.start
+            found = self._start_homes[card] = frozenset(
+                s.index
+                for s in self.slots
+                if s.end and s.winner == seat and self.holds(s, card, piles[seat], held)
+            )
+        return found
+
+    def holds(self, slot: _Slot, card: int, pile: Sequence[int], held: Sequence[int]) -> bool:
+        """Whether some order of play of ``slot`` from ``pile`` holds ``card``, the
+        duties kept against the hands ``held`` after it."""
+        need = (_Need(frozenset({card}), 1),)
+        return next(self.orders(slot, slot.fixed or pile, held, need), None) is not None
+
     def late_places(
-        self, seat: int, pile: Sequence[int], upto: int, without: int | None = None
+        self,
+        seat: int,
+        pile: Sequence[int],
+        upto: int,
+        held: Sequence[int],
+        without: int | None = None,
     ) -> tuple[list[int], int]:
         """The late cards of ``seat``'s pile (:meth:`late`), and how many of them have
         a place of their own in the end-phase tricks up to trick ``upto`` that the
-        duties allow them (:meth:`duty_homes`), trick ``without`` left out."""
+        duties allow them against the hands ``held`` (:meth:`duty_homes`), trick
+        ``without`` left out."""
         cards = [c for c in pile if self.late(c, seat)]
         if not cards:
             return cards, 0
         homes = {
             card: [
                 (s, j)
-                for s in self.duty_homes(card, seat)
-                if s < upto and s != without
+                for s in self.duty_homes(card, seat, pile, held, upto)
+                if s != without
                 for j in range(len(self.slots[s].seats))
                 if self.fits(card, self.slots[s], j)
             ]
@@ -449,23 +499,29 @@ class _Search:
         }
         return cards, _matched(homes)
 
-    def late_room(self, seat: int, pile: Sequence[int], upto: int) -> bool:
+    def late_room(self, seat: int, pile: Sequence[int], upto: int, held: Sequence[int]) -> bool:
         """Whether the late cards of ``seat``'s pile each have a place of their own in
-        the end-phase tricks up to trick ``upto`` that the duties allow them: the
-        check of :meth:`room`, for the tricks the duties leave them."""
-        cards, placed = self.late_places(seat, pile, upto)
+        the end-phase tricks up to trick ``upto`` that the duties allow them against
+        the hands ``held``: the check of :meth:`room`, for the tricks the duties leave
+        them."""
+        cards, placed = self.late_places(seat, pile, upto, held)
         return placed == len(cards)
 
-    def late_need(self, slot: _Slot, pile: Sequence[int], upto: int) -> _Need | None:
+    def late_need(
+        self, slot: _Slot, pile: Sequence[int], upto: int, held: Sequence[int]
+    ) -> _Need | None:
         """The late cards of its pile that end-phase ``slot`` must hold: as many as have
         no place of their own in the other tricks up to trick ``upto``, from those it
-        may hold."""
+        may hold (against the hands ``held``)."""
         if not slot.end or slot.fixed:
             return None
-        cards, placed = self.late_places(slot.winner, pile, upto, without=slot.index)
+        seat = slot.winner
+        cards, placed = self.late_places(seat, pile, upto, held, without=slot.index)
         if placed == len(cards):
             return None
-        here = frozenset(c for c in cards if slot.index in self.duty_homes(c, slot.winner))
+        here = frozenset(
+            c for c in cards if slot.index in self.duty_homes(c, seat, pile, held, upto)
+        )
         return _Need(here, len(cards) - placed)
 
     def places(self, seat: int) -> dict[int | None, list[int]]:
@@ -494,8 +550,14 @@ class _Search:
         # chosen: the later ones have their cards.
         upto = slots[0].number if slots else len(self.stock)
         if not all(
-            self.room(s, pile, upto) and self.late_room(s, pile, upto)
+            self.room(s, pile, upto) and self.late_room(s, pile, upto, held)
             for s, pile in enumerate(piles)
+        ):
+            return None
+        # The looks at each seat's tricks alone cost as much as the choices they save
+        # until some choice has failed.
+        if self.failed and not all(
+            self.alone(s, slots, pile, held) for s, pile in enumerate(piles)
         ):
             return None
         if not slots:
@@ -514,7 +576,7 @@ class _Search:
         cuts = self.cuts
         slot, rest = slots[0], slots[1:]
         pile = piles[slot.winner]
-        needs = self.required(slot, pile, upto)
+        needs = self.required(slot, pile, upto, held)
         for order in self.orders(slot, slot.fixed or pile, held, needs):
             if not self.spend():
                 return None
@@ -533,6 +595,47 @@ class _Search:
             self.failed.add(key or self.end_key(slots, piles, held))
         return None
 
+    def alone(self, seat: int, slots: list[_Slot], pile: list[int], held: list[int]) -> bool:
+        """Whether ``seat``'s end-phase tricks among ``slots`` (the last first) can be
+        filled from its pile on their own, the cards of each going back to the hands
+        of the seats that played them before the next, and leave the rest of the pile
+        room in its stock-phase tricks (:meth:`room`). The others' tricks in between
+        only give the hands more cards, which frees no card the duties barred (S000
+        law 9), so tricks that fail alone fail among them too. A look that runs past
+        :data:`ALONE_BUDGET` tries proves nothing and lets the search go on."""
+        mine = [s for s in slots if s.winner == seat]
+        if not mine:
+            return True
+        key = (seat, len(mine), self.shape([pile, *map(bits, held)]))
+        found = self._alone.get(key)
+        if found is None:
+            self.alone_left = ALONE_BUDGET
+            fits = self.fill_alone(seat, mine, pile, held)
+            found = True if fits is None else fits
+            if fits is not None:
+                self._alone[key] = fits
+        return found
+
+    def fill_alone(
+        self, seat: int, slots: list[_Slot], pile: list[int], held: list[int]
+    ) -> bool | None:
+        """:meth:`alone`'s search: ``None`` where it ran out of tries."""
+        if not slots:
+            return self.room(seat, pile, len(self.stock))
+        slot = slots[0]
+        needs = self.required(slot, pile, slot.number, held)
+        for order in self.orders(slot, slot.fixed or pile, held, needs):
+            self.alone_left -= 1
+            if self.alone_left < 0 or not self.spend():
+                return None
+            before = list(held)
+            for player, card in zip(slot.seats, order, strict=True):
+                before[player] |= 1 << card
+            fits = self.fill_alone(seat, slots[1:], [c for c in pile if c not in order], before)
+            if fits is not False:
+                return fits
+        return False
+
     def end_key(self, slots: list[_Slot], piles: list[list[int]], held: list[int]) -> object:
         return (len(slots), self.shape(piles), self.shape([bits(h) for h in held]))
 
@@ -547,7 +650,7 @@ class _Search:
             if not self.spend():
                 return False
             pile = piles[slot.winner]
-            needs = self.required(slot, pile, slots[0].number)
+            needs = self.required(slot, pile, slots[0].number, held)
             if next(self.orders(slot, slot.fixed or pile, held, needs), None) is None:
                 return False
         return True
