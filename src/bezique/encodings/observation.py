@@ -838,19 +838,19 @@ class _Written:
     def __init__(self, players: int) -> None:
         #: The seat's own hand, as the bit sets of its two rows (not declared, declared).
         self.own = (0, 0)
-        #: Per seat, what its rows were read from and hold: the bit sets of its cards
+        #: Per seat, what its rows were read from and hold (the bit sets of its cards
         #: declared still in the hand, of its table, of the cards known to be held and
-        #: of those played; the histories read (:meth:`ObservationEncoder._declared`);
-        #: the rows of its shown cards, by where they start.
+        #: of those played; the histories read, :meth:`ObservationEncoder._declared`;
+        #: the rows of its shown cards, by where they start).
         self.seats: list[list[Any]] = [[0, 0, 0, 0, None, {}] for _ in range(players)]
         #: The card ids of the trick written.
         self.trick: tuple[int, ...] = ()
-        #: What the numbers after the card rows were written from (None: nothing,
-        #: zeros): the trick's leader, the hands and the tables, the scores, the
-        #: stock's size, the seat to act, the trick winner's turn (seat and
-        #: declarations), the trick's number, all by where they lie (seats relative
-        #: to the vector's own), and the group of those that change only now and then
-        #: (:meth:`ObservationEncoder._fill_rare`).
+        #: What the numbers after the card rows were written from, or None for
+        #: nothing written (zeros). They are the trick's leader, the hands and the
+        #: tables, the scores, the stock's size, the seat to act, the trick winner's
+        #: turn (seat and declarations), the trick's number, all by where they lie
+        #: (seats relative to the vector's own), and the group of those that change
+        #: only now and then (:meth:`ObservationEncoder._fill_rare`).
         self.numbers: list[Any] = [None] * 9
 
 
