@@ -184,3 +184,24 @@ def interrupted_runs(count: int, seed: int = 1) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(1 if interrupted_runs(int(sys.argv[1]) if len(sys.argv) > 1 else 100) else 0)
+
+
+def test_an_interrupted_command_ends_with_130_and_its_output_written() -> None:
+    """A command stopped by Ctrl-C ends with status 130 at once, its output flushed
+    (cli.exit_with), and any other status is an ordinary exit."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    for code, ending in ((130, "interrupted"), (3, "ordinary")):
+        script = (
+            "import sys\n"
+            "from bezique.programs.cli import exit_with\n"
+            "import atexit\n"
+            "atexit.register(lambda: print('at exit'))\n"
+            "sys.stdout.write('written, not flushed')\n"
+            f"exit_with({code})\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, env=env
+        )
+        assert done.returncode == code, ending
+        expected = "written, not flushed" + ("" if code == 130 else "at exit\n")
+        assert done.stdout == expected, ending

@@ -22,11 +22,12 @@ and a terminal that cannot print the suit symbols gets letters (``QS``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from bezique.errors import MAX_SEED_BITS, BeziqueError, RulesError, printable, shown
 
@@ -666,6 +667,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say_interrupted()
         return 130
     return code
+
+
+#: The exit status of a command stopped by Ctrl-C, as a shell reports it.
+INTERRUPTED = 130
+
+
+def command() -> NoReturn:
+    """The ``bezique`` command (and ``python -m bezique``): :func:`main` on the command
+    line's arguments, then exit with its status."""
+    exit_with(main())
+
+
+def exit_with(code: int) -> NoReturn:
+    """End the process with ``code``. A command stopped by Ctrl-C (``INTERRUPTED``)
+    has stopped its workers and said so already: it ends at once, its output flushed.
+    CPython remembers a Ctrl-C that once escaped code it was running, caught or not,
+    and after a normal exit it kills the process with SIGINT, whatever the status:
+    the shell would then see a signal, not 130."""
+    if code != INTERRUPTED:
+        raise SystemExit(code)
+    for stream in (sys.stdout, sys.stderr):
+        # A closed or broken stream: nothing more can be said.
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 def _say_interrupted() -> None:
