@@ -4,13 +4,13 @@ workflows and configuration the hosted repository runs (docs/versioning.md)."""
 from __future__ import annotations
 
 import importlib.metadata
-import importlib.util
 import re
 import tomllib
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from scripts import load_script
 
 import bezique as bz
 
@@ -18,14 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _release_notes() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "release_notes", ROOT / "tools" / "release_notes.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/release_notes.py", "release_notes")
 
 
 NOTES = _release_notes()

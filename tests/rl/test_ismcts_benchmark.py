@@ -3,29 +3,19 @@ unseen cards of every simulation included, and a late decision gets the late bud
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
+from scripts import load_script
 
 import bezique as bz
 from bezique.envs import openspiel as bezique_spiel
 from bezique.players import RuleOfThumbPlayer
 from bezique.views import SeatView
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _benchmark() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "ismcts_benchmark", ROOT / "benchmarks" / "ismcts.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/ismcts.py", "ismcts_benchmark")
 
 
 def _views(seed: int) -> tuple[list[SeatView], list[SeatView]]:
