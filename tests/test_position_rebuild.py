@@ -7,13 +7,16 @@ search proves no tricks explain: refused with the law they break."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import attrs
 import pytest
 from test_serialization import playout
 
 import bezique as bz
 from bezique.checks.determinize import determinize
 from bezique.checks.reachable import check_history
+from bezique.io import position, rebuild
 
 
 def _played_to(preset: str, seed: int, dealer: int, tricks: int) -> bz.DealState:
@@ -140,3 +143,39 @@ def test_a_position_that_breaks_an_end_phase_duty_is_refused_with_the_law() -> N
     # With the cards where play left them, the same position loads.
     played = BROKEN_DUTY.replace("KHa ADb", "KHa 8Cb").replace("TDb 8Cb", "TDb ADb")
     check_history(bz.parse_position(played))
+
+
+def test_the_search_for_the_tricks_stops_at_its_budget() -> None:
+    """Each trick filled costs the search a try at least: twenty tricks are not found
+    in five tries, and the error says the search gave up, not that none exist."""
+    state = _played_to("classic", 3, 0, 20)
+    winners = [t.winner for t in state.tricks]
+    found = rebuild.rebuild_tricks(state, winners)
+    assert [t.winner for t in found] == winners
+    check_history(attrs.evolve(state, tricks=found))
+    with pytest.raises(rebuild.TricksNotFoundError, match="not found within 5 tries"):
+        rebuild.rebuild_tricks(state, winners, budget=5)
+
+
+def test_winners_the_reader_chose_get_the_smaller_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A position that gives only the number of tricks: the reader chose the winners,
+    and falls back to tricks won by law alone where they have none that replay, so its
+    search stops sooner (CHOSEN_WINNERS_BUDGET); given winners get the whole budget."""
+    budgets: list[int] = []
+
+    def recorded(*args: Any, **kwargs: Any) -> tuple[bz.Trick, ...]:
+        budgets.append(kwargs["budget"])
+        return rebuild.rebuild_tricks(*args, **kwargs)
+
+    monkeypatch.setattr(position, "rebuild_tricks", recorded)
+    state = _played_to("classic", 3, 0, 20)
+    text = bz.format_position(state)
+    winners = "".join(str(t.winner) for t in state.tricks)
+    bz.parse_position(text)
+    bz.parse_position(text.replace(f"tricks: {winners};", "tricks: #20;"))
+    assert budgets[0] == rebuild.SEARCH_BUDGET
+    assert budgets[1:]
+    assert set(budgets[1:]) <= {rebuild.CHOSEN_WINNERS_BUDGET}
+    assert rebuild.CHOSEN_WINNERS_BUDGET < rebuild.SEARCH_BUDGET

@@ -38,7 +38,13 @@ from bezique.errors import (
 )
 from bezique.io.names import card_name
 from bezique.io.readers import kept_broken, kept_carte_blanche, read_card
-from bezique.io.rebuild import TricksNotFoundError, rebuild_tricks, trick_demands
+from bezique.io.rebuild import (
+    CHOSEN_WINNERS_BUDGET,
+    SEARCH_BUDGET,
+    TricksNotFoundError,
+    rebuild_tricks,
+    trick_demands,
+)
 from bezique.io.writers import card_key, kinds_list
 from bezique.laws.dealing import eldest_hand
 from bezique.laws.tricks import trick_terms, winning_index
@@ -522,8 +528,9 @@ class _Reader:
         if count is not None:
             winners = self.choose_winners(state, int(count), last)
         replayed = True
+        budget = SEARCH_BUDGET if count is None else CHOSEN_WINNERS_BUDGET
         try:
-            tricks = rebuild_tricks(state, winners, last)
+            tricks = rebuild_tricks(state, winners, last, budget=budget)
         except InvalidStateError as error:
             if count is None and not isinstance(error, TricksNotFoundError):
                 raise
