@@ -37,12 +37,18 @@ def install_groups(session: nox.Session, *groups: str) -> None:
     session.install(*nox.project.dependency_groups(PYPROJECT, *groups))
 
 
+#: pytest-xdist on every core, an idle worker taking queued tests from a busy one: a
+#: few tests of whole random deals of the largest presets last tens of seconds, and
+#: handed out in fixed batches they left one core idle at the end of the run.
+XDIST = ("-n", "auto", "--dist", "worksteal")
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
     """Run the test suite and the doctests (slow tests excluded), on every core."""
     install_groups(session, "test")
     session.install("-e", ".")
-    session.run("pytest", "-n", "auto", *session.posargs)
+    session.run("pytest", *XDIST, *session.posargs)
 
 
 @nox.session
@@ -102,7 +108,7 @@ def rl(session: nox.Session) -> None:
     simulation test) and the examples in examples/rl."""
     install_groups(session, "test")
     session.install("-e", ".[rl]")
-    session.run("pytest", "tests/rl", "-n", "auto", *session.posargs)
+    session.run("pytest", "tests/rl", *XDIST, *session.posargs)
     for script in sorted((ROOT / "examples" / "rl").glob("*.py")):
         session.run("python", str(script.relative_to(ROOT)))
 
@@ -177,7 +183,15 @@ def release(session: nox.Session) -> None:
         )
         session.run(python, "-c", check, external=True)
         session.run(
-            python, "-m", "pytest", *RELEASE_TESTS, "-p", "no:cacheprovider", "-q", external=True
+            python,
+            "-m",
+            "pytest",
+            *RELEASE_TESTS,
+            *XDIST,
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            external=True,
         )
 
 
@@ -252,7 +266,7 @@ def compiled(session: nox.Session) -> None:
     session.run("python", "benchmarks/engines.py", "--which")
     session.run("python", "-c", "import bezique.engine as e, sys; sys.exit(not e.accelerated())")
     # `tests` only: the doctests of src/ would import the pure sources beside the wheel.
-    session.run("pytest", "tests", "-p", "no:cacheprovider", "-n", "auto", *session.posargs)
+    session.run("pytest", "tests", "-p", "no:cacheprovider", *XDIST, *session.posargs)
     session.run(
         "sphinx-build",
         "-W",

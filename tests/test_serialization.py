@@ -252,7 +252,11 @@ def test_loaded_states_have_the_same_legal_actions(rules: Rules, seed: int) -> N
 
 
 def test_round_trips_cover_every_kind_of_position() -> None:
+    """Every kind of position of every rule set round-trips: of each rule set's
+    random deals, the first three states of each mix of kinds (about one state in
+    eight; every state of random deals round-trips in the test above)."""
     seen: dict[str, int] = {}
+    tried: dict[tuple[Rules, frozenset[str]], int] = {}
     positions = 0
     # Pending melds need two declarations on one trick: the rule sets that have them
     # play a few more deals, so that some deal surely shows one.
@@ -263,9 +267,13 @@ def test_round_trips_cover_every_kind_of_position() -> None:
     ]
     for deal in [*deals, iter(carte_blanche_states())]:
         for state in deal:
-            check_round_trip(state, full=False)
-            positions += 1
-            for category in categories(state):
+            kinds = frozenset(categories(state))
+            key = (state.rules, kinds)
+            tried[key] = tried.get(key, 0) + 1
+            if tried[key] <= 3:
+                check_round_trip(state, full=False)
+                positions += 1
+            for category in kinds:
                 seen[category] = seen.get(category, 0) + 1
     wanted = {
         "stock",
@@ -286,7 +294,8 @@ def test_round_trips_cover_every_kind_of_position() -> None:
         "revealed",
     }
     assert wanted <= set(seen), wanted - set(seen)
-    assert positions > 2000
+    assert len(tried) > 400
+    assert positions > 1000
 
 
 @pytest.mark.slow
