@@ -24,6 +24,16 @@ cards left to draw (12 by default) gets that budget instead of ``--simulations``
 late playouts are short and tell the actions apart well, as the Monte Carlo
 player's late search finds.
 
+With ``--confidence`` the bot's final choice is ours, not OpenSpiel's most visited
+action (:class:`bezique.envs.openspiel.GuardedISMCTSBot`): the rule-of-thumb
+player's action unless another root action's returns beat it by more than that many
+standard errors of the mean difference, paired over the deals both were searched in.
+``--worlds K`` makes those deals few and shared: simulation *i* searches the *i* mod
+K-th of K deals drawn at the decision. ``--candidates 3`` shares the prior's weight
+among the rule-of-thumb player's three favourite actions (every action once at most
+``--late`` cards are left to draw), and only those may replace its choice;
+``--coupled`` makes the playouts draw as the Monte Carlo player's do.
+
 Needs the ``openspiel`` extra. ``python benchmarks/ismcts.py --help`` lists the
 options; ``nox -s strength -- ismcts`` runs the matches of docs/players.md.
 """

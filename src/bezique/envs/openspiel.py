@@ -100,6 +100,7 @@ __all__ = [
     "GuardedISMCTSBot",
     "PlayoutEvaluator",
     "game_info",
+    "keep_unless_beaten",
     "max_points",
     "register",
 ]
@@ -608,7 +609,7 @@ class PlayoutEvaluator:
         #: The share of the prior given to the rule-of-thumb player's choice.
         self.rule_of_thumb_weight: float = float(weight)
         #: Whether a playout draws as the Monte Carlo player's do
-        #: (:func:`bezique.players.arrange_draws`): each seat the same cards whoever
+        #: (:func:`bezique.players.playout.arrange_draws`): each seat the same cards whoever
         #: wins the tricks, so that playouts of one deal after different actions
         #: differ less by the luck of the draw.
         self.coupled: bool = coupled
@@ -661,8 +662,8 @@ class PlayoutEvaluator:
         return list(ids)[:count]
 
 
-#: A root action's returns in one search: (world, return) a simulation through it,
-#: the world being the index of the sampled deal it searched.
+#: The returns of a search's root actions, by action id, each a (world, return) pair
+#: a simulation through the action, the world being the index of the deal it searched.
 RootReturns = Mapping[int, Sequence[tuple[int, float]]]
 
 
@@ -784,8 +785,8 @@ class GuardedISMCTSBot:
         self._resample: Callable[[Any, int], Any] = resampler or (
             lambda state, seat: state.resample_from_infostate(seat, random_state.uniform)
         )
-        #: The root's returns by action id in the last search: (world, return) a
-        #: simulation through the action.
+        #: The root's returns by action id in the last search, each a (world, return)
+        #: pair a simulation through the action.
         self.last_returns: dict[int, list[tuple[int, float]]] = {}
         #: The rule-of-thumb player's action id in the last search.
         self.last_kept: int | None = None
