@@ -457,6 +457,13 @@ ISMCTS_MATCHES = (
     "--selection puct --rule-of-thumb-weight 0.9",
     "--against rule-of-thumb --deals 10 --seeds 5-10 --simulations 16 --late-simulations 48 "
     "--uct-c 1.4 --selection puct --rule-of-thumb-weight 0.9",
+    # The final choice of ours (GuardedISMCTSBot), as in examples/rl/openspiel_ismcts.py.
+    "--against random --deals 10 --seeds 101-106 --simulations 32 --uct-c 150 --reward margin "
+    "--selection puct --rule-of-thumb-weight 0.9 --candidates 3 --confidence 1.5 --worlds 4 "
+    "--coupled",
+    "--against rule-of-thumb --deals 10 --seeds 101-126 --simulations 32 --uct-c 150 "
+    "--reward margin --selection puct --rule-of-thumb-weight 0.9 --candidates 3 "
+    "--confidence 1.5 --worlds 4 --coupled",
 )
 
 

@@ -24,6 +24,16 @@ cards left to draw (12 by default) gets that budget instead of ``--simulations``
 late playouts are short and tell the actions apart well, as the Monte Carlo
 player's late search finds.
 
+With ``--confidence`` the bot's final choice is ours, not OpenSpiel's most visited
+action (:class:`bezique.envs.openspiel.GuardedISMCTSBot`): the rule-of-thumb
+player's action unless another root action's returns beat it by more than that many
+standard errors of the mean difference, paired over the deals both were searched in.
+``--worlds K`` makes those deals few and shared: simulation *i* searches the *i* mod
+K-th of K deals drawn at the decision. ``--candidates 3`` shares the prior's weight
+among the rule-of-thumb player's three favourite actions (every action once at most
+``--late`` cards are left to draw), and only those may replace its choice;
+``--coupled`` makes the playouts draw as the Monte Carlo player's do.
+
 Needs the ``openspiel`` extra. ``python benchmarks/ismcts.py --help`` lists the
 options; ``nox -s strength -- ismcts`` runs the matches of docs/players.md.
 """
@@ -74,6 +84,10 @@ class IsmctsPlayer:
         selection: str = "uct",
         late_simulations: int | None = None,
         late: int = 12,
+        confidence: float | None = None,
+        worlds: int = 0,
+        coupled: bool = False,
+        candidates: int = 1,
     ) -> None:
         self.game = pyspiel.load_game(
             bezique_spiel.register(), {"variant": variant, "reward": reward}
@@ -84,8 +98,12 @@ class IsmctsPlayer:
         self.space = bz.ActionSpace.of(rules)
         # The same seed string, the same choices (crc32: Python's hash of a str varies).
         self.rng = np.random.RandomState(zlib.crc32(seed.encode()))
+        self.confidence = confidence
+        self.worlds = worlds
         evaluator: Any = (
-            bezique_spiel.PlayoutEvaluator(rule_of_thumb_weight)
+            bezique_spiel.PlayoutEvaluator(
+                rule_of_thumb_weight, candidates=candidates, late=late, coupled=coupled
+            )
             if rollout == "fast"
             else mcts.RandomRolloutEvaluator(1, self.rng)
         )
@@ -101,6 +119,19 @@ class IsmctsPlayer:
         self.late = late
 
     def _bot(self, evaluator: Any, uct_c: float, simulations: int, selection: str) -> Any:
+        if self.confidence is not None:
+            # Our final choice: the rule-of-thumb action unless another is clearly better.
+            return bezique_spiel.GuardedISMCTSBot(
+                self.game,
+                evaluator,
+                uct_c=uct_c,
+                max_simulations=simulations,
+                random_state=self.rng,
+                child_selection_policy=SELECTIONS[selection],
+                confidence=self.confidence,
+                worlds=self.worlds,
+                resampler=lambda state, seat: state.resample_from_infostate(seat, self.rng.uniform),
+            )
         bot = ismcts.ISMCTSBot(
             self.game,
             evaluator,
@@ -237,6 +268,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=12,
         help="cards left to draw that make a decision late (%(default)s)",
     )
+    parser.add_argument(
+        "--confidence",
+        type=float,
+        help="the final choice of ours (bezique.envs.openspiel.GuardedISMCTSBot): the "
+        "rule-of-thumb action unless another root action beats it by this many standard "
+        "errors (by default OpenSpiel's, the most visited action); needs --rollout fast",
+    )
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        default=0,
+        help="with --confidence: deals drawn a search, simulation i searching deal i mod "
+        "this, so that the root actions are compared on the same deals (0: each its own)",
+    )
+    parser.add_argument(
+        "--candidates",
+        type=int,
+        default=1,
+        help="the rule-of-thumb player's favourite actions that share the prior's weight "
+        "while more than --late cards are left to draw, every action after; with "
+        "--confidence only those may replace its choice (%(default)s)",
+    )
+    parser.add_argument(
+        "--coupled",
+        action="store_true",
+        help="playouts draw as the Monte Carlo player's: each seat the same cards "
+        "whoever wins the tricks",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (%(default)s)")
     parser.add_argument("--json", help="also write the results as JSON to this path")
     args = parser.parse_args(argv)
@@ -251,16 +310,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         selection=args.selection,
         late_simulations=args.late_simulations,
         late=args.late,
+        confidence=args.confidence,
+        worlds=args.worlds,
+        coupled=args.coupled,
+        candidates=args.candidates,
     )
     late = (
         ""
         if args.late_simulations is None
         else f", late_simulations={args.late_simulations}, late={args.late}"
     )
+    guard = (
+        "" if args.confidence is None else f", confidence={args.confidence:g}, worlds={args.worlds}"
+    ) + (", coupled" if args.coupled else "")
+    if args.candidates > 1:
+        guard += f", candidates={args.candidates}"
     name = (
         f"ismcts(simulations={args.simulations}, uct_c={args.uct_c:g}, "
         f"reward={args.reward}, rollout={args.rollout}, selection={args.selection}, "
-        f"rule_of_thumb_weight={args.rule_of_thumb_weight:g}{late})"
+        f"rule_of_thumb_weight={args.rule_of_thumb_weight:g}{late}{guard})"
     )
     shown = " ".join(sys.argv[1:] if argv is None else argv)
     print(f"command: python benchmarks/ismcts.py {shown}", flush=True)

@@ -75,3 +75,25 @@ def test_a_late_decision_gets_the_late_budget(
     assert late[0].stock_size <= 12
     player.choose(late[0])
     assert len(evaluated) == (late_simulations or 4)
+
+
+def test_the_final_choice_of_ours_repeats_and_keeps_to_the_rules_of_thumb_when_unsure() -> None:
+    """With ``confidence`` the player searches with the final choice of ours
+    (``GuardedISMCTSBot``): a seed repeats its searches, paired worlds and all; at an
+    unreachable bar every choice is the rule-of-thumb player's."""
+    benchmark = _benchmark()
+    early, late = _views(3)
+    views = early[:3] + late[:3]
+
+    def searched(player: Any, view: SeatView) -> tuple[object, object]:
+        return player.choose(view), player.bot.last_returns
+
+    first, second = (
+        benchmark.IsmctsPlayer("7", simulations=12, confidence=1.5, worlds=3, coupled=True)
+        for _ in range(2)
+    )
+    assert isinstance(first.bot, bezique_spiel.GuardedISMCTSBot)
+    assert [searched(first, v) for v in views] == [searched(second, v) for v in views]
+    sure = benchmark.IsmctsPlayer("7", simulations=12, confidence=1e9, worlds=3)
+    rules = RuleOfThumbPlayer()
+    assert [sure.choose(v) for v in views] == [rules.choose(v) for v in views]

@@ -60,6 +60,8 @@ import functools
 import math
 import numbers
 import random
+import statistics
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -95,8 +97,10 @@ __all__ = [
     "GAME_NAME",
     "BeziqueGame",
     "BeziqueState",
+    "GuardedISMCTSBot",
     "PlayoutEvaluator",
     "game_info",
+    "keep_unless_beaten",
     "max_points",
     "register",
 ]
@@ -568,10 +572,32 @@ class PlayoutEvaluator:
     the rule-of-thumb choice unless the playouts find another action clearly better,
     as the Monte Carlo player does (docs: "Players and their strength").
 
+    With ``candidates`` ``k`` above 1 the weight ``w`` is shared equally among the
+    rule-of-thumb player's ``k`` favourite actions (:meth:`candidate_actions`: its
+    ranking, :meth:`bezique.players.RuleOfThumbPlayer.ranked`) while more than
+    ``late`` cards are left to draw, and among every legal action after: PUCT then
+    spends the search on those few, as the Monte Carlo player compares its three
+    favourites early and every action late. With ``coupled`` the playouts draw as the
+    Monte Carlo player's do (each seat the same cards, whoever wins the tricks).
+
     Bezique's presets only (the fast policy plays Bezique), one deal an episode."""
 
-    def __init__(self, rule_of_thumb_weight: float = 0.0) -> None:
+    def __init__(
+        self,
+        rule_of_thumb_weight: float = 0.0,
+        *,
+        candidates: int = 1,
+        late: int = 12,
+        coupled: bool = False,
+    ) -> None:
         weight = rule_of_thumb_weight
+        require(coupled, bool, "PlayoutEvaluator()", "coupled", "a bool")
+        require_int(candidates, "PlayoutEvaluator()", "candidates")
+        require_int(late, "PlayoutEvaluator()", "late")
+        if candidates < 1:
+            raise NotationError(
+                f"PlayoutEvaluator(): candidates must be at least 1, got {shown(candidates)}"
+            )
         if isinstance(weight, bool) or not isinstance(weight, numbers.Real):
             wrong_type("PlayoutEvaluator()", "rule_of_thumb_weight", "a number", weight)
         if not 0.0 <= float(weight) <= 1.0:
@@ -582,6 +608,15 @@ class PlayoutEvaluator:
             )
         #: The share of the prior given to the rule-of-thumb player's choice.
         self.rule_of_thumb_weight: float = float(weight)
+        #: Whether a playout draws as the Monte Carlo player's do
+        #: (:func:`bezique.players.playout.arrange_draws`): each seat the same cards whoever
+        #: wins the tricks, so that playouts of one deal after different actions
+        #: differ less by the luck of the draw.
+        self.coupled: bool = coupled
+        #: How many of the rule-of-thumb player's favourite actions share the weight.
+        self.candidates: int = candidates
+        #: The cards left to draw at most which every legal action is a candidate.
+        self.late: int = late
         self._guide: RuleOfThumbPlayer = RuleOfThumbPlayer()
 
     def evaluate(self, state: BeziqueState) -> Any:
@@ -589,7 +624,8 @@ class PlayoutEvaluator:
         deal = _bezique_deal(state, "PlayoutEvaluator.evaluate()")
         if deal.is_over:
             return np.asarray(state.returns(), dtype=float)
-        return np.asarray(BeziqueState(state.get_game(), play_out(deal)).returns(), dtype=float)
+        end = play_out(deal, coupled=self.coupled)
+        return np.asarray(BeziqueState(state.get_game(), end).returns(), dtype=float)
 
     def prior(self, state: BeziqueState) -> list[tuple[int, float]]:
         require(state, BeziqueState, "PlayoutEvaluator.prior()", "state", "a BeziqueState")
@@ -599,12 +635,195 @@ class PlayoutEvaluator:
         share = (1.0 - self.rule_of_thumb_weight) / len(actions)
         if not self.rule_of_thumb_weight:
             return [(action, share) for action in actions]
-        deal = _bezique_deal(state, "PlayoutEvaluator.prior()")
-        chosen = ActionSpace.of(deal.rules).action_id(self._guide.choose(deal), deal)
-        return [
-            (action, share + (self.rule_of_thumb_weight if action == chosen else 0.0))
-            for action in actions
-        ]
+        chosen = self.candidate_actions(state)
+        bonus = self.rule_of_thumb_weight / len(chosen)
+        return [(action, share + (bonus if action in chosen else 0.0)) for action in actions]
+
+    def rule_of_thumb_action(self, state: BeziqueState) -> int:
+        """The action id the rule-of-thumb player would choose in ``state``, a
+        decision of a dealt Bezique deal."""
+        return self._ranked(state, "PlayoutEvaluator.rule_of_thumb_action()", 1)[0]
+
+    def candidate_actions(self, state: BeziqueState) -> list[int]:
+        """The action ids the prior leans to in ``state``, a decision of a dealt Bezique
+        deal: the rule-of-thumb player's ``candidates`` favourites, its choice first,
+        while more than ``late`` cards are left to draw; after, every legal action,
+        its choice first (with ``candidates`` 1, its choice alone throughout)."""
+        return self._ranked(state, "PlayoutEvaluator.candidate_actions()", self.candidates)
+
+    def _ranked(self, state: BeziqueState, method: str, count: int) -> list[int]:
+        require(state, BeziqueState, method, "state", "a BeziqueState")
+        deal = _bezique_deal(state, method)
+        space = ActionSpace.of(deal.rules)
+        if deal.stock_size <= self.late and count > 1:
+            count = len(deal.legal_actions())
+        # Several legal actions may share an id: each id once, at its first place.
+        ids = dict.fromkeys(space.action_id(a, deal) for a in self._guide.ranked(deal))
+        return list(ids)[:count]
+
+
+#: The returns of a search's root actions, by action id, each a (world, return) pair
+#: a simulation through the action, the world being the index of the deal it searched.
+RootReturns = Mapping[int, Sequence[tuple[int, float]]]
+
+
+def keep_unless_beaten(returns: RootReturns, keep: int, confidence: float) -> int:
+    """The action to play after a search: ``keep`` unless another action's returns
+    beat its returns clearly, by more than ``confidence`` standard errors of the mean
+    difference (and by more than nothing); of those that do, the one with the
+    largest mean difference.
+
+    Two actions are compared on the worlds both were searched in, each world's
+    returns averaged, when there are at least two such worlds: paired, as the Monte
+    Carlo player compares its candidates on the same samples. Otherwise, when each
+    has at least two returns, unpaired (Welch: the standard error of the difference
+    of the two means). Fewer returns than that never beat ``keep``, and neither does
+    anything when ``keep`` has none of its own."""
+    kept = returns.get(keep, ())
+    best, best_gain = keep, 0.0
+    for action, mine in returns.items():
+        if action == keep:
+            continue
+        gain, error = _difference(mine, kept)
+        if gain > 0.0 and gain > confidence * error and gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
+def _difference(
+    mine: Sequence[tuple[int, float]], theirs: Sequence[tuple[int, float]]
+) -> tuple[float, float]:
+    """The mean of ``mine`` less that of ``theirs`` and its standard error, paired by
+    world where two worlds or more are common; ``(0, inf)`` when too few returns."""
+    by_world_mine = _by_world(mine)
+    by_world_theirs = _by_world(theirs)
+    common = sorted(by_world_mine.keys() & by_world_theirs.keys())
+    if len(common) >= 2:
+        gains = [by_world_mine[w] - by_world_theirs[w] for w in common]
+        return statistics.fmean(gains), statistics.stdev(gains) / math.sqrt(len(gains))
+    if len(mine) < 2 or len(theirs) < 2:
+        return 0.0, math.inf
+    a = [value for _, value in mine]
+    b = [value for _, value in theirs]
+    error = math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
+    return statistics.fmean(a) - statistics.fmean(b), error
+
+
+def _by_world(returns: Sequence[tuple[int, float]]) -> dict[int, float]:
+    """The mean return in each world."""
+    sums: dict[int, list[float]] = {}
+    for world, value in returns:
+        sums.setdefault(world, []).append(value)
+    return {world: statistics.fmean(values) for world, values in sums.items()}
+
+
+class GuardedISMCTSBot:
+    """OpenSpiel's ISMCTS bot (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) with a
+    final choice of ours: after the search, the rule-of-thumb player's action is played
+    unless another root action's returns beat it clearly (:func:`keep_unless_beaten`,
+    ``confidence`` standard errors), instead of OpenSpiel's most visited action; with
+    an evaluator of ``candidates`` above 1, only another of its
+    :meth:`~PlayoutEvaluator.candidate_actions` may replace it. The
+    search itself is OpenSpiel's, simulation by simulation (its tree, its child
+    selection by ``child_selection_policy`` and ``uct_c``, the evaluator's leaf values
+    and prior).
+
+    With ``worlds`` above 0 the search draws that many deals that fit the information
+    state at its start and simulation *i* searches deal *i* mod ``worlds``, so that the
+    root actions are compared on the same deals (paired); with 0 every simulation
+    draws its own. ``resampler(state, seat)`` draws a deal (OpenSpiel's
+    ``set_resampler``: pass a seeded one for a search that repeats); by default the
+    state's ``resample_from_infostate`` with a sampler of ``random_state``.
+
+    ``step(state)`` returns the action id to play; after it, :attr:`last_returns`
+    holds the root's returns by action and :attr:`last_kept` the rule-of-thumb
+    action. OpenSpiel's bot is :attr:`bot`."""
+
+    def __init__(
+        self,
+        game: Any,
+        evaluator: PlayoutEvaluator,
+        *,
+        uct_c: float,
+        max_simulations: int,
+        random_state: Any,
+        child_selection_policy: Any = None,
+        confidence: float = 1.5,
+        worlds: int = 0,
+        resampler: Callable[[Any, int], Any] | None = None,
+    ) -> None:
+        ismcts = require_extra("open_spiel.python.algorithms.ismcts", "openspiel")
+        require(
+            evaluator, PlayoutEvaluator, "GuardedISMCTSBot()", "evaluator", "a PlayoutEvaluator"
+        )
+        require_int(max_simulations, "GuardedISMCTSBot()", "max_simulations")
+        require_int(worlds, "GuardedISMCTSBot()", "worlds")
+        if max_simulations < 1 or worlds < 0:
+            raise NotationError(
+                "GuardedISMCTSBot(): max_simulations must be at least 1 and worlds at "
+                f"least 0, got {shown(max_simulations)} and {shown(worlds)}"
+            )
+        if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
+            wrong_type("GuardedISMCTSBot()", "confidence", "a number", confidence)
+        if not float(confidence) >= 0.0:
+            raise NotationError(
+                f"GuardedISMCTSBot(): confidence must be 0 or more, got {shown(confidence)}"
+            )
+        self.evaluator: PlayoutEvaluator = evaluator
+        self.max_simulations: int = max_simulations
+        self.confidence: float = float(confidence)
+        self.worlds: int = worlds
+        self.random_state: Any = random_state
+        self.bot: Any = ismcts.ISMCTSBot(
+            game,
+            evaluator,
+            uct_c=uct_c,
+            max_simulations=max_simulations,
+            random_state=random_state,
+            child_selection_policy=child_selection_policy or ismcts.ChildSelectionPolicy.UCT,
+        )
+        self._resample: Callable[[Any, int], Any] = resampler or (
+            lambda state, seat: state.resample_from_infostate(seat, random_state.uniform)
+        )
+        #: The root's returns by action id in the last search, each a (world, return)
+        #: pair a simulation through the action.
+        self.last_returns: dict[int, list[tuple[int, float]]] = {}
+        #: The rule-of-thumb player's action id in the last search.
+        self.last_kept: int | None = None
+
+    def step(self, state: BeziqueState) -> int:
+        """Search ``state`` (a decision) and return the action id to play."""
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return int(actions[0])
+        seat = state.current_player()
+        bot = self.bot
+        bot.reset()
+        root = bot.create_new_node(state)
+        bot._root_node = root
+        candidates = self.evaluator.candidate_actions(state)
+        kept = candidates[0]
+        samples = [self._resample(state, seat) for _ in range(self.worlds)]
+        returns: dict[int, list[tuple[int, float]]] = {}
+        for simulation in range(self.max_simulations):
+            if samples:
+                world = simulation % len(samples)
+                sample = samples[world].clone()
+            else:
+                world, sample = simulation, self._resample(state, seat)
+            visits = {a: child.visits for a, child in root.child_info.items()}
+            value = bot.run_simulation(sample)[seat]
+            for action, child in root.child_info.items():
+                # The one root action this simulation went through, if any (the
+                # first simulation values the root itself).
+                if child.visits != visits.get(action, 0):
+                    returns.setdefault(action, []).append((world, float(value)))
+        self.last_returns = returns
+        self.last_kept = kept
+        if self.evaluator.candidates > 1:
+            # Only the evaluator's candidates may replace the rule-of-thumb choice.
+            returns = {a: r for a, r in returns.items() if a in candidates}
+        return keep_unless_beaten(returns, kept, self.confidence)
 
 
 def _bezique_deal(state: BeziqueState, method: str) -> DealState:
