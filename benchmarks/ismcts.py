@@ -119,30 +119,29 @@ class IsmctsPlayer:
         self.late = late
 
     def _bot(self, evaluator: Any, uct_c: float, simulations: int, selection: str) -> Any:
+        # The unseen cards of every simulation drawn from the seeded generator too:
+        # pyspiel's own sampler is not seeded, and with it no match repeats.
+        def resampler(state: Any, seat: int) -> Any:
+            return state.resample_from_infostate(seat, self.rng.uniform)
+
+        search: dict[str, Any] = {
+            "uct_c": uct_c,
+            "max_simulations": simulations,
+            "random_state": self.rng,
+            "child_selection_policy": SELECTIONS[selection],
+        }
         if self.confidence is not None:
             # Our final choice: the rule-of-thumb action unless another is clearly better.
             return bezique_spiel.GuardedISMCTSBot(
                 self.game,
                 evaluator,
-                uct_c=uct_c,
-                max_simulations=simulations,
-                random_state=self.rng,
-                child_selection_policy=SELECTIONS[selection],
                 confidence=self.confidence,
                 worlds=self.worlds,
-                resampler=lambda state, seat: state.resample_from_infostate(seat, self.rng.uniform),
+                resampler=resampler,
+                **search,
             )
-        bot = ismcts.ISMCTSBot(
-            self.game,
-            evaluator,
-            uct_c=uct_c,
-            max_simulations=simulations,
-            random_state=self.rng,
-            child_selection_policy=SELECTIONS[selection],
-        )
-        # The unseen cards of every simulation drawn from the seeded generator too:
-        # pyspiel's own sampler is not seeded, and with it no match repeats.
-        bot.set_resampler(lambda state, seat: state.resample_from_infostate(seat, self.rng.uniform))
+        bot = ismcts.ISMCTSBot(self.game, evaluator, **search)
+        bot.set_resampler(resampler)
         return bot
 
     #: The decisions searched in this process, and the seconds they took, by all the
