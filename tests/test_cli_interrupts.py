@@ -99,19 +99,24 @@ def test_an_interrupted_command_says_so_in_one_line_with_status_130(
     assert signal.getsignal(signal.SIGINT) is before
 
 
-def interrupted_run(command: list[str], delay: float) -> tuple[int, str, list[int]]:
-    """Start ``python -m bezique COMMAND`` in a process group of its own, send the
-    group SIGINT after ``delay`` seconds (as Ctrl-C at a terminal does), and return
-    the exit status, the standard error and the processes of the group still there."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    process = subprocess.Popen(
+def start_run(command: list[str]) -> subprocess.Popen[str]:
+    """``python -m bezique COMMAND`` in a process group of its own (the group's number
+    is the process's), its standard error read as text."""
+    return subprocess.Popen(
         [sys.executable, "-m", "bezique", *command],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
-        env=env,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
         start_new_session=True,
         text=True,
     )
+
+
+def interrupted_run(command: list[str], delay: float) -> tuple[int, str, list[int]]:
+    """Start ``python -m bezique COMMAND`` (:func:`start_run`), send the
+    group SIGINT after ``delay`` seconds (as Ctrl-C at a terminal does), and return
+    the exit status, the standard error and the processes of the group still there."""
+    process = start_run(command)
     time.sleep(delay)
     os.killpg(process.pid, signal.SIGINT)
     try:
@@ -152,6 +157,32 @@ def test_ctrl_c_at_any_moment_leaves_no_process_and_no_traceback(
     command: list[str], delay: float
 ) -> None:
     check_interrupted(command, delay)
+
+
+@pytest.mark.parametrize("command", [SIMULATE, DUEL], ids=["simulate", "duel"])
+def test_the_workers_end_when_the_run_is_killed(command: list[str]) -> None:
+    """A run killed outright (SIGKILL, which it cannot catch to stop its pool) leaves
+    no worker behind: each worker ends once it finds its parent gone."""
+    process = start_run(command)
+    try:
+        deadline = time.monotonic() + 60
+        # The parent and its two workers.
+        while len(group_members(process.pid)) < 3:
+            assert time.monotonic() < deadline, "the workers never started"
+            assert process.poll() is None, "the run ended before its workers started"
+            time.sleep(0.05)
+        workers = [pid for pid in group_members(process.pid) if pid != process.pid]
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 30
+        while group_members(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert group_members(process.pid) == [], f"workers {workers} outlived the run"
+    finally:
+        for pid in group_members(process.pid):
+            os.kill(pid, signal.SIGKILL)
+        if process.stderr is not None:
+            process.stderr.close()
 
 
 #: The same runs of Zetema, served by the same command line and worker pool.

@@ -54,6 +54,7 @@ import math
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -471,14 +472,32 @@ class Summary:
 _CAN_HOLD = hasattr(signal, "pthread_sigmask")
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the parent process, which stops the pool.
+#: How often, in seconds, a worker looks whether the process that started it is gone.
+_PARENT_POLL = 0.5
+
+
+def _start_worker(parent: int) -> None:
+    """In a worker, before any chunk: leave Ctrl-C to the parent process, which stops
+    the pool, and end when the parent is gone.
 
     A worker starts with Ctrl-C held back (:func:`_interrupts_held`); ignoring it
-    drops one that came meanwhile, and only then is it let through."""
+    drops one that came meanwhile, and only then is it let through. A parent killed
+    outright (SIGKILL) cannot stop its pool, and its workers would otherwise run on
+    for ever, waiting for chunks that never come: a thread of the worker watches
+    for the parent's end and ends the worker then."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if _CAN_HOLD:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    threading.Thread(
+        target=_end_with_parent, args=(parent,), name="bezique-parent-watch", daemon=True
+    ).start()
+
+
+def _end_with_parent(parent: int) -> None:
+    # An orphan is adopted by another process, so its parent's id changes.
+    while os.getppid() == parent:
+        time.sleep(_PARENT_POLL)
+    os._exit(1)
 
 
 @contextlib.contextmanager
@@ -557,7 +576,9 @@ def run_chunks(
         try:
             with _interrupts_held():
                 pool = ProcessPoolExecutor(
-                    max_workers=min(workers, len(chunks)), initializer=_ignore_interrupts
+                    max_workers=min(workers, len(chunks)),
+                    initializer=_start_worker,
+                    initargs=(os.getpid(),),
                 )
                 # The first submit starts every worker (with Ctrl-C held back).
                 futures: dict[Future[T], int] = {
