@@ -534,6 +534,31 @@ def _stop(pool: ProcessPoolExecutor, others: set[multiprocessing.process.BasePro
     pool.shutdown(wait=True)
 
 
+def _play_games(
+    work: Callable[..., list[T]],
+    args: tuple[Any, ...],
+    games: int,
+    jobs: int,
+    progress: Progress | None,
+    backend: str,
+    address: str | None,
+) -> tuple[list[T], float, int]:
+    """``work(*args, start, stop)`` over the games ``0`` to ``games - 1``, in chunks
+    (:func:`run_chunks`): each game's outcome in game order, the seconds taken, and
+    the number of workers (``jobs``, ``0`` for one per CPU).
+
+    A game can take long (a whole game to its target, a searching player), so a chunk
+    holds at most ten: about four chunks a worker, the work shared evenly and progress
+    reported often."""
+    workers = jobs or os.cpu_count() or 1
+    size = max(1, min(10, games // (workers * 4) or 1))
+    started = time.perf_counter()
+    outcomes = run_chunks(
+        work, args, _chunks(games, size), workers, progress, backend=backend, address=address
+    )
+    return [o for chunk in outcomes for o in chunk], time.perf_counter() - started, workers
+
+
 def _chunks(count: int, size: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, count)) for start in range(0, count, size)]
 
@@ -914,20 +939,10 @@ def duel(
     _check_run("duel()", ("games", games), seed, jobs)
     _check_backend("duel()", backend, address)
     single = _single_deals(rules) if deals is None else bool(deals)
-    workers = jobs or os.cpu_count() or 1
-    size = max(1, min(10, games // (workers * 4) or 1))
-    started = time.perf_counter()
-    outcomes = run_chunks(
-        _duel_chunk,
-        (rules, a, b, seed, single),
-        _chunks(games, size),
-        workers,
-        progress,
-        backend=backend,
-        address=address,
+    flat, elapsed, workers = _play_games(
+        _duel_chunk, (rules, a, b, seed, single), games, jobs, progress, backend, address
     )
-    flat = [o for chunk in outcomes for o in chunk]
-    return _duel_result(rules, a, b, seed, single, flat, time.perf_counter() - started, workers)
+    return _duel_result(rules, a, b, seed, single, flat, elapsed, workers)
 
 
 def _duel_result(
@@ -1165,19 +1180,9 @@ def match(
     _check_run("match()", ("games", games), seed, jobs)
     _check_backend("match()", backend, address)
     single = _single_deals(rules) if deals is None else bool(deals)
-    workers = jobs or os.cpu_count() or 1
-    size = max(1, min(10, games // (workers * 4) or 1))
-    started = time.perf_counter()
-    outcomes = run_chunks(
-        _match_chunk,
-        (rules, kinds, seed, single),
-        _chunks(games, size),
-        workers,
-        progress,
-        backend=backend,
-        address=address,
+    flat, elapsed, workers = _play_games(
+        _match_chunk, (rules, kinds, seed, single), games, jobs, progress, backend, address
     )
-    flat = [o for chunk in outcomes for o in chunk]
     wins = [0] * k
     shared = [0] * k
     credit = [0.0] * k
@@ -1203,7 +1208,7 @@ def match(
         credit=tuple(credit),
         margins=tuple(m for _, _, m in flat),
         seats=tuple(tuple(row) for row in seats),
-        elapsed=time.perf_counter() - started,
+        elapsed=elapsed,
         jobs=workers,
     )
 
@@ -1387,22 +1392,16 @@ def tournament(
     _check_run("tournament()", ("games", games), seed, jobs)
     _check_backend("tournament()", backend, address)
     single = _single_deals(rules) if deals is None else bool(deals)
-    workers = jobs or os.cpu_count() or 1
     pairs = _pairs(len(kinds))
-    total = games * len(pairs)
-    size = max(1, min(10, total // (workers * 4) or 1))
-    started = time.perf_counter()
-    outcomes = run_chunks(
+    flat, elapsed, workers = _play_games(
         _tournament_chunk,
         (rules, kinds, seed, games, single),
-        _chunks(total, size),
-        workers,
+        games * len(pairs),
+        jobs,
         progress,
-        backend=backend,
-        address=address,
+        backend,
+        address,
     )
-    flat = [o for chunk in outcomes for o in chunk]
-    elapsed = time.perf_counter() - started
     duels = tuple(
         _duel_result(
             rules, kinds[i], kinds[j], seed, single, flat[p * games : (p + 1) * games], 0.0, workers
