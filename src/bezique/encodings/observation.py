@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Iterable, Mapping
+from itertools import compress
 from typing import TYPE_CHECKING, Any, overload
 
 import attrs
@@ -416,10 +417,16 @@ class ObservationEncoder(BlockVector):
         if trick != written.trick:
             before_trick = written.trick
             for i in range(max(len(trick), len(before_trick))):
-                before = 1 << before_trick[i] if i < len(before_trick) else 0
-                mask = 1 << trick[i] if i < len(trick) else 0
-                if before != mask:
-                    put(out, trick_at + i * _F, before, mask)
+                before = before_trick[i] if i < len(before_trick) else None
+                card = trick[i] if i < len(trick) else None
+                if before != card:
+                    # A row of the trick holds one card: a single one, at its face,
+                    # moved by hand rather than written as a whole row.
+                    row = trick_at + i * _F
+                    if before is not None:
+                        out[row + before % _F] = 0
+                    if card is not None:
+                        out[row + card % _F] = 1
             written.trick = trick
 
     def _fill_numbers(
@@ -564,13 +571,15 @@ class ObservationEncoder(BlockVector):
             return value
         declared = broken = 0
         by_kind = [0] * len(_KINDS)
-        for card, history in enumerate(state.history):
-            if history:
-                declared |= 1 << card
-                for kind in kinds_in(history):
-                    by_kind[_KIND_INDEX[kind]] |= 1 << card
-            if state.broken and state.broken[card]:
-                broken |= 1 << card
+        histories = state.history
+        # Only the few cards with a history are visited: compress() skips the rest
+        # (most of a deal's cards, hundreds in the larger packs) without a Python step.
+        for card in compress(range(len(histories)), histories):
+            declared |= 1 << card
+            for kind in kinds_in(histories[card]):
+                by_kind[_KIND_INDEX[kind]] |= 1 << card
+        for card in compress(range(len(state.broken)), state.broken):
+            broken |= 1 << card
         value = declared, tuple((i, m) for i, m in enumerate(by_kind) if m), broken
         self._memo["declared"] = (key, value)
         return value
