@@ -73,9 +73,8 @@ from bezique.state import DealState
 __all__ = ["TricksNotFoundError", "rebuild_tricks", "trick_demands"]
 
 #: How many choices (and end-phase tricks looked at) the search for the tricks may try
-#: before it gives up. The positions of random deals of every preset are found
-#: within it but for a few end phases (``benchmarks/read_positions.py`` counts them;
-#: the position page of the docs names them).
+#: before it gives up. In the run of ``benchmarks/read_positions.py`` that the
+#: position page of the docs gives, every position of random play is found within it.
 SEARCH_BUDGET = 10_000
 #: How many of them the stock phase's tricks may take for one choice of the end
 #: phase's.
