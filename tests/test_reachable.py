@@ -312,6 +312,7 @@ def test_every_reachable_state_round_trips(playout: object) -> None:
         assert load_state(state_to_json(state)) == state
 
 
+@pytest.mark.slow
 @settings(PROPERTY_SETTINGS, max_examples=14)
 @given(
     preset=st.sampled_from(PRESETS),
@@ -319,6 +320,10 @@ def test_every_reachable_state_round_trips(playout: object) -> None:
     eager=st.booleans(),
 )
 def test_every_state_of_every_preset_round_trips(preset: bz.Rules, seed: int, eager: bool) -> None:
+    """Every state and the view of the seat to move, of drawn deals of drawn presets.
+    By default, every state of a deal of every preset round-trips in
+    test_serialization.py, and every seat's view of states of a game of every preset
+    in test_reachable_loads.py."""
     rng = random.Random(seed)
     state = bz.new_deal(preset, seed=seed, dealer=seed % preset.players)
     while True:
