@@ -18,7 +18,7 @@ from positions import build, declare, declared, illegal, legal, play, play_trick
 
 import bezique as bz
 from bezique import DealState, Declare, Exchange, Reason, ScoreSource
-from bezique.cards import FACES
+from bezique.cards import FACES, card_id_name
 from bezique.checks.determinize import determinize
 from bezique.checks.invariants import check_state
 from bezique.io import DealRecord, record_deal, view_from_json, view_to_json
@@ -648,6 +648,30 @@ def test_a_position_keeps_the_trick_just_won(rules: bz.Rules) -> None:
     # The cards must be the winner's, taken by his card.
     wrong = text.replace("; last-trick: KH", "; last-trick: 7C", 1)
     with pytest.raises(bz.InvalidStateError, match="last-trick"):
+        bz.parse_position(wrong)
+
+
+@pytest.mark.parametrize("rules", [POLISH, FILDINSKI], ids=lambda r: r.name)
+def test_the_trick_just_won_keeps_the_order_its_cards_were_played(rules: bz.Rules) -> None:
+    """``last-trick`` gives the cards in the order played, the leader's first (the
+    position page), and the reader keeps that order: a king of spades led and taken
+    over a jack of diamonds reads back as that trick, and the jack led to the king
+    (which, off suit, does not take it, S000 law 6) as the other."""
+    state = turn_after(rules, "KS", "JD", won="QH QS KS KD KC 8S")
+    text = bz.format_position(state)
+    assert "; last-trick: KSa JDa;" in text
+    swapped = text.replace("; last-trick: KSa JDa;", "; last-trick: JDa KSa;")
+    for written, led in ((text, "KSa"), (swapped, "JDa")):
+        back = bz.parse_position(written)
+        assert bz.format_position(back) == written
+        assert card_id_name(back.tricks[-1].cards[0]) == led
+        assert back.tricks[-1].leader == back.tricks[-1].winner == 0
+    # Led by seat 0, a jack of diamonds does not take a trump king of hearts (S000 law 6).
+    state = turn_after(rules, "KH", "JD", won="QH QS KS KD KC 8S")
+    text = bz.format_position(state)
+    wrong = text.replace("; last-trick: KHa JDa;", "; last-trick: JDa KHa;")
+    assert wrong != text
+    with pytest.raises(bz.InvalidStateError, match="last-trick: in the order played"):
         bz.parse_position(wrong)
 
 

@@ -55,7 +55,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import permutations
 
 import attrs
 
@@ -289,7 +288,9 @@ class _Search:
             seen: set[int] = set()
             seat = slot.seats[j]
             allowed = _forced(needs, spans, chosen, j)
-            for card in weak:
+            # A trick the position gives (last-trick) holds its cards in the order
+            # played: only that order is tried.
+            for card in (slot.fixed[j],) if slot.fixed else weak:
                 key = self.kind(card)
                 if key in seen or card in chosen or not self.fits(card, slot, j):
                     continue
@@ -898,8 +899,9 @@ def trick_demands(state: DealState, count: int) -> tuple[list[list[int]], list[l
 
 
 def _check_last(state: DealState, slots: list[_Slot], last: Sequence[int]) -> None:
-    """The cards a position gives of its last trick: as many as were played to it,
-    all won by its winner, one of which takes the others from the winner's place."""
+    """The cards a position gives of its last trick, in the order played: as many as
+    were played to it, all won by its winner, whose card, at its place in that order,
+    takes the others."""
     if not slots:
         raise InvalidStateError("last-trick: no trick has been played")
     slot = slots[-1]
@@ -908,10 +910,10 @@ def _check_last(state: DealState, slots: list[_Slot], last: Sequence[int]) -> No
         raise InvalidStateError(f"last-trick: {size} different cards were played to it")
     if any(not state.won_masks[slot.winner] >> card & 1 for card in last):
         raise InvalidStateError(f"last-trick: its cards are not all among won[{slot.winner}]")
-    if not any(winning_index(o, *slot.terms) == slot.position for o in permutations(last)):
+    if winning_index(tuple(last), *slot.terms) != slot.position:
         raise InvalidStateError(
-            f"last-trick: seat {slot.winner}, who won it, has no card among them that "
-            "takes the others"
+            f"last-trick: in the order played (seat {slot.seats[0]} leading), the card "
+            f"of seat {slot.winner}, who won the trick, does not take the others"
         )
 
 
