@@ -442,6 +442,7 @@ STRENGTH_MATCHES = (
 DEAL_MATCHES = (
     "--players rule-of-thumb,random --games 1000",
     "--players monte-carlo,random --games 200",
+    "--players monte-carlo,rule-of-thumb --games 1000",
 )
 ISMCTS_MATCHES = (
     "--against random --deals 10 --seeds 1-6 --simulations 16 --uct-c 1.4",
@@ -464,6 +465,10 @@ ISMCTS_MATCHES = (
     "--against rule-of-thumb --deals 10 --seeds 101-126 --simulations 32 --uct-c 150 "
     "--reward margin --selection puct --rule-of-thumb-weight 0.9 --candidates 3 "
     "--confidence 1.5 --worlds 4 --coupled",
+    # The same with twice the simulations on twice the worlds, on fresh deals.
+    "--against rule-of-thumb --deals 10 --seeds 201-240 --simulations 64 --uct-c 150 "
+    "--reward margin --selection puct --rule-of-thumb-weight 0.9 --candidates 3 "
+    "--confidence 1.5 --worlds 8 --coupled",
 )
 
 
