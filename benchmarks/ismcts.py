@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import math
 import random
 import statistics
 import sys
@@ -60,7 +59,7 @@ import bezique as bz
 from bezique.actions import Action
 from bezique.checks.determinize import determinize
 from bezique.envs import openspiel as bezique_spiel
-from bezique.programs.simulate import DuelResult, duel, wilson_interval
+from bezique.programs.simulate import DuelResult, duel, mean_interval, wilson_interval
 from bezique.views import SeatView
 
 #: The bot's child selection: UCT, or PUCT, which weighs each action by its prior.
@@ -162,15 +161,6 @@ class IsmctsPlayer:
         return self.space.action_from_id(sample, action_id)
 
 
-def margin_interval(margins: Sequence[int]) -> tuple[float, float]:
-    """The normal 95% interval of the mean of ``margins``."""
-    mean = statistics.fmean(margins)
-    if len(margins) < 2:
-        return (mean, mean)
-    half = 1.959964 * statistics.stdev(margins) / math.sqrt(len(margins))
-    return (mean - half, mean + half)
-
-
 def _seeds(text: str) -> list[int]:
     """``1-5`` or ``1,3,7``: the seeds of the duels."""
     if "-" in text:
@@ -196,7 +186,7 @@ def summary(name: str, opponent: str, results: Sequence[DuelResult]) -> dict[str
         "win_rate": (wins + draws / 2) / deals,
         "wilson_95": list(wilson_interval(wins + draws / 2, deals)),
         "mean_margin": statistics.fmean(margins),
-        "margin_95": list(margin_interval(margins)),
+        "margin_95": list(mean_interval(margins)),
         "elapsed": sum(r.elapsed for r in results),
         # Counted where the bot searched: in this process, unless --jobs spread it.
         "decisions": IsmctsPlayer.searched or None,

@@ -8,7 +8,9 @@ duels here only check that games are played, counted and reported.
 from __future__ import annotations
 
 import json
+import math
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -39,7 +41,7 @@ from bezique.players.monte_carlo import nothing_hidden
 from bezique.players.registry import player_kinds
 from bezique.players.rollout import FastPolicy
 from bezique.programs.cli import main
-from bezique.programs.simulate import DuelResult, duel, wilson_interval
+from bezique.programs.simulate import DuelResult, duel, mean_interval, wilson_interval
 from bezique.views import SeatView
 
 PRESETS = [name for name, _ in bz.rules.variants.names()]
@@ -644,6 +646,21 @@ def test_a_small_duel_counts_every_deal() -> None:
     data = result.to_dict()
     assert data["wilson_95"] == [low, high]
     assert json.loads(json.dumps(data))["games"] == 20
+    # The mean margin's 95% interval: the mean, less and plus 1.96 standard errors.
+    m_low, m_high = result.margin_interval
+    half = 1.959964 * statistics.stdev(result.margins) / math.sqrt(20)
+    assert m_low == pytest.approx(result.mean_margin - half)
+    assert m_high == pytest.approx(result.mean_margin + half)
+    assert data["margin_95"] == [m_low, m_high]
+    assert f"mean margin {result.mean_margin:+.1f} points per deal, 95% interval" in text
+    assert f"{m_low:+.1f} to {m_high:+.1f}" in text
+
+
+def test_the_interval_of_a_mean_needs_two_values() -> None:
+    assert mean_interval([7]) == (7.0, 7.0)
+    assert mean_interval([]) == (0.0, 0.0)
+    low, high = mean_interval([1, 1, 1])
+    assert low == high == 1.0
 
 
 def test_duel_pairs_the_cards_and_swaps_the_seats() -> None:

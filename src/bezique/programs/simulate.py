@@ -54,6 +54,7 @@ import math
 import multiprocessing
 import os
 import signal
+import statistics
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -89,6 +90,7 @@ __all__ = [
     "make_seat_player",
     "match",
     "match_sides",
+    "mean_interval",
     "play_deals",
     "run_chunks",
     "seat_outcome",
@@ -765,6 +767,21 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float]:
+    """The normal interval of the mean of ``values`` (95% for the default ``z``): the
+    mean less and plus ``z`` standard errors; the mean alone for fewer than two values.
+
+    >>> low, high = mean_interval([10, -20, 30, 0])
+    >>> round(low, 2), round(high, 2)
+    (-15.4, 25.4)
+    """
+    mean = math.fsum(values) / len(values) if values else 0.0
+    if len(values) < 2:
+        return (mean, mean)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean - half, mean + half)
+
+
 @attrs.frozen
 class DuelResult:
     """The outcome of :func:`duel`, from the first player's side (``a``).
@@ -800,6 +817,11 @@ class DuelResult:
     def mean_margin(self) -> float:
         return sum(self.margins) / self.games
 
+    @property
+    def margin_interval(self) -> tuple[float, float]:
+        """The 95% interval of :attr:`mean_margin` (:func:`mean_interval`)."""
+        return mean_interval(self.margins)
+
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready data."""
         low, high = self.interval
@@ -816,6 +838,7 @@ class DuelResult:
             "win_rate": self.win_rate,
             "wilson_95": [low, high],
             "mean_margin": self.mean_margin,
+            "margin_95": list(self.margin_interval),
             "margins": list(self.margins),
             "elapsed": self.elapsed,
             "jobs": self.jobs,
@@ -824,13 +847,17 @@ class DuelResult:
     def lines(self) -> Iterator[str]:
         """The result as text."""
         low, high = self.interval
+        m_low, m_high = self.margin_interval
         yield (
             f"{self.games} {self.unit}s of {self.variant}, seed {self.seed}: "
             f"{self.a} (A) against {self.b} (B), seats alternating"
         )
         yield f"  A wins {self.wins}, loses {self.losses}, draws {self.draws}"
         yield f"  A's win rate {self.win_rate:.1%}, 95% Wilson interval {low:.1%} to {high:.1%}"
-        yield f"  A's mean margin {self.mean_margin:+.1f} points per {self.unit}"
+        yield (
+            f"  A's mean margin {self.mean_margin:+.1f} points per {self.unit}, "
+            f"95% interval {m_low:+.1f} to {m_high:+.1f}"
+        )
         yield f"  {self.elapsed:.1f} s with {self.jobs} process(es)"
 
 
