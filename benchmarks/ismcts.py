@@ -87,6 +87,7 @@ class IsmctsPlayer:
         worlds: int = 0,
         coupled: bool = False,
         candidates: int = 1,
+        flat: bool = False,
     ) -> None:
         self.game = pyspiel.load_game(
             bezique_spiel.register(), {"variant": variant, "reward": reward}
@@ -99,6 +100,7 @@ class IsmctsPlayer:
         self.rng = np.random.RandomState(zlib.crc32(seed.encode()))
         self.confidence = confidence
         self.worlds = worlds
+        self.flat = flat
         evaluator: Any = (
             bezique_spiel.PlayoutEvaluator(
                 rule_of_thumb_weight, candidates=candidates, late=late, coupled=coupled
@@ -137,6 +139,7 @@ class IsmctsPlayer:
                 confidence=self.confidence,
                 worlds=self.worlds,
                 resampler=resampler,
+                flat=self.flat,
                 **search,
             )
         bot = ismcts.ISMCTSBot(self.game, evaluator, **search)
@@ -285,6 +288,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="playouts draw as the Monte Carlo player's: each seat the same cards "
         "whoever wins the tricks",
     )
+    parser.add_argument(
+        "--flat",
+        action="store_true",
+        help="with --confidence: the tree is the root alone, each root action valued by "
+        "playouts from the state after it (GuardedISMCTSBot(flat=True))",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (%(default)s)")
     parser.add_argument("--json", help="also write the results as JSON to this path")
     args = parser.parse_args(argv)
@@ -303,6 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         worlds=args.worlds,
         coupled=args.coupled,
         candidates=args.candidates,
+        flat=args.flat,
     )
     late = (
         ""
@@ -314,6 +324,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ) + (", coupled" if args.coupled else "")
     if args.candidates > 1:
         guard += f", candidates={args.candidates}"
+    if args.flat:
+        guard += ", flat"
     name = (
         f"ismcts(simulations={args.simulations}, uct_c={args.uct_c:g}, "
         f"reward={args.reward}, rollout={args.rollout}, selection={args.selection}, "

@@ -133,7 +133,9 @@ class _Rigged(bezique_spiel.PlayoutEvaluator):
         return np.array([value, -value] if self.seat == 0 else [-value, value])
 
 
-def _bot(evaluator: bezique_spiel.PlayoutEvaluator, worlds: int) -> bezique_spiel.GuardedISMCTSBot:
+def _bot(
+    evaluator: bezique_spiel.PlayoutEvaluator, worlds: int, flat: bool = False
+) -> bezique_spiel.GuardedISMCTSBot:
     state = _first_decision()
     rng = np.random.RandomState(3)
     return bezique_spiel.GuardedISMCTSBot(
@@ -144,11 +146,13 @@ def _bot(evaluator: bezique_spiel.PlayoutEvaluator, worlds: int) -> bezique_spie
         random_state=rng,
         worlds=worlds,
         resampler=lambda s, seat: s.resample_from_infostate(seat, rng.uniform),
+        flat=flat,
     )
 
 
+@pytest.mark.parametrize("flat", [False, True], ids=["tree", "flat"])
 @pytest.mark.parametrize("worlds", [0, 4])
-def test_the_bot_takes_a_clearly_better_root_action(worlds: int) -> None:
+def test_the_bot_takes_a_clearly_better_root_action(worlds: int, flat: bool) -> None:
     state = _first_decision()
     deal = state.deal
     assert isinstance(deal, bz.DealState)
@@ -157,7 +161,7 @@ def test_the_bot_takes_a_clearly_better_root_action(worlds: int) -> None:
     better = next(a for a in state.legal_actions() if a != kept)
     card = _first_card(deal.apply(space.action_from_id(deal, better)))
     seat = state.current_player()
-    bot = _bot(_Rigged(card, seat), worlds)
+    bot = _bot(_Rigged(card, seat), worlds, flat)
     assert bot.step(state.clone()) == better
     assert bot.last_kept == kept
     # Every simulation but the first (which values the root) went through one action.
@@ -165,14 +169,50 @@ def test_the_bot_takes_a_clearly_better_root_action(worlds: int) -> None:
     assert {value for _, value in bot.last_returns[better]} == {1.0}
 
 
+@pytest.mark.parametrize("flat", [False, True], ids=["tree", "flat"])
 @pytest.mark.parametrize("worlds", [0, 4])
-def test_the_bot_keeps_the_rule_of_thumb_action_when_no_action_is_better(worlds: int) -> None:
+def test_the_bot_keeps_the_rule_of_thumb_action_when_no_action_is_better(
+    worlds: int, flat: bool
+) -> None:
     """Every leaf a loss: OpenSpiel's most visited action is any, ours the rules'."""
     state = _first_decision()
     kept = bezique_spiel.PlayoutEvaluator().rule_of_thumb_action(state)
-    bot = _bot(_Rigged(None, state.current_player()), worlds)
+    bot = _bot(_Rigged(None, state.current_player()), worlds, flat)
     assert bot.step(state.clone()) == kept
     assert len(bot.last_returns) == len(state.legal_actions())
+
+
+class _Counting(bezique_spiel.PlayoutEvaluator):
+    """The evaluator's playouts, counting the actions taken since the deal of each
+    state it values."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depths: list[int] = []
+
+    def evaluate(self, state: Any) -> Any:
+        self.depths.append(len(state.history()))
+        return super().evaluate(state)
+
+
+def test_a_flat_search_grows_no_tree_below_the_root() -> None:
+    """Flat: every simulation but the first values the state one action after the
+    root by a playout, and OpenSpiel's bot holds the root's node alone; the tree
+    search values states deeper down and grows nodes under the root."""
+    state = _first_decision()
+    flat = _Counting()
+    bot = _bot(flat, 4, flat=True)
+    bot.step(state.clone())
+    # The deals searched are drawn anew, their histories counted from the root.
+    root = flat.depths[0]
+    assert flat.depths == [root] + [root + 1] * 39
+    assert len(bot.bot._nodes) == 1
+    tree = _Counting()
+    bot = _bot(tree, 4)
+    bot.step(state.clone())
+    assert tree.depths[0] == root
+    assert max(tree.depths) > root + 1
+    assert len(bot.bot._nodes) > 1
 
 
 def test_paired_worlds_search_each_drawn_deal_in_turn() -> None:
@@ -221,6 +261,15 @@ def test_the_bot_s_arguments_are_checked() -> None:
     with pytest.raises(bz.NotationError, match="confidence must be 0 or more"):
         bezique_spiel.GuardedISMCTSBot(
             game, evaluator, uct_c=1.4, max_simulations=4, random_state=rng, confidence=-1.0
+        )
+    with pytest.raises(TypeError, match="flat must be True or False"):
+        bezique_spiel.GuardedISMCTSBot(
+            game,
+            evaluator,
+            uct_c=1.4,
+            max_simulations=4,
+            random_state=rng,
+            flat=1,  # type: ignore[arg-type]
         )
     with pytest.raises(TypeError, match="coupled must be a bool"):
         bezique_spiel.PlayoutEvaluator(coupled=1)  # type: ignore[arg-type]

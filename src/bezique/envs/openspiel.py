@@ -735,6 +735,12 @@ class GuardedISMCTSBot:
     ``set_resampler``: pass a seeded one for a search that repeats); by default the
     state's ``resample_from_infostate`` with a sampler of ``random_state``.
 
+    With ``flat=True`` the tree is the root alone: each simulation chooses a root
+    action by the same child selection and values the state after it by one playout
+    of the evaluator, as the Monte Carlo player values its candidates, instead of
+    growing OpenSpiel's tree below it (where its simulations also try replies the
+    playouts' player would not make).
+
     ``step(state)`` returns the action id to play; after it, :attr:`last_returns`
     holds the root's returns by action and :attr:`last_kept` the rule-of-thumb
     action. OpenSpiel's bot is :attr:`bot`."""
@@ -751,8 +757,11 @@ class GuardedISMCTSBot:
         confidence: float = 1.5,
         worlds: int = 0,
         resampler: Callable[[Any, int], Any] | None = None,
+        flat: bool = False,
     ) -> None:
         ismcts = require_extra("open_spiel.python.algorithms.ismcts", "openspiel")
+        if not isinstance(flat, bool):
+            wrong_type("GuardedISMCTSBot()", "flat", "True or False", flat)
         require(
             evaluator, PlayoutEvaluator, "GuardedISMCTSBot()", "evaluator", "a PlayoutEvaluator"
         )
@@ -773,6 +782,7 @@ class GuardedISMCTSBot:
         self.max_simulations: int = max_simulations
         self.confidence: float = float(confidence)
         self.worlds: int = worlds
+        self.flat: bool = flat
         self.random_state: Any = random_state
         self.bot: Any = ismcts.ISMCTSBot(
             game,
@@ -812,7 +822,8 @@ class GuardedISMCTSBot:
             else:
                 world, sample = simulation, self._resample(state, seat)
             visits = {a: child.visits for a, child in root.child_info.items()}
-            value = bot.run_simulation(sample)[seat]
+            simulate = self._flat_simulation if self.flat else bot.run_simulation
+            value = simulate(sample)[seat]
             for action, child in root.child_info.items():
                 # The one root action this simulation went through, if any (the
                 # first simulation values the root itself).
@@ -824,6 +835,34 @@ class GuardedISMCTSBot:
             # Only the evaluator's candidates may replace the rule-of-thumb choice.
             returns = {a: r for a, r in returns.items() if a in candidates}
         return keep_unless_beaten(returns, kept, self.confidence)
+
+    def _flat_simulation(self, state: BeziqueState) -> Any:
+        """One simulation of ``flat`` search: OpenSpiel's steps at the root (the
+        prior read on the first visit, then each action tried once, then the child
+        selection), and after the root action the evaluator's playout."""
+        ismcts = require_extra("open_spiel.python.algorithms.ismcts", "openspiel")
+        bot, evaluator = self.bot, self.evaluator
+        root = bot._root_node
+        if root.total_visits == ismcts.UNEXPANDED_VISIT_COUNT:
+            # The first simulation values the root itself, as OpenSpiel's does.
+            root.total_visits = 0
+            for action, probability in evaluator.prior(state):
+                root.prior_map[action] = probability
+            return evaluator.evaluate(state)
+        legal = state.legal_actions()
+        action = bot.check_expand(root, legal)
+        if action != _pyspiel().INVALID_ACTION:
+            bot.expand_if_necessary(state, root, action)
+        else:
+            action = bot.select_action_tree_policy(state, root, legal)
+        root.total_visits += 1
+        child = root.child_info[action]
+        child.visits += 1
+        seat = state.current_player()
+        state.apply_action(action)
+        returns = state.returns() if state.is_terminal() else evaluator.evaluate(state)
+        child.return_sum += returns[seat]
+        return returns
 
 
 def _bezique_deal(state: BeziqueState, method: str) -> DealState:
