@@ -469,6 +469,10 @@ ISMCTS_MATCHES = (
     "--against rule-of-thumb --deals 10 --seeds 201-240 --simulations 64 --uct-c 150 "
     "--reward margin --selection puct --rule-of-thumb-weight 0.9 --candidates 3 "
     "--confidence 1.5 --worlds 8 --coupled",
+    # The same with the tree kept to the root (GuardedISMCTSBot(flat=True)).
+    "--against rule-of-thumb --deals 10 --seeds 301-440 --simulations 64 --uct-c 150 "
+    "--reward margin --selection puct --rule-of-thumb-weight 0.9 --candidates 3 "
+    "--confidence 1.5 --worlds 8 --coupled --flat",
 )
 
 

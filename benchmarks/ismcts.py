@@ -32,7 +32,8 @@ standard errors of the mean difference, paired over the deals both were searched
 K-th of K deals drawn at the decision. ``--candidates 3`` shares the prior's weight
 among the rule-of-thumb player's three favourite actions (every action once at most
 ``--late`` cards are left to draw), and only those may replace its choice;
-``--coupled`` makes the playouts draw as the Monte Carlo player's do.
+``--coupled`` makes the playouts draw as the Monte Carlo player's do; ``--flat`` keeps
+the bot's tree to the root, each root action valued by a playout from the state after it.
 
 Needs the ``openspiel`` extra. ``python benchmarks/ismcts.py --help`` lists the
 options; ``nox -s strength -- ismcts`` runs the matches of docs/players.md.
