@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import numbers
 import unicodedata
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -40,6 +41,7 @@ __all__ = [
     "require",
     "require_extra",
     "require_int",
+    "require_number",
     "shown",
     "submodules_on_demand",
     "warn_deprecated",
@@ -192,6 +194,19 @@ def require_int(value: object, function: str, parameter: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         wrong_type(function, parameter, "an int", value)
     return value
+
+
+def require_number(value: object, function: str, parameter: str) -> None:
+    """:func:`wrong_type` unless ``value`` is a real number (an ``int``, a ``float``, a
+    NumPy number), which a ``bool`` is not, though Python counts it as one.
+
+    >>> require_number(True, "f()", "weight")
+    Traceback (most recent call last):
+        ...
+    TypeError: f(): weight must be a number, not bool
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        wrong_type(function, parameter, "a number", value)
 
 
 #: The longest integer seed, in bits; a seed is written into the seeds of a game's

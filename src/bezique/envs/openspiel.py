@@ -58,7 +58,6 @@ from __future__ import annotations
 
 import functools
 import math
-import numbers
 import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
@@ -77,6 +76,7 @@ from bezique.errors import (
     SeatError,
     require,
     require_int,
+    require_number,
     shown,
     wrong_type,
 )
@@ -407,8 +407,7 @@ class BeziqueState(_StateBase):  # type: ignore[misc]
             )
         seat = self._player(player_id, "resample_from_infostate()", "player_id")
         drawn = probability_sampler()
-        if isinstance(drawn, bool) or not isinstance(drawn, numbers.Real):
-            wrong_type("resample_from_infostate()", "probability_sampler()", "a number", drawn)
+        require_number(drawn, "resample_from_infostate()", "probability_sampler()")
         try:
             probability = float(drawn)
         except OverflowError:  # an int of thousands of digits is no probability either
@@ -598,8 +597,7 @@ class PlayoutEvaluator:
             raise NotationError(
                 f"PlayoutEvaluator(): candidates must be at least 1, got {shown(candidates)}"
             )
-        if isinstance(weight, bool) or not isinstance(weight, numbers.Real):
-            wrong_type("PlayoutEvaluator()", "rule_of_thumb_weight", "a number", weight)
+        require_number(weight, "PlayoutEvaluator()", "rule_of_thumb_weight")
         if not 0.0 <= float(weight) <= 1.0:
             # NaN fails this test too.
             raise NotationError(
@@ -772,8 +770,7 @@ class GuardedISMCTSBot:
                 "GuardedISMCTSBot(): max_simulations must be at least 1 and worlds at "
                 f"least 0, got {shown(max_simulations)} and {shown(worlds)}"
             )
-        if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
-            wrong_type("GuardedISMCTSBot()", "confidence", "a number", confidence)
+        require_number(confidence, "GuardedISMCTSBot()", "confidence")
         if not float(confidence) >= 0.0:
             raise NotationError(
                 f"GuardedISMCTSBot(): confidence must be 0 or more, got {shown(confidence)}"
