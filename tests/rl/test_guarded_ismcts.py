@@ -262,7 +262,7 @@ def test_the_bot_s_arguments_are_checked() -> None:
         bezique_spiel.GuardedISMCTSBot(
             game, evaluator, uct_c=1.4, max_simulations=4, random_state=rng, confidence=-1.0
         )
-    with pytest.raises(TypeError, match="flat must be True or False"):
+    with pytest.raises(TypeError, match="flat must be a bool"):
         bezique_spiel.GuardedISMCTSBot(
             game,
             evaluator,

@@ -758,8 +758,7 @@ class GuardedISMCTSBot:
         flat: bool = False,
     ) -> None:
         ismcts = require_extra("open_spiel.python.algorithms.ismcts", "openspiel")
-        if not isinstance(flat, bool):
-            wrong_type("GuardedISMCTSBot()", "flat", "True or False", flat)
+        require(flat, bool, "GuardedISMCTSBot()", "flat", "a bool")
         require(
             evaluator, PlayoutEvaluator, "GuardedISMCTSBot()", "evaluator", "a PlayoutEvaluator"
         )
@@ -780,6 +779,10 @@ class GuardedISMCTSBot:
         self.confidence: float = float(confidence)
         self.worlds: int = worlds
         self.flat: bool = flat
+        # OpenSpiel's marks of a node not yet valued and of no action, read once for
+        # the flat search's simulations.
+        self._unexpanded: int = ismcts.UNEXPANDED_VISIT_COUNT
+        self._no_action: int = _pyspiel().INVALID_ACTION
         self.random_state: Any = random_state
         self.bot: Any = ismcts.ISMCTSBot(
             game,
@@ -812,6 +815,7 @@ class GuardedISMCTSBot:
         kept = candidates[0]
         samples = [self._resample(state, seat) for _ in range(self.worlds)]
         returns: dict[int, list[tuple[int, float]]] = {}
+        simulate = self._flat_simulation if self.flat else bot.run_simulation
         for simulation in range(self.max_simulations):
             if samples:
                 world = simulation % len(samples)
@@ -819,7 +823,6 @@ class GuardedISMCTSBot:
             else:
                 world, sample = simulation, self._resample(state, seat)
             visits = {a: child.visits for a, child in root.child_info.items()}
-            simulate = self._flat_simulation if self.flat else bot.run_simulation
             value = simulate(sample)[seat]
             for action, child in root.child_info.items():
                 # The one root action this simulation went through, if any (the
@@ -837,10 +840,9 @@ class GuardedISMCTSBot:
         """One simulation of ``flat`` search: OpenSpiel's steps at the root (the
         prior read on the first visit, then each action tried once, then the child
         selection), and after the root action the evaluator's playout."""
-        ismcts = require_extra("open_spiel.python.algorithms.ismcts", "openspiel")
         bot, evaluator = self.bot, self.evaluator
         root = bot._root_node
-        if root.total_visits == ismcts.UNEXPANDED_VISIT_COUNT:
+        if root.total_visits == self._unexpanded:
             # The first simulation values the root itself, as OpenSpiel's does.
             root.total_visits = 0
             for action, probability in evaluator.prior(state):
@@ -848,7 +850,7 @@ class GuardedISMCTSBot:
             return evaluator.evaluate(state)
         legal = state.legal_actions()
         action = bot.check_expand(root, legal)
-        if action != _pyspiel().INVALID_ACTION:
+        if action != self._no_action:
             bot.expand_if_necessary(state, root, action)
         else:
             action = bot.select_action_tree_policy(state, root, legal)
