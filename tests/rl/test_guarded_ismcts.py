@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.algorithms import ismcts
 
 import bezique as bz
 from bezique.envs import openspiel as bezique_spiel
@@ -164,8 +165,9 @@ def test_the_bot_takes_a_clearly_better_root_action(worlds: int, flat: bool) -> 
     bot = _bot(_Rigged(card, seat), worlds, flat)
     assert bot.step(state.clone()) == better
     assert bot.last_kept == kept
-    # Every simulation but the first (which values the root) went through one action.
-    assert sum(len(r) for r in bot.last_returns.values()) == 39
+    # Every simulation went through one action, but the tree search's first, which
+    # values the root.
+    assert sum(len(r) for r in bot.last_returns.values()) == (40 if flat else 39)
     assert {value for _, value in bot.last_returns[better]} == {1.0}
 
 
@@ -196,28 +198,32 @@ class _Counting(bezique_spiel.PlayoutEvaluator):
 
 
 def test_a_flat_search_grows_no_tree_below_the_root() -> None:
-    """Flat: every simulation but the first values the state one action after the
-    root by a playout, and OpenSpiel's bot holds the root's node alone; the tree
-    search values states deeper down and grows nodes under the root."""
+    """Flat: every simulation values the state one action after the root by a
+    playout, and OpenSpiel's bot holds the root's node alone; the tree search values
+    the root first, then states deeper down, and grows nodes under the root."""
     state = _first_decision()
-    flat = _Counting()
-    bot = _bot(flat, 4, flat=True)
-    bot.step(state.clone())
-    # The deals searched are drawn anew, their histories counted from the root.
-    root = flat.depths[0]
-    assert flat.depths == [root] + [root + 1] * 39
-    assert len(bot.bot._nodes) == 1
     tree = _Counting()
     bot = _bot(tree, 4)
     bot.step(state.clone())
-    assert tree.depths[0] == root
+    # The deals searched are drawn anew, their histories counted from the root.
+    root = tree.depths[0]
     assert max(tree.depths) > root + 1
     assert len(bot.bot._nodes) > 1
+    flat = _Counting()
+    bot = _bot(flat, 4, flat=True)
+    bot.step(state.clone())
+    assert flat.depths == [root + 1] * 40
+    assert len(bot.bot._nodes) == 1
 
 
-def test_paired_worlds_search_each_drawn_deal_in_turn() -> None:
-    """With 4 worlds, simulation i searches deal i mod 4: 4 draws a search in all."""
-    state = _first_decision()
+def _drawing_bot(
+    state: bezique_spiel.BeziqueState,
+    evaluator: bezique_spiel.PlayoutEvaluator,
+    simulations: int,
+    **options: Any,
+) -> tuple[bezique_spiel.GuardedISMCTSBot, list[object]]:
+    """A bot on 4 worlds by default, and the list its resampler records each deal
+    drawn in."""
     rng = np.random.RandomState(3)
     drawn: list[object] = []
 
@@ -227,13 +233,44 @@ def test_paired_worlds_search_each_drawn_deal_in_turn() -> None:
 
     bot = bezique_spiel.GuardedISMCTSBot(
         state.get_game(),
-        bezique_spiel.PlayoutEvaluator(),
+        evaluator,
         uct_c=1.4,
-        max_simulations=21,
+        max_simulations=simulations,
         random_state=rng,
-        worlds=4,
         resampler=resample,
+        **({"worlds": 4} | options),
     )
+    return bot, drawn
+
+
+def test_a_flat_search_meets_the_same_deals_in_the_same_order_after_each_action() -> None:
+    """Flat, with 8 worlds: an action's n-th simulation searches deal n mod 8, so
+    no deal is searched twice after the same action before all 8 have been, and the
+    deals are drawn only as far as the most visited action needs them."""
+    state = _first_decision()
+    bot, drawn = _drawing_bot(
+        state,
+        bezique_spiel.PlayoutEvaluator(0.9),
+        30,
+        worlds=8,
+        flat=True,
+        child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,
+    )
+    bot.step(state.clone())
+    visits = {action: [w for w, _ in r] for action, r in bot.last_returns.items()}
+    assert sum(map(len, visits.values())) == 30
+    for worlds in visits.values():
+        assert worlds == [n % 8 for n in range(len(worlds))]
+    most = max(map(len, visits.values()))
+    # The prior leans to one action, which takes more than its share of the visits.
+    assert most > 30 // len(state.legal_actions())
+    assert len(drawn) == min(8, most)
+
+
+def test_paired_worlds_search_each_drawn_deal_in_turn() -> None:
+    """With 4 worlds, simulation i searches deal i mod 4: 4 draws a search in all."""
+    state = _first_decision()
+    bot, drawn = _drawing_bot(state, bezique_spiel.PlayoutEvaluator(), 21)
     bot.step(state.clone())
     assert len(drawn) == 4
     seen = sorted(w for returns in bot.last_returns.values() for w, _ in returns)

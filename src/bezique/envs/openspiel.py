@@ -737,7 +737,14 @@ class GuardedISMCTSBot:
     action by the same child selection and values the state after it by one playout
     of the evaluator, as the Monte Carlo player values its candidates, instead of
     growing OpenSpiel's tree below it (where its simulations also try replies the
-    playouts' player would not make).
+    playouts' player would not make). Every simulation goes through a root action
+    (the first reads the prior, as OpenSpiel's first simulation does, without
+    valuing the root), and with ``worlds`` above 0 an action's *n*-th simulation
+    searches deal *n* mod ``worlds``, the deals drawn as they are first needed: the
+    evaluator's playout is deterministic for a state, so a second visit to the same
+    deal after the same action would repeat a value, and by this order every action
+    meets the same deals in the same order, paired as the Monte Carlo player's
+    rounds are.
 
     ``step(state)`` returns the action id to play; after it, :attr:`last_returns`
     holds the root's returns by action and :attr:`last_kept` the rule-of-thumb
@@ -779,9 +786,7 @@ class GuardedISMCTSBot:
         self.confidence: float = float(confidence)
         self.worlds: int = worlds
         self.flat: bool = flat
-        # OpenSpiel's marks of a node not yet valued and of no action, read once for
-        # the flat search's simulations.
-        self._unexpanded: int = ismcts.UNEXPANDED_VISIT_COUNT
+        # OpenSpiel's mark of no action, read once for the flat search's simulations.
         self._no_action: int = _pyspiel().INVALID_ACTION
         self.random_state: Any = random_state
         self.bot: Any = ismcts.ISMCTSBot(
@@ -813,22 +818,24 @@ class GuardedISMCTSBot:
         bot._root_node = root
         candidates = self.evaluator.candidate_actions(state)
         kept = candidates[0]
-        samples = [self._resample(state, seat) for _ in range(self.worlds)]
         returns: dict[int, list[tuple[int, float]]] = {}
-        simulate = self._flat_simulation if self.flat else bot.run_simulation
-        for simulation in range(self.max_simulations):
-            if samples:
-                world = simulation % len(samples)
-                sample = samples[world].clone()
-            else:
-                world, sample = simulation, self._resample(state, seat)
-            visits = {a: child.visits for a, child in root.child_info.items()}
-            value = simulate(sample)[seat]
-            for action, child in root.child_info.items():
-                # The one root action this simulation went through, if any (the
-                # first simulation values the root itself).
-                if child.visits != visits.get(action, 0):
-                    returns.setdefault(action, []).append((world, float(value)))
+        if self.flat:
+            self._flat_search(state, seat, returns)
+        else:
+            samples = [self._resample(state, seat) for _ in range(self.worlds)]
+            for simulation in range(self.max_simulations):
+                if samples:
+                    world = simulation % len(samples)
+                    sample = samples[world].clone()
+                else:
+                    world, sample = simulation, self._resample(state, seat)
+                visits = {a: child.visits for a, child in root.child_info.items()}
+                value = bot.run_simulation(sample)[seat]
+                for action, child in root.child_info.items():
+                    # The one root action this simulation went through, if any (the
+                    # first simulation values the root itself).
+                    if child.visits != visits.get(action, 0):
+                        returns.setdefault(action, []).append((world, float(value)))
         self.last_returns = returns
         self.last_kept = kept
         if self.evaluator.candidates > 1:
@@ -836,32 +843,45 @@ class GuardedISMCTSBot:
             returns = {a: r for a, r in returns.items() if a in candidates}
         return keep_unless_beaten(returns, kept, self.confidence)
 
-    def _flat_simulation(self, state: BeziqueState) -> Any:
-        """One simulation of ``flat`` search: OpenSpiel's steps at the root (the
-        prior read on the first visit, then each action tried once, then the child
-        selection), and after the root action the evaluator's playout."""
+    def _flat_search(
+        self, state: BeziqueState, seat: int, returns: dict[int, list[tuple[int, float]]]
+    ) -> None:
+        """The simulations of ``flat`` search into ``returns``: OpenSpiel's steps at
+        the root (the prior read first, then each action tried once, then the child
+        selection), and after the root action the evaluator's playout of the deal the
+        action's visits so far name."""
         bot, evaluator = self.bot, self.evaluator
         root = bot._root_node
-        if root.total_visits == self._unexpanded:
-            # The first simulation values the root itself, as OpenSpiel's does.
-            root.total_visits = 0
-            for action, probability in evaluator.prior(state):
-                root.prior_map[action] = probability
-            return evaluator.evaluate(state)
+        root.total_visits = 0
+        for action, probability in evaluator.prior(state):
+            root.prior_map[action] = probability
         legal = state.legal_actions()
-        action = bot.check_expand(root, legal)
-        if action != self._no_action:
-            bot.expand_if_necessary(state, root, action)
-        else:
-            action = bot.select_action_tree_policy(state, root, legal)
-        root.total_visits += 1
-        child = root.child_info[action]
-        child.visits += 1
-        seat = state.current_player()
-        state.apply_action(action)
-        returns = state.returns() if state.is_terminal() else evaluator.evaluate(state)
-        child.return_sum += returns[seat]
-        return returns
+        samples: list[Any] = []
+        for simulation in range(self.max_simulations):
+            action = bot.check_expand(root, legal)
+            if action != self._no_action:
+                bot.expand_if_necessary(state, root, action)
+            else:
+                action = bot.select_action_tree_policy(state, root, legal)
+            child = root.child_info[action]
+            if self.worlds:
+                # The action's n-th visit searches deal n mod worlds, drawn when first
+                # needed: each action meets the same deals in the same order.
+                # (OpenSpiel counts visits in floats.)
+                world = int(child.visits) % self.worlds
+                while len(samples) <= world:
+                    samples.append(self._resample(state, seat))
+                sample = samples[world].clone()
+            else:
+                world, sample = simulation, self._resample(state, seat)
+            root.total_visits += 1
+            child.visits += 1
+            sample.apply_action(action)
+            value = float(
+                (sample.returns() if sample.is_terminal() else evaluator.evaluate(sample))[seat]
+            )
+            child.return_sum += value
+            returns.setdefault(action, []).append((world, value))
 
 
 def _bezique_deal(state: BeziqueState, method: str) -> DealState:
