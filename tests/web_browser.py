@@ -28,22 +28,19 @@ drives the Chromium binary given).
 from __future__ import annotations
 
 import contextlib
-import os
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from serving import free_port, serving
 
 # httpx and Playwright are imported where they are used: the default test run imports
 # this script (for its doctests) without them.
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-ROOT = Path(__file__).resolve().parent.parent
 #: The seed the table is dealt from: its first deal has a turn where no card may be
 #: played, when the click on a card is refused.
 SEED = "7"
@@ -59,39 +56,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextlib.contextmanager
-def server(port: int, db: Path) -> Iterator[str]:
-    import httpx
-
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bezique", "serve", "--port", str(port), "--db", str(db)],
-        env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(base, timeout=1)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 def state(base: str, token: str) -> dict[str, Any]:
@@ -168,7 +132,7 @@ def play_a_partnership_game(chromium: str) -> int:
         db = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "tables.db"
         port = free_port()
         running = contextlib.ExitStack()
-        base = running.enter_context(server(port, db))
+        base = running.enter_context(serving(port, db, quiet=False))
         playwright = stack.enter_context(sync_playwright())
         browsers = [
             playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
@@ -204,7 +168,7 @@ def play_a_partnership_game(chromium: str) -> int:
             if not restarted and any(line.startswith("Deal 1 over") for line in data["log"]):
                 # The server stopped mid-game and started again on its store.
                 running.close()
-                base = running.enter_context(server(port, db))
+                base = running.enter_context(serving(port, db, quiet=False))
                 assert state(base, tokens[0])["moves"] == data["moves"]
                 restarted = True
                 continue
@@ -250,7 +214,7 @@ def main(chromium: str, outdir: str) -> int:
     errors: list[str] = []
     with contextlib.ExitStack() as stack:
         db = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "tables.db"
-        base = stack.enter_context(server(free_port(), db))
+        base = stack.enter_context(serving(free_port(), db, quiet=False))
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport=VIEWPORT)
