@@ -238,10 +238,10 @@ def test_the_state_s_observation_is_byte_for_byte_the_view_s(preset: str) -> Non
 def test_a_card_row_counts_each_face_of_every_pack(packs: int) -> None:
     """The 32 numbers of a card row, made from its bit set: for each face, how many of
     the row's cards have it, whatever the packs (up to eight of a face)."""
-    from bezique.encodings.observation import _Batch
+    from bezique.encodings.masks import Batch
 
     rng = random.Random(packs)
-    batch = _Batch(1, 32, packs, {})
+    batch = Batch(1, 32, packs, {})
     for density in (0.05, 0.5, 0.95, 1.0):
         mask = sum(1 << card for card in range(32 * packs) if rng.random() < density)
         counts = [
@@ -380,10 +380,10 @@ def test_a_kept_vector_is_read_only_and_refuses_what_is_no_state_of_its_rules() 
 def test_the_numbers_that_are_not_card_rows_end_the_vector() -> None:
     """The encoder clears the numbers after the card rows as one span, from the
     trick's leader to the end: the layout of every preset keeps them there."""
-    from bezique.encodings.observation import _CARD_BLOCKS, _NUMBER_BLOCKS
+    from bezique.encodings.masks import CARD_BLOCKS, NUMBER_BLOCKS
 
     for preset in PRESETS:
         rules = bz.variants.get(preset)
         assert isinstance(rules, bz.Rules)
         names = [name for name, _ in ObservationEncoder.of(rules).layout]
-        assert names == [*_CARD_BLOCKS, *_NUMBER_BLOCKS], preset
+        assert names == [*CARD_BLOCKS, *NUMBER_BLOCKS], preset
