@@ -458,7 +458,7 @@ ISMCTS_MATCHES = (
     "--selection puct --rule-of-thumb-weight 0.9",
     "--against rule-of-thumb --deals 10 --seeds 5-10 --simulations 16 --late-simulations 48 "
     "--uct-c 1.4 --selection puct --rule-of-thumb-weight 0.9",
-    # The final choice of ours (GuardedISMCTSBot), as in examples/rl/openspiel_ismcts.py.
+    # The final choice of ours (GuardedISMCTSBot), its tree grown.
     "--against random --deals 10 --seeds 101-106 --simulations 32 --uct-c 150 --reward margin "
     "--selection puct --rule-of-thumb-weight 0.9 --candidates 3 --confidence 1.5 --worlds 4 "
     "--coupled",
@@ -473,6 +473,14 @@ ISMCTS_MATCHES = (
     "--against rule-of-thumb --deals 10 --seeds 301-440 --simulations 64 --uct-c 150 "
     "--reward margin --selection puct --rule-of-thumb-weight 0.9 --candidates 3 "
     "--confidence 1.5 --worlds 8 --coupled --flat",
+    # The flat search with a fresh deal for each of an action's simulations, as in
+    # examples/rl/openspiel_ismcts.py.
+    "--against rule-of-thumb --deals 10 --seeds 501-600 --simulations 64 --uct-c 150 "
+    "--reward margin --selection puct --rule-of-thumb-weight 0.9 --candidates 3 "
+    "--confidence 1.5 --worlds 64 --coupled --flat",
+    "--against random --deals 10 --seeds 501-506 --simulations 64 --uct-c 150 "
+    "--reward margin --selection puct --rule-of-thumb-weight 0.9 --candidates 3 "
+    "--confidence 1.5 --worlds 64 --coupled --flat",
 )
 
 
