@@ -19,11 +19,11 @@ are ``--seed`` on, one a deal; each deal is played under every dealer of
 Each read is one of:
 
 * ``found``: read back as the same position, with tricks the replays pass;
-* ``fell back``: read back, but with tricks the replays refuse: the reader keeps tricks
-  won by law alone where its search gives up (and, before it told a search that gave
-  up from one that proved there are none, where it found none at all);
-* ``gave up``: refused because no tricks were found within the search's tries (for a
-  reader that refuses such positions);
+* ``fell back``: read back, but with tricks the replays refuse: where its search gives
+  up, the reader keeps tricks won by law alone;
+* ``gave up``: refused because no tricks were found within the search's tries (a
+  reader that refuses such positions rather than falling back, as the reader of
+  another revision run with ``PYTHONPATH`` may);
 * ``impossible``: refused with the law no tricks can keep; never right for a position
   play produced.
 

@@ -268,15 +268,18 @@ class _Search:
         that hold what each of ``needs`` asks."""
         table = takes_table(*slot.terms)
         size = len(slot.seats)
-        # The declared cards first (they fit fewer tricks), then the weakest: the
-        # strong cards are kept for the tricks that need them.
-        order = self._weak.get(slot.terms[0])
-        if order is None:
-            trump = slot.terms[0]
-            order = self._weak[trump] = {
-                c: (self.tightness(c), _strength(c, trump)) for c in range(self.rules.deck_size)
-            }
-        weak = sorted(pool, key=order.__getitem__)
+        weak: Sequence[int] = ()
+        if not slot.fixed:
+            # The declared cards first (they fit fewer tricks), then the weakest: the
+            # strong cards are kept for the tricks that need them. (A trick the
+            # position gives holds its cards in the order played: no order to choose.)
+            order = self._weak.get(slot.terms[0])
+            if order is None:
+                trump = slot.terms[0]
+                order = self._weak[trump] = {
+                    c: (self.tightness(c), _strength(c, trump)) for c in range(self.rules.deck_size)
+                }
+            weak = sorted(pool, key=order.__getitem__)
         chosen: list[int] = []
         spans = [self.span(need, slot) for need in needs]
 
