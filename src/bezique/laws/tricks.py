@@ -111,13 +111,15 @@ def playable(
     """
     if not duties or not trick:
         return held
-    led = face_of(trick[0])
-    win = face_of(trick[winning_index(trick, trump, False)])
-    follow = held & tables.suit_mask[led.suit]
+    # Faces by index (suit * 8 + rank) and :func:`beats` read from its table: the
+    # end phase asks this at every decision, and no card face need be looked up.
+    takes = takes_table(trump, False)
+    win = trick[best_card_index(trick, takes)] & 31
+    follow = held & tables.suit_mask[(trick[0] & 31) >> 3]
     if follow:
         # A trick already trumped cannot be won by following suit: then any card
         # of the suit led (EB9).
-        return _beating(follow, win, trump) or follow
+        return _beating(follow, win, takes) or follow
     if trump is not None:
         trumps = held & tables.suit_mask[trump]
         if trumps:
@@ -125,7 +127,7 @@ def playable(
             # none, any card (EB9: the third hand that can neither follow nor win
             # by trumping throws any card). With two seats every trump to a plain
             # lead wins, so this is S000 law 9's "must trump".
-            return _beating(trumps, win, trump) or held
+            return _beating(trumps, win, takes) or held
     return held
 
 
@@ -142,9 +144,12 @@ def duty_reason(
     return Reason.MUST_WIN_TRICK
 
 
-def _beating(mask: int, win: Card, trump: Suit | None) -> int:
+def _beating(mask: int, win: int, takes: bytes) -> int:
+    """The cards of ``mask`` that beat the face ``win`` (an index), by ``takes``
+    (:func:`takes_table`)."""
     out = 0
+    row = win << 5
     for card in bits(mask):
-        if beats(face_of(card), win, trump, False):
+        if takes[row | card & 31]:
             out |= 1 << card
     return out
