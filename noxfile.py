@@ -475,7 +475,7 @@ ISMCTS_MATCHES = (
     "--confidence 1.5 --worlds 8 --coupled --flat",
     # The flat search with a fresh deal for each of an action's simulations, as in
     # examples/rl/openspiel_ismcts.py.
-    "--against rule-of-thumb --deals 10 --seeds 501-600 --simulations 64 --uct-c 150 "
+    "--against rule-of-thumb --deals 10 --seeds 501-700 --simulations 64 --uct-c 150 "
     "--reward margin --selection puct --rule-of-thumb-weight 0.9 --candidates 3 "
     "--confidence 1.5 --worlds 64 --coupled --flat",
     "--against random --deals 10 --seeds 501-506 --simulations 64 --uct-c 150 "
