@@ -101,15 +101,29 @@ def test_an_interrupted_command_says_so_in_one_line_with_status_130(
 
 def start_run(command: list[str]) -> subprocess.Popen[str]:
     """``python -m bezique COMMAND`` in a process group of its own (the group's number
-    is the process's), its standard error read as text."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "bezique", *command],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-        start_new_session=True,
-        text=True,
-    )
+    is the process's), its standard error read as text, with Ctrl-C's default action
+    as at a terminal.
+
+    A test run started in the background of a script ignores SIGINT (POSIX: an
+    asynchronous list inherits SIGINT and SIGQUIT ignored), and a process inherits an
+    ignored signal: the command would then never hear the Ctrl-C these tests send.
+    While it starts, this process catches SIGINT instead, which a new program does
+    not inherit."""
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "bezique", *command],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+            start_new_session=True,
+            text=True,
+        )
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def interrupted_run(command: list[str], delay: float) -> tuple[int, str, list[int]]:
