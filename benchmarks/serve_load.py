@@ -66,6 +66,7 @@ class Tally:
 
 
 def free_port() -> int:
+    """A port of the loopback that nothing listens on now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -73,26 +74,34 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(port: int, db: Path, log: Path, src: Path) -> Iterator[tuple[str, int]]:
-    """``bezique serve`` on the loopback, run from the sources in ``src``, its log in
-    ``log``: its address and process id; stopped at the end."""
+def server(
+    port: int, db: Path, src: Path = ROOT / "src", log: Path | None = None
+) -> Iterator[tuple[str, int]]:
+    """``bezique serve`` on the loopback with its tables in the SQLite file ``db``, run
+    from the sources in ``src``, its output in ``log`` (``None``: this process's), once
+    its home page answers (within 30 s): its address and process id. Stopped at the
+    end: asked to end, then killed if it has not within 20 s. The tests that talk to
+    the server over real sockets and in a browser start it here too."""
     import httpx
 
     env = {**os.environ, "PYTHONPATH": str(src)}
     command = [sys.executable, "-m", "bezique", "serve", "--port", str(port), "--db", str(db)]
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    with log.open("wb") if log is not None else contextlib.nullcontext() as out:
+        error = None if out is None else subprocess.STDOUT
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=error)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
         while True:
             try:
-                httpx.get(base, timeout=1)
-                break
+                if httpx.get(base, timeout=1).status_code == 200:
+                    break
             except httpx.TransportError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise SystemExit(f"the server did not start; its log: {log}") from None
-                time.sleep(0.1)
+                pass
+            if time.monotonic() > deadline or process.poll() is not None:
+                where = f"; its log: {log}" if log is not None else ""
+                raise SystemExit(f"the server did not start{where}")
+            time.sleep(0.1)
         yield base, process.pid
     finally:
         process.terminate()
@@ -306,7 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or Path(tmp) / "tables.db"
         log = Path(tmp) / "server.log"
-        with server(free_port(), db, log, args.src) as (base, pid):
+        with server(free_port(), db, args.src, log) as (base, pid):
             run = asyncio.run(drive(base, pid, db, args))
         check_store(db, args.tally, run)
         report(args, run, log)

@@ -34,12 +34,15 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from serving import free_port, serving
+from scripts import load_script
 
 # httpx and Playwright are imported where they are used: the default test run imports
 # this script (for its doctests) without them.
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+#: The load test's script, whose server() starts and stops ``bezique serve``.
+SERVE = load_script("benchmarks/serve_load.py", "serve_load")
 
 #: The seed the table is dealt from: its first deal has a turn where no card may be
 #: played, when the click on a card is refused.
@@ -130,9 +133,9 @@ def play_a_partnership_game(chromium: str) -> int:
     clicks = 0
     with contextlib.ExitStack() as stack:
         db = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "tables.db"
-        port = free_port()
+        port = SERVE.free_port()
         running = contextlib.ExitStack()
-        base = running.enter_context(serving(port, db, quiet=False))
+        base, _ = running.enter_context(SERVE.server(port, db))
         playwright = stack.enter_context(sync_playwright())
         browsers = [
             playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
@@ -168,7 +171,7 @@ def play_a_partnership_game(chromium: str) -> int:
             if not restarted and any(line.startswith("Deal 1 over") for line in data["log"]):
                 # The server stopped mid-game and started again on its store.
                 running.close()
-                base = running.enter_context(serving(port, db, quiet=False))
+                base, _ = running.enter_context(SERVE.server(port, db))
                 assert state(base, tokens[0])["moves"] == data["moves"]
                 restarted = True
                 continue
@@ -214,7 +217,7 @@ def main(chromium: str, outdir: str) -> int:
     errors: list[str] = []
     with contextlib.ExitStack() as stack:
         db = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "tables.db"
-        base = stack.enter_context(serving(free_port(), db, quiet=False))
+        base, _ = stack.enter_context(SERVE.server(SERVE.free_port(), db))
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport=VIEWPORT)

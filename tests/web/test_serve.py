@@ -8,14 +8,18 @@ import json
 from pathlib import Path
 
 import httpx
-from serving import free_port, serving
+from scripts import load_script
 from websockets.sync.client import connect
+
+#: The load test's script, whose server() starts and stops ``bezique serve``.
+SERVE = load_script("benchmarks/serve_load.py", "serve_load")
 
 
 def test_the_command_serves_tables_that_survive_it(tmp_path: Path) -> None:
-    port = free_port()
+    port = SERVE.free_port()
     db = tmp_path / "tables.db"
-    with serving(port, db) as base:
+    log = tmp_path / "server.log"
+    with SERVE.server(port, db, log=log) as (base, _):
         seats = [{"name": "Ann"}, {"player": "rule-of-thumb"}]
         opened = httpx.post(f"{base}/api/tables", json={"preset": "classic", "seats": seats})
         assert opened.status_code == 201
@@ -30,7 +34,7 @@ def test_the_command_serves_tables_that_survive_it(tmp_path: Path) -> None:
                 state = json.loads(ws.recv(timeout=10))["state"]
         before = httpx.get(f"{base}/api/seat/{token}").json()
         assert before["moves"] >= 2
-    with serving(port, db) as base:
+    with SERVE.server(port, db, log=log) as (base, _):
         assert httpx.get(f"{base}/api/seat/{token}").json() == before
         page = httpx.get(f"{base}/seat/{token}")
         assert "script-src 'self'" in page.headers["content-security-policy"]
