@@ -242,6 +242,7 @@ class MaskFiller:
 
     __slots__ = (
         "_broken_read",
+        "_card_rows",
         "_card_starts",
         "_declared_rows",
         "_histories_read",
@@ -251,13 +252,14 @@ class MaskFiller:
         "_played_rows",
         "_relative",
         "_shown_melds",
+        "_size",
         "_tricks_read",
-        "card_rows",
         "rules",
     )
 
     def __init__(self, rules: Rules, offsets: dict[str, int], size: int) -> None:
         self.rules = rules
+        self._size = size
         # The last values read from states' fields that change only now and then
         # (the histories, the melds, the completed tricks), kept with the field's
         # tuple read: successive states of a deal share those tuples until they
@@ -270,7 +272,7 @@ class MaskFiller:
         self._tricks_read: tuple[Trick, ...] | None = None
         self._played_rows: list[int] = []
         #: The numbers of the card rows met so far, by bit set (see :class:`Batch`).
-        self.card_rows: dict[int, memoryview[float]] = {}
+        self._card_rows: dict[int, memoryview[float]] = {}
         #: Where each block of cards starts (see :meth:`_fill_cards`), and each block
         #: of the other numbers (:meth:`_fill_numbers`).
         self._card_starts: _Starts = tuple(offsets[name] for name in CARD_BLOCKS)
@@ -284,6 +286,11 @@ class MaskFiller:
         self._relative: tuple[tuple[int, ...], ...] = tuple(
             tuple((seat - me) % n for seat in range(n)) for me in range(n)
         )
+
+    def batch(self, count: int) -> Batch:
+        """A batch of ``count`` new vectors (zeros) to :meth:`fill`, reading the card
+        rows met so far."""
+        return Batch(count, self._size, self.rules.deck.packs, self._card_rows)
 
     def fill(self, state: DealFields, me: int, number: int, batch: Batch, written: Written) -> None:
         """Write into ``batch`` the vector of ``state`` for ``me``, number ``number``

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any, overload
 import attrs
 
 from bezique.cards import FACES_PER_PACK
-from bezique.encodings.masks import KIND_INDEX, KINDS, PHASES, Batch, MaskFiller, Written
+from bezique.encodings.masks import KIND_INDEX, KINDS, PHASES, MaskFiller, Written
 from bezique.engine.fields import DealFields
 from bezique.errors import (
     NotationError,
@@ -243,7 +243,7 @@ class ObservationEncoder(BlockVector):
         """
         self._check_state(state, seat)
         filler = self._filler
-        batch = Batch(1, self.size, self.rules.deck.packs, filler.card_rows)
+        batch = filler.batch(1)
         filler.fill(state, seat, 0, batch, Written(self.rules.players))
         vector: NDArray[np.float32] = batch.numbers(1)[0]
         return vector
@@ -263,7 +263,7 @@ class ObservationEncoder(BlockVector):
         NumPy."""
         positions = tuple(positions)
         filler = self._filler
-        batch = Batch(len(positions), self.size, self.rules.deck.packs, filler.card_rows)
+        batch = filler.batch(len(positions))
         for number, position in enumerate(positions):
             if not isinstance(position, tuple) or len(position) != 2:
                 wrong_type(
@@ -333,7 +333,7 @@ class SeatVector:
         #: The seat whose view the vector encodes.
         self.seat = seat
         self._filler = encoder._filler
-        self._batch = Batch(1, encoder.size, encoder.rules.deck.packs, self._filler.card_rows)
+        self._batch = self._filler.batch(1)
         self._written = Written(encoder.rules.players)
         self._state: DealFields | None = None
         vector = self._batch.numbers(1)[0]
