@@ -54,7 +54,15 @@ def test_every_legal_action_round_trips_in_random_deals(preset: str) -> None:
                 back = space.action_from_id(state, action_id)
                 assert back in legal
                 assert space.action_id(back, state) == action_id
+            # One reading of both: the actions in the engine's order, each with its id,
+            # the id's action the first of them.
+            actions, action_ids = space.legal_with_ids(state)
+            assert actions == legal
+            assert list(action_ids) == [space.action_id(a, state) for a in legal]
             for action_id in ids:
+                assert actions[action_ids.index(action_id)] == space.action_from_id(
+                    state, action_id
+                )
                 # The canonical action is the first of the id's choices, in the
                 # engine's order.
                 choices = space.choices(state, action_id)
@@ -178,6 +186,8 @@ def test_bad_ids_and_positions_are_refused() -> None:
     rubicon = bz.new_deal(bz.variants.RUBICON, seed=1)
     with pytest.raises(NotationError, match="action space of classic"):
         space.legal_ids(rubicon)
+    with pytest.raises(NotationError, match="action space of classic"):
+        space.legal_with_ids(rubicon)
     with pytest.raises(TypeError):
         ActionSpace.of("classic")  # type: ignore[call-overload]
 
@@ -244,6 +254,9 @@ def test_every_zetema_action_has_its_own_id(preset: str, players: int) -> None:
             ids = space.legal_ids(state)
             assert len(ids) == len(legal)
             assert [i for i, flag in enumerate(space.legal_mask(state)) if flag] == list(ids)
+            actions, action_ids = space.legal_with_ids(state)
+            assert actions == legal
+            assert list(action_ids) == [space.action_id(a, state) for a in legal]
             if state.current_player is None:
                 continue
             view = state.view(state.current_player)

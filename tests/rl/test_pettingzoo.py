@@ -70,6 +70,31 @@ def test_observing_again_gives_the_same_arrays_anew() -> None:
         env.step(legal[-1])
 
 
+@pytest.mark.parametrize("preset", ["classic", "partnership", "eight-pack"])
+def test_a_step_plays_the_action_of_its_id_observed_or_not(preset: str) -> None:
+    # The environment reads a step's action from what it kept of the observation;
+    # it is the action the space gives for the id, and a step with no observation
+    # before it plays the same.
+    env = bezique_env.env(variant=preset)
+    space = ActionSpace.of(bz.rules.variants.get(preset))
+    for seed in range(2):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        while not all(env.terminations.values()):
+            before = env.deal
+            assert isinstance(before, bz.DealState)
+            ids = space.legal_ids(before)
+            if steps % 3:
+                mask = env.observe(env.agent_selection)["action_mask"]
+                assert list(np.flatnonzero(mask)) == list(ids)
+            action_id = int(ids[rng.integers(len(ids))])
+            env.step(action_id)
+            assert env.deal == before.apply(space.action_from_id(before, action_id))
+            steps += 1
+        assert steps > 20
+
+
 def test_an_illegal_id_is_refused_and_changes_nothing() -> None:
     env = bezique_env.env(variant="classic")
     env.reset(seed=1)

@@ -175,6 +175,14 @@ class IdSpace(Generic[P, A]):
     def describe(self, action_id: int) -> str:
         raise NotImplementedError
 
+    def legal_with_ids(self, position: P) -> tuple[tuple[A, ...], tuple[int, ...]]:
+        """The legal actions of ``position`` in the engine's order, and the id of each
+        (one id may stand for several actions: see :meth:`choices`). One reading gives
+        what :meth:`legal_ids` and :meth:`action_from_id` read: the action of an id is
+        the first with that id (an environment keeps both from its observation to its
+        step)."""
+        return self._ids(position)
+
     def legal_ids(self, position: P) -> tuple[int, ...]:
         """The ids of the legal actions of ``position``, each once, in increasing order."""
         return tuple(sorted(set(self._ids(position)[1])))

@@ -35,6 +35,7 @@ __all__ = [
     "PHASES",
     "Batch",
     "MaskFiller",
+    "SeatRows",
     "Written",
 ]
 
@@ -185,31 +186,70 @@ class Batch:
         return vectors.reshape(count, -1)
 
 
+class SeatRows:
+    """What one seat's rows of a vector were read from and hold
+    (:attr:`Written.seats`): the bit sets of its cards declared still in the hand,
+    of its table, of the cards known to be held and of those played; the histories
+    read (:meth:`MaskFiller._declared`); the rows of its shown cards, by where they
+    start."""
+
+    __slots__ = ("declared", "in_hand", "known", "played", "rows", "table")
+
+    def __init__(self) -> None:
+        self.in_hand = 0
+        self.table = 0
+        self.known = 0
+        self.played = 0
+        self.declared: _DeclaredRows | None = None
+        self.rows: dict[int, int] = {}
+
+
 class Written:
     """What a vector holds, so that the vector of a later state is written over it
     where the two differ (:class:`~bezique.encodings.observation.SeatVector`); a new
     vector holds nothing (zeros). It is the vector of one seat: the rows of the others
-    lie by their seat relative to it."""
+    lie by their seat relative to it.
 
-    __slots__ = ("numbers", "own", "seats", "trick")
+    Each field is typed, so that the compiled build compares them without Python's
+    generic comparison."""
+
+    __slots__ = (
+        "hands",
+        "leader",
+        "number",
+        "own",
+        "rare",
+        "scores",
+        "seats",
+        "stock",
+        "tables",
+        "to_act",
+        "trick",
+        "turn",
+    )
 
     def __init__(self, players: int) -> None:
         #: The seat's own hand, as the bit sets of its two rows (not declared, declared).
         self.own = (0, 0)
-        #: Per seat, what its rows were read from and hold (the bit sets of its cards
-        #: declared still in the hand, of its table, of the cards known to be held and
-        #: of those played; the histories read, :meth:`MaskFiller._declared`;
-        #: the rows of its shown cards, by where they start).
-        self.seats: list[list[Any]] = [[0, 0, 0, 0, None, {}] for _ in range(players)]
+        #: Per seat (by seat number), what its rows were read from and hold.
+        self.seats = [SeatRows() for _ in range(players)]
         #: The card ids of the trick written.
         self.trick: tuple[int, ...] = ()
-        #: What the numbers after the card rows were written from, or None for
-        #: nothing written (zeros). They are the trick's leader, the hands and the
-        #: tables, the scores, the stock's size, the seat to act, the trick winner's
-        #: turn (seat and declarations), the trick's number, all by where they lie
-        #: (seats relative to the vector's own), and the group of those that change
-        #: only now and then (:meth:`MaskFiller._fill_rare`).
-        self.numbers: list[Any] = [None] * 9
+        # What the numbers after the card rows were written from, None for nothing
+        # written (zeros): the trick's leader, the hands and the tables (the tuples
+        # read), the scores, the stock's size, the seat to act, the trick winner's turn
+        # (seat and declarations), the trick's number, seats relative to the vector's
+        # own; and the group of those that change only now and then
+        # (:meth:`MaskFiller._fill_rare`).
+        self.leader: int | None = None
+        self.hands: tuple[int, ...] | None = None
+        self.tables: tuple[int, ...] | None = None
+        self.scores: tuple[int, ...] | None = None
+        self.stock: int | None = None
+        self.to_act: int | None = None
+        self.turn: tuple[int, int] | None = None
+        self.number: int | None = None
+        self.rare: tuple[object, ...] | None = None
 
 
 def _move(out: memoryview[float], at: int, before: int | None, now: int | None) -> None:
@@ -333,15 +373,14 @@ class MaskFiller:
         played = self._played(state)
         hands, tables = state.hand_masks, state.table_masks
         revealed = state.revealed_masks or (0,) * n
-        put = batch.put
         hand = hands[me]
         own = (hand & ~declared, hand & declared)
         if own != written.own:
             before_fresh, before_declared = written.own
             if before_fresh != own[0]:
-                put(out, hand_at, before_fresh, own[0])
+                batch.put(out, hand_at, before_fresh, own[0])
             if before_declared != own[1]:
-                put(out, hand_declared_at, before_declared, own[1])
+                batch.put(out, hand_declared_at, before_declared, own[1])
             written.own = own
         for seat in range(n):
             r = (seat - me) % n
@@ -351,17 +390,18 @@ class MaskFiller:
             in_hand = hand & declared
             known = (revealed[seat] | seen[seat]) & hand
             was = written.seats[seat]
-            if played[seat] != was[3]:
-                put(out, played_at + r * _F, was[3], played[seat])
-                was[3] = played[seat]
-            if known != was[2]:
-                put(out, known_at + r * _F, was[2], known)
-                was[2] = known
-            if in_hand == was[0] and table == was[1] and declared_rows is was[4]:
+            seat_played = played[seat]
+            if seat_played != was.played:
+                batch.put(out, played_at + r * _F, was.played, seat_played)
+                was.played = seat_played
+            if known != was.known:
+                batch.put(out, known_at + r * _F, was.known, known)
+                was.known = known
+            if in_hand == was.in_hand and table == was.table and declared_rows is was.declared:
                 continue
             # What the seat shows changed (a declaration, a card of it played, cards
             # back in the hand), or the histories did: its rows of shown cards again.
-            rows = {}
+            rows: dict[int, int] = {}
             shown = table | in_hand
             if shown:
                 rows[table_at + r * _F] = table
@@ -370,28 +410,28 @@ class MaskFiller:
                 for kind, mask in kind_masks:
                     rows[kinds + kind * _F] = shown & mask
                 rows[broken_at + r * _F] = shown & broken
-            before_rows = was[5]
+            before_rows = was.rows
             for at, mask in rows.items():
                 before = before_rows.pop(at, 0)
                 if before != mask:
-                    put(out, at, before, mask)
+                    batch.put(out, at, before, mask)
             # The rows written before that are not rows of the state now.
             for at, before in before_rows.items():
                 if before:
-                    put(out, at, before, 0)
-            was[0], was[1], was[4], was[5] = in_hand, table, declared_rows, rows
+                    batch.put(out, at, before, 0)
+            was.in_hand, was.table, was.declared, was.rows = in_hand, table, declared_rows, rows
         trick = state.trick
         if trick != written.trick:
             before_trick = written.trick
             for i in range(max(len(trick), len(before_trick))):
-                before = before_trick[i] if i < len(before_trick) else None
+                before_card = before_trick[i] if i < len(before_trick) else None
                 card = trick[i] if i < len(trick) else None
-                if before != card:
+                if before_card != card:
                     # A row of the trick holds one card: a single one, at its face,
                     # moved by hand rather than written as a whole row.
                     row = trick_at + i * _F
-                    if before is not None:
-                        out[row + before % _F] = 0
+                    if before_card is not None:
+                        out[row + before_card % _F] = 0
                     if card is not None:
                         out[row + card % _F] = 1
             written.trick = trick
@@ -427,44 +467,45 @@ class MaskFiller:
         ) = self._number_starts
         # A block of seats starts with me: seat s lies rel[s] along it.
         rel = self._relative[me]
-        was = written.numbers
+        was = written
         leader = rel[state.leader]
-        if leader != was[0]:
-            _move(out, trick_leader, was[0], leader)
-            was[0] = leader
+        if leader != was.leader:
+            _move(out, trick_leader, was.leader, leader)
+            was.leader = leader
         hands, tables, scores = state.hand_masks, state.table_masks, state.scores
-        if hands is not was[1] or tables is not was[2]:
+        if hands is not was.hands or tables is not was.tables:
             for seat, r in enumerate(rel):
                 out[hand_sizes + r] = (hands[seat] | tables[seat]).bit_count()
-            was[1], was[2] = hands, tables
-        if scores != was[3]:
+            was.hands, was.tables = hands, tables
+        if scores != was.scores:
             for seat, r in enumerate(rel):
                 out[scores_at + r] = scores[seat]
-            was[3] = scores
+            was.scores = scores
         stock = state.stock_size
-        if stock != was[4]:
+        if stock != was.stock:
             out[stock_size] = stock
-            was[4] = stock
+            was.stock = stock
         seat_to_act = state.current_player
         to_act = None if seat_to_act is None else rel[seat_to_act]
-        if to_act != was[5]:
-            _move(out, to_act_at, was[5], to_act)
-            was[5] = to_act
+        if to_act != was.to_act:
+            _move(out, to_act_at, was.to_act, to_act)
+            was.to_act = to_act
         window = state.window
         turn = None if window is None else (rel[window.seat], window.declarations)
-        if turn != was[6]:
+        before_turn = was.turn
+        if turn != before_turn:
             _move(
                 out,
                 window_at,
-                None if was[6] is None else was[6][0],
+                None if before_turn is None else before_turn[0],
                 None if turn is None else turn[0],
             )
             out[declarations] = 0 if turn is None else turn[1]
-            was[6] = turn
+            was.turn = turn
         number = state.trick_number
-        if number != was[7]:
+        if number != was.number:
             out[trick_number] = number
-            was[7] = number
+            was.number = number
         rare = (
             state.trump,
             state.turn_up,
@@ -474,9 +515,9 @@ class MaskFiller:
             state.offers,
             pending,
         )
-        if rare != was[8]:
+        if rare != was.rare:
             self._fill_rare(state, rel, out, pending)
-            was[8] = rare
+            was.rare = rare
 
     def _fill_rare(
         self,

@@ -157,9 +157,10 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         #: Each seat's vector, kept from one step to the next and rewritten where the
         #: deal changed: what makes an observation cheap.
         self._vectors = [self.encoder.seat_vector(seat) for seat in range(variant.players)]
-        #: The legal ids of the seat to act in the last state observed, by the state
-        #: itself (not its id, which a new state may reuse).
-        self._flags: tuple[AnyState, Sequence[int]] | None = None
+        #: The legal actions and their ids in the last state observed with a seat to
+        #: act, by the state itself (not its id, which a new state may reuse): the step
+        #: that follows reads its action there.
+        self._flags: tuple[AnyState, Sequence[Any], Sequence[int]] | None = None
         #: The seat of each agent, and the number of ids (a mask's length).
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._size = self.space.size
@@ -228,13 +229,11 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         else:
             kept = self._flags
             if kept is not None and kept[0] is deal:
-                ids = kept[1]
+                ids = kept[2]
             else:
-                # The state keeps its legal actions, so that the step that follows
-                # reads them again for nothing.
-                ids = self.space.legal_ids(in_play)
-                self._flags = (deal, ids)
-            # One byte per id, set for the legal ids.
+                legal, ids = self.space.legal_with_ids(in_play)
+                self._flags = (deal, legal, ids)
+            # One byte per id, set for the legal ids (an id may come more than once).
             flags = bytearray(self._size)
             for action_id in ids:
                 flags[action_id] = 1
@@ -268,7 +267,14 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             action_id = operator.index(action)
         except TypeError:
             wrong_type("BeziqueEnv.step()", "action", "an action id (an int)", action)
-        deal = deal.apply(self.space.action_from_id(self._in_play(deal), action_id))
+        kept = self._flags
+        if kept is not None and kept[0] is deal and action_id in kept[2]:
+            # The first legal action of the id, as action_from_id() picks it.
+            chosen = kept[1][kept[2].index(action_id)]
+        else:
+            # Not observed, or an id with no legal action: refused by the space.
+            chosen = self.space.action_from_id(self._in_play(deal), action_id)
+        deal = deal.apply(chosen)
         self.deal = deal
         self._cumulative_rewards[agent] = 0.0
         # What the deal brings each side so far, less what was given: the step's
