@@ -48,6 +48,7 @@ from bezique.laws.zones import bits, deck_tables
 from bezique.legality import Reason
 from bezique.records import Window
 from bezique.rules import Memo, Rules
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind, Pattern
 
 __all__ = [
@@ -68,7 +69,7 @@ def declarable(state: DealDraft, seat: int, plan: Plan | None = None) -> int:
     """The mask of the cards ``seat`` may declare from (``Rules.zones.declare_from``):
     its hand and table (S000 law 7), or the cards it has won in tricks (S003, Polish).
     ``plan``: the rules' plan, when the caller has it at hand."""
-    if (plan or state.rules.derived(make_plan)).declare_from_won:
+    if (plan or derived(state.rules, make_plan)).declare_from_won:
         # EB11: only the scoring cards won lie face up to declare from, under
         # ``Zones.open_cards``; the rest are turned down.
         return open_won_cards(state.rules, state.trump, state.won_masks[seat])
@@ -85,7 +86,7 @@ def trick_cards(
     ``plan``: the rules' plan, when the caller has it at hand."""
     # Asked of the plan first: most rule sets want no card of the trick, and the
     # winner's turn asks this every time.
-    if not (plan or state.rules.derived(make_plan)).trick_card or not state.tricks:
+    if not (plan or derived(state.rules, make_plan)).trick_card or not state.tricks:
         return None
     last = state.tricks[-1]
     fresh = trick_cards_open(state.rules, last.cards, state.melds, window.seat, len(state.tricks))
@@ -115,7 +116,7 @@ def legal_declarations(state: DealFields) -> tuple[Declare, ...]:
     window = state.window
     if window is None or state.offers or state.phase is OVER:
         return ()
-    return window_declarations(state, window, state.rules.derived(make_plan))
+    return window_declarations(state, window, derived(state.rules, make_plan))
 
 
 def window_declarations(state: DealFields, window: Window, plan: Plan) -> tuple[Declare, ...]:
@@ -378,7 +379,7 @@ def _reuse_reasons(
 ) -> tuple[Reason, ...]:
     """:func:`reuse_reasons`, kept with the rules' derived values: it depends on
     nothing else, and the same few combinations of histories come up again and again."""
-    return rules.derived(_reuse_memo)((kind, histories, broken))
+    return derived(rules, _reuse_memo)((kind, histories, broken))
 
 
 _ReuseKey = tuple[MeldKind, tuple[int, ...], tuple[int, ...] | None]
@@ -424,7 +425,7 @@ def declarer_cards(
     rules page: a second double may re-use the pair of a double on the partner's
     table, a triple may be made on the partner's double).
     """
-    plan = state.rules.derived(make_plan)
+    plan = derived(state.rules, make_plan)
     own = declarable(state, seat, plan)
     partner = plan.partners[seat] if plan.partners else None
     if partner is None:
@@ -595,7 +596,7 @@ _MeldTable = tuple[
 
 def _meld_table(rules: Rules, trump: Suit | None) -> _MeldTable:
     # Kept with the rules' derived values, under the trump suit (None: no trumps yet).
-    return rules.derived(_meld_tables)(trump)
+    return derived(rules, _meld_tables)(trump)
 
 
 def _meld_tables(rules: Rules) -> Memo[Suit | None, _MeldTable]:

@@ -43,6 +43,7 @@ from bezique.laws.scoring import (
 from bezique.laws.tricks import best_card_index
 from bezique.laws.turns import next_leader, trick_seats
 from bezique.records import DeclaredMeld, ScoreEvent, ScoreSource, Trick, Window
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind
 
 __all__ = ["deal_end", "declare", "draw", "exchange", "play", "score", "take_trick"]
@@ -71,7 +72,7 @@ def play(
     trick; the trick is taken (:func:`take_trick`) once it holds ``size`` cards."""
     rules = draft.rules
     bit = 1 << card
-    if card & 7 == SEVEN and rules.derived(make_plan).trick_scores.seven_on_play:
+    if card & 7 == SEVEN and derived(rules, make_plan).trick_scores.seven_on_play:
         # S000 law 8: a seven of trumps played may score for its player.
         # A seven of trumps that scores when played is seen in its holder's hand only
         # if it lay as the turn-up, or was declared where a declared seven stays in
@@ -122,7 +123,7 @@ def take_trick(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
     has his turn (in the stock phase, and after the close where melding goes on), or
     the deal ends after its last trick (:func:`deal_end`)."""
     rules = draft.rules
-    plan = rules.derived(make_plan)
+    plan = derived(rules, make_plan)
     cards = draft.trick
     stock_phase = draft.phase is STOCK
     trump = draft.trump
@@ -167,7 +168,7 @@ def deal_end(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
     rules = draft.rules
     won = draft.won_masks
     n = len(won)
-    brisques = rules.derived(make_plan).tables.brisques
+    brisques = derived(rules, make_plan).tables.brisques
     draft.phase = OVER
     draft.window = None
     if brisques_counted(rules, draft.scores, won, brisques):
@@ -244,7 +245,7 @@ def declare(
         mask |= 1 << card
         marked[card] |= kind.bit
     draft.history = tuple(marked)
-    plan = rules.derived(make_plan)
+    plan = derived(rules, make_plan)
     if plan.declare_from_won:
         # S003 (Polish): melds are shown from the cards won, which stay where they are.
         pass
@@ -351,7 +352,7 @@ def draw(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
         # Interpretation 7: once back in the hand, declared cards are no
         # longer told apart by their history. (Melds shown from the cards won,
         # S003, stay among them with their kinds: nothing comes back to a hand.)
-        if not rules.derived(make_plan).declare_from_won:
+        if not derived(rules, make_plan).declare_from_won:
             draft.history = (0,) * len(draft.history)
         if draft.broken:
             draft.broken = (0,) * len(draft.broken)

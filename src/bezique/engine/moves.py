@@ -52,6 +52,7 @@ from bezique.engine.speed import (
 )
 from bezique.laws.declaring import may_pass_right
 from bezique.records import Window
+from bezique.rules.derived import derived
 
 __all__ = [
     "all_score",
@@ -91,7 +92,7 @@ def legal_actions(state: DealFields) -> tuple[Action, ...]:
         actions = (SHOW_CARTE_BLANCHE, PASS) if may_show(state) else (PASS,)
     elif state.window is None:
         seat = (state.leader + len(state.trick)) % len(state.hand_masks)
-        if state.phase is END and state.rules.derived(make_plan).duels:
+        if state.phase is END and derived(state.rules, make_plan).duels:
             seat = duel_seat(state)  # EB9, EB11: only the two seats of the duel play
         actions = play_actions(state, seat, playable_mask(state, seat))
     else:
@@ -105,7 +106,7 @@ def _window_actions(state: DealFields, window: Window) -> tuple[Action, ...]:
     """The actions of the winner's turn ``window``: the exchange, the declarations, the
     pending melds to score, the pass to the partner, then the draw (or the pass)."""
     actions: list[Action] = []
-    plan = state.rules.derived(make_plan)
+    plan = derived(state.rules, make_plan)
     turn_up = state.turn_up
     if (
         turn_up is not None

@@ -46,6 +46,7 @@ from bezique.laws.declaring import freed_by_play, last_meld
 from bezique.laws.tricks import best_card_index, playable
 from bezique.laws.zones import bits, deck_tables
 from bezique.records import DeclaredMeld
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind, kinds_in
 
 __all__ = [
@@ -70,7 +71,7 @@ __all__ = [
 def trick_winner(state: DealFields, cards: Sequence[int]) -> int:
     """The index in ``cards`` (in play order) of the card that takes them, now
     (:func:`~bezique.laws.tricks.winning_index` under the terms of the phase)."""
-    takes = state.rules.derived(make_plan).takes_for(state.trump, state.phase is STOCK)
+    takes = derived(state.rules, make_plan).takes_for(state.trump, state.phase is STOCK)
     return best_card_index(cards, takes)
 
 

@@ -54,6 +54,7 @@ from bezique.laws.tricks import duty_reason
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
 from bezique.records import Window
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind
 
 __all__ = [
@@ -231,7 +232,7 @@ def _named_cards(
         if len(action.cards) > 1:
             # S003: where the player has a choice of alike copies, the action names it.
             reasons.extend(_unnamed_copies(state, window, action, held, trick))
-    plan = state.rules.derived(make_plan)
+    plan = derived(state.rules, make_plan)
     partner = plan.partners[seat] if plan.partners else None
     lent = 0 if partner is None else state.table_masks[partner]
     chosen: list[int] = []
@@ -296,7 +297,7 @@ def _partner_table_reasons(
     ``chosen`` from the partner's table (:func:`~bezique.laws.declaring.partner_table_reasons`),
     and return the partner's table cards if there are any: a declaration refused for
     the partner's cards need not be refused for more (``None`` otherwise)."""
-    plan = state.rules.derived(make_plan)
+    plan = derived(state.rules, make_plan)
     partner = plan.partners[seat] if plan.partners else None
     lent = 0 if partner is None else state.table_masks[partner]
     if not lent:

@@ -60,6 +60,7 @@ from bezique.rules import (
     Rules,
     TrickCard,
 )
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind, kinds_in
 
 #: A deal state class; the engine returns states of the class it was given.
@@ -121,8 +122,9 @@ def trick_tables(rules: Rules) -> tuple[tuple[bytes, ...], ...]:
 
 
 def plan_of(rules: Rules) -> Plan:
-    """The plan of a rule set (the hot paths call ``rules.derived(make_plan)`` inline)."""
-    return rules.derived(make_plan)
+    """The plan of a rule set (the hot paths call
+    :func:`derived(rules, make_plan) <bezique.rules.derived.derived>` inline)."""
+    return derived(rules, make_plan)
 
 
 def make_plan(rules: Rules) -> Plan:
@@ -134,7 +136,7 @@ def make_plan(rules: Rules) -> Plan:
         pending_melds=rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING,
         declare_from_won=rules.zones.declare_from is DeclareFrom.WON,
         seven_kept_in_hand=not rules.trumps.declared_seven_on_table,
-        trick_scores=rules.derived(trick_scores),
+        trick_scores=derived(rules, trick_scores),
         takes=trick_tables(rules),
         duels=in_duels(rules),
         trick_card=rules.zones.trick_card is not TrickCard.NOT_REQUIRED,

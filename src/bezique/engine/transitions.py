@@ -50,6 +50,7 @@ from bezique.laws.turns import trick_seats
 from bezique.laws.zones import deck_tables
 from bezique.legality import Reason
 from bezique.records import ScoreEvent, ScoreSource, Window
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind
 
 __all__ = ["scored", "step"]
@@ -95,7 +96,7 @@ def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:
     if isinstance(action, PassToPartner):
         # Partnerships: the right to declare goes to the partner (BIC, EB9, S004).
         return replace(state, window=window_after_pass(state.rules, window)), ()
-    if len(state.tricks) == state.rules.derived(make_plan).total_tricks:
+    if len(state.tricks) == derived(state.rules, make_plan).total_tricks:
         # S003 (Polish): the turn after the last trick ends, and the deal is scored.
         draft = draft_of(state)
         events: list[ScoreEvent] = []
@@ -137,7 +138,7 @@ def _carte_blanche(state: S, show: bool) -> tuple[S, tuple[ScoreEvent, ...]]:
 
 def _play(state: S, action: Play) -> tuple[S, tuple[ScoreEvent, ...]]:
     rules = state.rules
-    plan = rules.derived(make_plan)
+    plan = derived(rules, make_plan)
     hands = state.hand_masks
     n = len(hands)
     seat = (state.leader + len(state.trick)) % n

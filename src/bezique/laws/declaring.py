@@ -89,6 +89,7 @@ from bezique.rules import (
     TrickCard,
     TrumpSelection,
 )
+from bezique.rules.derived import derived
 from bezique.rules.melds import CLASS_MASK, MeldKind, Pattern, kinds_in, patterns
 
 __all__ = [
@@ -284,7 +285,7 @@ class Bans:
 def declaration_bans(rules: Rules, kind: MeldKind) -> Bans:
     """The re-use law for declarations of ``kind`` under these rules (:class:`Bans`),
     kept with the rules' derived values."""
-    return rules.derived(_bans_table)[kind]
+    return derived(rules, _bans_table)[kind]
 
 
 def _bans_table(rules: Rules) -> Mapping[MeldKind, Bans]:
@@ -405,7 +406,7 @@ def trump_fixers(rules: Rules) -> tuple[MeldKind, ...]:
 def meld_patterns(rules: Rules, kind: MeldKind, trump: Suit | None) -> tuple[Pattern, ...]:
     """The card patterns of ``kind`` under these rules, with ``trump`` the trump suit
     (``None``: not fixed yet, when a marriage or sequence of any suit may fix it)."""
-    return rules.derived(_pattern_table)[trump][kind]
+    return derived(rules, _pattern_table)[trump][kind]
 
 
 def _pattern_table(

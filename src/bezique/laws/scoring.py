@@ -55,6 +55,7 @@ from bezique.rules import (
     SevenOfTrumps,
     StockEndBonus,
 )
+from bezique.rules.derived import derived
 
 __all__ = [
     "TrickScores",
@@ -358,7 +359,7 @@ def seven_played(
         return 0
     if was_turn_up and rules.trumps.seven_scores_once:
         return 0
-    scores = rules.derived(trick_scores)
+    scores = derived(rules, trick_scores)
     if not stock_phase and not scores.seven_in_end_phase:
         return 0
     return scores.seven_on_play
@@ -380,7 +381,7 @@ def trick_won(
     last trick of the stock; in duels for the last trick of each duel, EB9, EB11).
     The brisques counted after the last trick are :func:`brisques_counted`'s.
     """
-    scores = rules.derived(trick_scores)
+    scores = derived(rules, trick_scores)
     out: tuple[tuple[int, ScoreSource, str], ...] = ()
     if not scores.may_score(stock_phase, number):
         return out

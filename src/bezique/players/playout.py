@@ -84,6 +84,7 @@ from bezique.players.rollout import (
 )
 from bezique.players.rule_of_thumb import end_scorer, seven_keep, window_choice
 from bezique.rules import DeclarationLimit, DeclareFrom, Rules
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 from bezique.views import SeatView
@@ -306,7 +307,7 @@ def covered(rules: Rules) -> bool:
     steps on their draft (see the module documentation): no setting of
     :data:`UNCOVERED` in them. If not, every step goes through the engine, with the
     same result."""
-    return rules.derived(_covers)
+    return derived(rules, _covers)
 
 
 def _covers(rules: Rules) -> bool:
@@ -355,13 +356,13 @@ class _Playout:
 
     def __init__(self, state: DealState) -> None:
         rules = state.rules
-        plan = rules.derived(make_plan)
+        plan = derived(rules, make_plan)
         self.rules = rules
         self.cls = type(state)
         self.deck = plan.tables
         self.trick_scores = plan.trick_scores
-        self.fast = rules.derived(fast_table_memo)
-        self.readies = rules.derived(ready_table)
+        self.fast = derived(rules, fast_table_memo)
+        self.readies = derived(rules, ready_table)
         self.worth = brisque_worth(rules)
         # The policy's wish to keep the seven of trumps, by turn-up: asked at every
         # card played, it changes only with the turn-up.

@@ -33,6 +33,7 @@ from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
 from bezique.records import Phase, Trick
 from bezique.rules import BrisqueTiming, DealScoring, Rules
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 from bezique.views import SeatView
@@ -275,7 +276,7 @@ class MeldTargets:
 def meld_targets(rules: Rules, trump: Suit | None) -> MeldTargets:
     """The melds worth points under these rules with this trump suit, the seven of
     trumps left out (it is declared alone)."""
-    return rules.derived(_target_table)[suit_index(trump)]
+    return derived(rules, _target_table)[suit_index(trump)]
 
 
 def _target_table(rules: Rules) -> tuple[MeldTargets, ...]:

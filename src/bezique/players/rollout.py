@@ -54,6 +54,7 @@ from bezique.players.rule_of_thumb import (
 )
 from bezique.records import Phase
 from bezique.rules import DeclarationLimit, Memo, Rules
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 
@@ -90,8 +91,8 @@ class FastPolicy:
         fast = self._fast
         if rules is not self._rules or fast is None:
             self._rules = rules
-            fast = self._fast = rules.derived(fast_table_memo)
-            self._ready = rules.derived(ready_table)
+            fast = self._fast = derived(rules, fast_table_memo)
+            self._ready = derived(rules, ready_table)
         return fast, self._ready
 
     def choose(self, state: DealState) -> Action:
@@ -308,7 +309,7 @@ def fast_tables(rules: Rules, trump: Suit | None, seven: float, last: bool) -> F
     """The fast policy's tables under this trump suit, for a seven of trumps worth
     ``seven`` to keep (:func:`~bezique.players.rule_of_thumb.seven_keep`), on the last
     trick of the stock or not."""
-    return rules.derived(fast_table_memo)((trump, seven, last))
+    return derived(rules, fast_table_memo)((trump, seven, last))
 
 
 #: The fast tables of one rule set, by (trump suit, seven's keep, last stock trick).
@@ -393,7 +394,7 @@ def ready_table(rules: Rules) -> ReadyTable:
 def ready_melds(state: DealState, seat: int) -> tuple[int, dict[int, int]]:
     """The value of the best meld ``seat`` could declare now, and, per face, the value
     of the best ready meld that would be lost by playing a card of that face."""
-    return _ready_melds(state, seat, state.rules.derived(ready_table))
+    return _ready_melds(state, seat, derived(state.rules, ready_table))
 
 
 def _ready_melds(state: DealState, seat: int, table: ReadyTable) -> tuple[int, dict[int, int]]:
@@ -459,7 +460,7 @@ _PASS_TO_PARTNER = PassToPartner()
 def nothing_to_declare(state: DealState) -> bool:
     """Whether the winner's turn in the stock phase can only end in a draw for the fast
     policy (see :func:`_nothing_to_declare`)."""
-    return _nothing_to_declare(state, state.rules.derived(ready_table))
+    return _nothing_to_declare(state, derived(state.rules, ready_table))
 
 
 def _nothing_to_declare(state: DealState, table: ReadyTable) -> bool:

@@ -51,6 +51,7 @@ from bezique.players.reading import (
 )
 from bezique.records import DeclaredMeld, Phase, Window
 from bezique.rules import DeclarationLimit, Rules
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState
 from bezique.views import SeatView
@@ -358,7 +359,7 @@ def seven_keep(rules: Rules, turn_up: int | None) -> float:
     exchangeable = turn_up is not None and rank(face(turn_up)) != SEVEN
     if turn_up is not None and exchangeable and exchange_bonus(rules) is not None:
         return 12.0 + rank(face(turn_up))
-    played = rules.derived(trick_scores).seven_on_play
+    played = derived(rules, trick_scores).seven_on_play
     if played:
         return -float(played) - 6
     return 0.0

@@ -28,7 +28,6 @@ from bezique.rules.components import (
     InferiorOrder,
     LastTrick,
     MarriageRearrangement,
-    Memo,
     OpenCards,
     Partnership,
     PartnershipBeziqueSource,
@@ -47,6 +46,7 @@ from bezique.rules.components import (
     TrumpSelection,
     Zones,
 )
+from bezique.rules.derived import Memo
 
 __all__ = [
     "MAX_PLAYERS",

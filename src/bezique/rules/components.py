@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import enum
 import typing
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import BuiltinFunctionType, FunctionType, MappingProxyType
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -53,7 +53,6 @@ __all__ = [
     "InferiorOrder",
     "LastTrick",
     "MarriageRearrangement",
-    "Memo",
     "OpenCards",
     "Partnership",
     "PartnershipBeziqueSource",
@@ -557,42 +556,6 @@ _COMPONENTS: dict[str, type[Any]] = {
 }
 
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-@typing.final
-class Memo(Generic[K, V]):
-    """A table of derived values filled as they are asked for, each made by the one
-    function the memo was built with: ``memo(key)`` is always ``make(key)``.
-
-    The engine keeps such tables with a rule set (:meth:`Rules.derived`) where the
-    keys that come up cannot be listed beforehand (the re-use verdicts, the meld
-    tables by trump suit). Reading is the only thing it offers, so what it holds
-    cannot be changed from outside.
-
-    >>> squares = Memo(lambda n: n * n)
-    >>> squares(12), squares(12)
-    (144, 144)
-    """
-
-    __slots__ = ("_make", "_values")
-
-    def __init__(self, make: Callable[[K], V]) -> None:
-        self._make = make
-        self._values: dict[K, V] = {}
-
-    def __call__(self, key: K) -> V:
-        try:
-            return self._values[key]
-        except KeyError:
-            value = self._values[key] = self._make(key)
-            return value
-
-    def __repr__(self) -> str:
-        return f"<Memo of {len(self._values)} values>"
-
-
 class _DerivedStore:
     """Where a rule set keeps its derived values (:meth:`Rules.derived`): a slot
     outside the attrs fields, so that it is no part of the value, of its copies
@@ -655,7 +618,8 @@ class Rules(_DerivedStore):
         value kept under it is what ``make`` returned, so it has ``make``'s type.
 
         A value once kept is never replaced, and the library's own tables are
-        immutable (tuples, frozen classes, read-only mappings, :class:`Memo`), so
+        immutable (tuples, frozen classes, read-only mappings,
+        :class:`~bezique.rules.derived.Memo`), so
         nothing read from here can change what a rule set scores or allows. Anything
         but a plain function (or one compiled, in the accelerated build) as ``make``
         raises :class:`TypeError`: a callable object could pass for another's key.
