@@ -3,6 +3,8 @@ and of :mod:`bezique.laws.zones`, the deck's tables."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import bezique as bz
@@ -27,6 +29,19 @@ def test_a_seeded_shuffle_is_a_permutation_that_repeats() -> None:
     assert order == shuffled_deck(CLASSIC, 7)
     assert order != shuffled_deck(CLASSIC, 8)
     assert shuffled_deck(CLASSIC, "seven") == shuffled_deck(CLASSIC, "seven")
+
+
+@pytest.mark.parametrize("preset", ["classic", "marjolet", "rubicon", "six-pack", "eight-pack"])
+def test_a_seeded_deck_is_the_order_random_shuffle_gives(preset: str) -> None:
+    # The shuffle is written out in the law (so that the compiled build runs it
+    # compiled); a seed's deck must stay the one Python's random.shuffle made of it,
+    # on which every recorded deal, golden file and fingerprint rests.
+    rules = bz.rules.variants.get(preset)
+    seeds: list[int | str] = [*range(150), -1, 2**255, "seven", ""]
+    for seed in seeds:
+        expected = list(range(rules.deck_size))
+        random.Random(seed).shuffle(expected)
+        assert shuffled_deck(rules, seed) == expected, seed
 
 
 @pytest.mark.parametrize("seed", [True, 1.5, b"x", [1]])
