@@ -22,6 +22,7 @@ from bezique import MeldKind, Rules
 from bezique.players.rollout import fast_tables, ready_melds
 from bezique.rules import Memo
 from bezique.rules.components import _meld_values
+from bezique.rules.derived import ReadOnly
 
 CLASSIC = bz.variants.CLASSIC
 PRESETS = [bz.rules.variants.get(name) for name, _ in bz.rules.variants.names()]
@@ -49,6 +50,16 @@ def assert_deeply_frozen(value: object, path: str, seen: set[int]) -> None:
         for key, item in value._values.items():
             assert_deeply_frozen(key, f"{path}({key!r}) key", seen)
             assert_deeply_frozen(item, f"{path}({key!r})", seen)
+        return
+    if isinstance(value, ReadOnly):
+        # A plain class of the derived tables: each attribute set once, then refused.
+        names = value.names()
+        assert names, path
+        for name in names:
+            with pytest.raises(AttributeError):
+                setattr(value, name, getattr(value, name))
+            assert_deeply_frozen(getattr(value, name), f"{path}.{name}", seen)
+        assert not hasattr(value, "__dict__"), path
         return
     if attrs.has(type(value)):
         fields = attrs.fields(type(value))  # type: ignore[arg-type]

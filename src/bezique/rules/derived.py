@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from bezique.rules.components import Rules
 
-__all__ = ["Memo", "derived"]
+__all__ = ["Memo", "ReadOnly", "derived"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -75,3 +75,52 @@ class Memo(Generic[K, V]):
 
     def __repr__(self) -> str:
         return f"<Memo of {len(self._values)} values>"
+
+
+class ReadOnly:
+    """The base of the tables derived from a rule set that are plain classes rather
+    than attrs classes (the engine's plan, the deck's masks, what tricks score): the
+    accelerated build compiles a plain class into a native one, whose attributes
+    compiled code reads directly, where it leaves an attrs class interpreted. Each
+    attribute is set once, by the initialiser, and may not be set again.
+
+    >>> class Pair(ReadOnly):
+    ...     __slots__ = ("low", "high")
+    ...     def __init__(self, low: int, high: int) -> None:
+    ...         self.low = low
+    ...         self.high = high
+    >>> pair = Pair(1, 2)
+    >>> pair
+    Pair(low=1, high=2)
+    >>> pair.low = 5
+    Traceback (most recent call last):
+    ...
+    AttributeError: Pair.low is read-only
+    """
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # The compiled initialiser writes its attributes without this method, and the
+        # compiled class makes its attributes (declared Final) read-only by itself.
+        if hasattr(self, name):
+            raise AttributeError(f"{type(self).__name__}.{name} is read-only")
+        object.__setattr__(self, name, value)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The attributes of the class, by name: its ``__slots__`` (which the compiled
+        class keeps as ``__mypyc_attrs__``).
+
+        >>> from bezique.laws.zones import DeckTables
+        >>> DeckTables.names()[:3]
+        ('all_cards', 'brisques', 'courts')
+        """
+        names: tuple[str, ...] = getattr(cls, "__slots__", ()) or getattr(
+            cls, "__mypyc_attrs__", ()
+        )
+        return names
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.names())
+        return f"{type(self).__name__}({shown})"
