@@ -16,7 +16,7 @@ a WebSocket closed, a seat left waiting ``--stall`` seconds for its turn, an err
 in the server's log, an acknowledged move missing from the store, a table of
 built-in players that stopped before its game was over.
 
-Needs the ``web`` extra and httpx (``nox -s bench-serve`` installs them):
+Needs the ``web`` extra and httpx2 (``nox -s bench-serve`` installs them):
 
     python benchmarks/serve_load.py                 # one minute
     python benchmarks/serve_load.py --seconds 10 --bot-tables 5 --clients 2
@@ -82,7 +82,7 @@ def server(
     its home page answers (within 30 s): its address and process id. Stopped at the
     end: asked to end, then killed if it has not within 20 s. The tests that talk to
     the server over real sockets and in a browser start it here too."""
-    import httpx
+    import httpx2
 
     env = {**os.environ, "PYTHONPATH": str(src)}
     command = [sys.executable, "-m", "bezique", "serve", "--port", str(port), "--db", str(db)]
@@ -94,9 +94,9 @@ def server(
         deadline = time.monotonic() + 30
         while True:
             try:
-                if httpx.get(base, timeout=1).status_code == 200:
+                if httpx2.get(base, timeout=1).status_code == 200:
                     break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             if time.monotonic() > deadline or process.poll() is not None:
                 where = f"; its log: {log}" if log is not None else ""
@@ -214,11 +214,11 @@ def cpu_seconds(pid: int) -> float | None:
 
 async def drive(base: str, pid: int, db: Path, args: Any) -> Run:
     """Open the tables, run the clients for ``args.seconds``."""
-    import httpx
+    import httpx2
 
-    limits = httpx.Limits(max_connections=args.clients + 10)
-    timeout = httpx.Timeout(args.stall)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
+    limits = httpx2.Limits(max_connections=args.clients + 10)
+    timeout = httpx2.Timeout(args.stall)
+    async with httpx2.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
         bots = await bot_tables(client, args)
         first = stored_moves(db)
         cpu_first = cpu_seconds(pid)

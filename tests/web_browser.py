@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from scripts import load_script
 
-# httpx and Playwright are imported where they are used: the default test run imports
+# httpx2 and Playwright are imported where they are used: the default test run imports
 # this script (for its doctests) without them.
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -62,10 +62,10 @@ CHROMIUM_ARGS = [
 
 
 def state(base: str, token: str) -> dict[str, Any]:
-    import httpx
+    import httpx2
 
     # A generous timeout: a busy machine may be slow to answer, not wrong.
-    data: dict[str, Any] = httpx.get(f"{base}/api/seat/{token}", timeout=30).json()
+    data: dict[str, Any] = httpx2.get(f"{base}/api/seat/{token}", timeout=30).json()
     return data
 
 

@@ -1,5 +1,5 @@
 """The tests of ``bezique serve`` (bezique.web.app). They need the ``web`` extra
-(Starlette, uvicorn) and Starlette's test client (httpx, the ``web-test`` group),
+(Starlette, uvicorn) and Starlette's test client (httpx2, the ``web-test`` group),
 which the default test run does not install: they are collected only where those are
 installed, as in the ``web`` session of ``nox`` (``nox -s web``)."""
 
@@ -10,17 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
-EXTRAS = ("starlette", "uvicorn", "httpx")
+EXTRAS = ("starlette", "uvicorn", "httpx2")
 
 collect_ignore_glob = (
     [] if all(importlib.util.find_spec(name) is not None for name in EXTRAS) else ["test_*.py"]
 )
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    # Recent Starlette asks for httpx's successor in its test client; httpx still
-    # serves every Starlette release the extra allows.
-    config.addinivalue_line("filterwarnings", "ignore:Using `httpx` with `starlette.testclient`")
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import httpx
+import httpx2
 from scripts import load_script
 from websockets.sync.client import connect
 
@@ -21,20 +21,20 @@ def test_the_command_serves_tables_that_survive_it(tmp_path: Path) -> None:
     log = tmp_path / "server.log"
     with SERVE.server(port, db, log=log) as (base, _):
         seats = [{"name": "Ann"}, {"player": "rule-of-thumb"}]
-        opened = httpx.post(f"{base}/api/tables", json={"preset": "classic", "seats": seats})
+        opened = httpx2.post(f"{base}/api/tables", json={"preset": "classic", "seats": seats})
         assert opened.status_code == 201
         token = opened.json()["seats"][0]["token"]
         with connect(f"ws://127.0.0.1:{port}/ws/{token}") as ws:
             state = json.loads(ws.recv(timeout=10))["state"]
             while state["current_player"] != 0:  # the built-in player may lead first
                 state = json.loads(ws.recv(timeout=10))["state"]
-            answer = httpx.post(f"{base}/api/seat/{token}/act", json={"action": state["legal"][0]})
+            answer = httpx2.post(f"{base}/api/seat/{token}/act", json={"action": state["legal"][0]})
             assert answer.status_code == 200
             while state["current_player"] != 0 or state["moves"] < 2:
                 state = json.loads(ws.recv(timeout=10))["state"]
-        before = httpx.get(f"{base}/api/seat/{token}").json()
+        before = httpx2.get(f"{base}/api/seat/{token}").json()
         assert before["moves"] >= 2
     with SERVE.server(port, db, log=log) as (base, _):
-        assert httpx.get(f"{base}/api/seat/{token}").json() == before
-        page = httpx.get(f"{base}/seat/{token}")
+        assert httpx2.get(f"{base}/api/seat/{token}").json() == before
+        page = httpx2.get(f"{base}/seat/{token}")
         assert "script-src 'self'" in page.headers["content-security-policy"]
