@@ -26,10 +26,11 @@ performance page, classic random playouts, CPython 3.11) and changes no rule:
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import typing
 from collections.abc import Callable
-from typing import Any, Final, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -61,7 +62,7 @@ from bezique.rules import (
     Rules,
     TrickCard,
 )
-from bezique.rules.derived import ReadOnly, derived
+from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind, kinds_in
 
 #: A deal state class; the engine returns states of the class it was given.
@@ -69,69 +70,39 @@ S = TypeVar("S", bound=DealFields)
 
 
 @typing.final
-class Plan(ReadOnly):
-    """Values of a rule set that the hot paths read on every trick, computed once
-    (:func:`make_plan`), read-only. A plain class, so that the accelerated build reads
-    its attributes directly (:class:`~bezique.rules.derived.ReadOnly`)."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class Plan:
+    """Values of a rule set that the hot paths read on every trick, computed once. A
+    dataclass, native in the accelerated build (see
+    :class:`~bezique.laws.zones.DeckTables`)."""
 
-    __slots__ = (
-        "declare_from_won",
-        "duels",
-        "partners",
-        "pending_melds",
-        "seven_kept_in_hand",
-        "tables",
-        "takes",
-        "total_tricks",
-        "trick_card",
-        "trick_scores",
-        "window_after_last_trick",
-        "window_in_end_phase",
-    )
-
-    def __init__(
-        self,
-        *,
-        tables: DeckTables,
-        total_tricks: int,
-        window_in_end_phase: bool,
-        window_after_last_trick: bool,
-        pending_melds: bool,
-        declare_from_won: bool,
-        seven_kept_in_hand: bool,
-        trick_scores: TrickScores,
-        takes: tuple[tuple[bytes, ...], ...],
-        duels: bool,
-        trick_card: bool,
-        partners: tuple[int | None, ...] = (),
-    ) -> None:
-        self.tables: Final = tables
-        self.total_tricks: Final = total_tricks
-        self.window_in_end_phase: Final = window_in_end_phase
-        #: S003 (Polish); the winner of the last trick has his turn before the deal is
-        #: scored (:func:`~bezique.laws.declaring.window_after_last_trick`).
-        self.window_after_last_trick: Final = window_after_last_trick
-        #: FOS p.326; several melds shown, one scored, the rest scored on later tricks.
-        self.pending_melds: Final = pending_melds
-        #: S003 (Polish); melds come from the cards won in tricks, and stay there.
-        self.declare_from_won: Final = declare_from_won
-        #: S001; a declared seven of trumps stays in the hand, shown, and keeps its
-        #: kind there while the stock lasts (every other declared card lies on a table).
-        self.seven_kept_in_hand: Final = seven_kept_in_hand
-        #: What cards played and tricks won score (:func:`bezique.laws.scoring.trick_scores`).
-        self.trick_scores: Final = trick_scores
-        #: Who takes a trick, ``[stock_phase][trump]`` (:func:`trick_tables`).
-        self.takes: Final = takes
-        #: EB9, EB11; the tricks after the stock are played in two duels, so who plays
-        #: them is asked of :mod:`bezique.laws.turns`; otherwise every seat plays to
-        #: every trick, in turn from the leader, and the engine counts the seats itself.
-        self.duels: Final = duels
-        #: EB11, S003; each declaration takes a card of the trick just won
-        #: (``Zones.trick_card``), so the winner's turn asks which are left.
-        self.trick_card: Final = trick_card
-        #: By seat, the partner whose table cards it may declare with (partnerships;
-        #: :func:`~bezique.laws.declaring.partner_of`); empty when there are none.
-        self.partners: Final = partners
+    tables: DeckTables
+    total_tricks: int
+    window_in_end_phase: bool
+    #: S003 (Polish); the winner of the last trick has his turn before the deal is
+    #: scored (:func:`~bezique.laws.declaring.window_after_last_trick`).
+    window_after_last_trick: bool
+    #: FOS p.326; several melds shown, one scored, the rest scored on later tricks.
+    pending_melds: bool
+    #: S003 (Polish); melds come from the cards won in tricks, and stay there.
+    declare_from_won: bool
+    #: S001; a declared seven of trumps stays in the hand, shown, and keeps its kind
+    #: there while the stock lasts (every other declared card lies on a table).
+    seven_kept_in_hand: bool
+    #: What cards played and tricks won score (:func:`bezique.laws.scoring.trick_scores`).
+    trick_scores: TrickScores
+    #: Who takes a trick, ``[stock_phase][trump]`` (:func:`trick_tables`).
+    takes: tuple[tuple[bytes, ...], ...]
+    #: EB9, EB11; the tricks after the stock are played in two duels, so who plays
+    #: them is asked of :mod:`bezique.laws.turns`; otherwise every seat plays to
+    #: every trick, in turn from the leader, and the engine counts the seats itself.
+    duels: bool
+    #: EB11, S003; each declaration takes a card of the trick just won
+    #: (``Zones.trick_card``), so the winner's turn asks which are left.
+    trick_card: bool
+    #: By seat, the partner whose table cards it may declare with (partnerships;
+    #: :func:`~bezique.laws.declaring.partner_of`); empty when there are none.
+    partners: tuple[int | None, ...] = ()
 
     def takes_for(self, trump: Suit | None, stock_phase: bool) -> bytes:
         """Who takes a trick now: the :func:`~bezique.laws.tricks.takes_table` of the

@@ -36,9 +36,9 @@ Worked examples (SC-42, SC-43, SC-53, SC-54), Rubicon, BIC formula:
 
 from __future__ import annotations
 
+import dataclasses
 import typing
 from collections.abc import Sequence
-from typing import Final
 
 from bezique.cards import FACES_PER_PACK, Rank, Suit
 from bezique.laws.turns import last_tricks
@@ -55,7 +55,7 @@ from bezique.rules import (
     SevenOfTrumps,
     StockEndBonus,
 )
-from bezique.rules.derived import ReadOnly, derived
+from bezique.rules.derived import derived
 
 __all__ = [
     "TrickScores",
@@ -198,52 +198,30 @@ def brisques_in_totals(rules: Rules, won: Sequence[int], counted: bool) -> tuple
 
 
 @typing.final
-class TrickScores(ReadOnly):
+@dataclasses.dataclass(frozen=True, slots=True)
+class TrickScores:
     """What cards played and tricks won score under a rule set: made once per rule
-    set by :func:`trick_scores` (each zero where the rules give nothing), read-only."""
+    set by :func:`trick_scores` (each zero where the rules give nothing). A dataclass,
+    native in the accelerated build (see :class:`~bezique.laws.zones.DeckTables`)."""
 
-    __slots__ = (
-        "bonus_tricks",
-        "brisques_when_won",
-        "last_trick_points",
-        "seven_in_end_phase",
-        "seven_on_play",
-        "seven_on_win",
-        "stock_end_points",
-        "stock_end_trick",
-    )
-
-    def __init__(
-        self,
-        *,
-        seven_on_play: int,
-        seven_in_end_phase: bool,
-        seven_on_win: int,
-        brisques_when_won: int,
-        bonus_tricks: tuple[int, ...],
-        last_trick_points: int,
-        stock_end_trick: int = 0,
-        stock_end_points: int = 0,
-    ) -> None:
-        #: S000 law 8; a seven of trumps played to a stock-phase trick scores for its
-        #: player, whether it wins or not (interpretation 4: at once).
-        self.seven_on_play: Final = seven_on_play
-        #: S003; ... and in the last tricks too (where S000 law 8 says "except in last
-        #: eight tricks").
-        self.seven_in_end_phase: Final = seven_in_end_phase
-        #: S000 law 8 variation; only for the winner of the trick it is played to.
-        self.seven_on_win: Final = seven_on_win
-        #: PAR; each ace and ten scores as the trick is won.
-        self.brisques_when_won: Final = brisques_when_won
-        #: S000 law 10; the numbers of the tricks that score the last-trick points
-        #: (the final trick, and in duels the last of each duel, EB9, EB11; variation:
-        #: the last trick of the stock).
-        self.bonus_tricks: Final = bonus_tricks
-        self.last_trick_points: Final = last_trick_points
-        #: Marjolet (S003); the number of the last stock trick, whose winner scores
-        #: ``stock_end_points`` (0: no such bonus, or it goes to the last card drawn).
-        self.stock_end_trick: Final = stock_end_trick
-        self.stock_end_points: Final = stock_end_points
+    #: S000 law 8; a seven of trumps played to a stock-phase trick scores for its
+    #: player, whether it wins or not (interpretation 4: at once).
+    seven_on_play: int
+    #: S003; ... and in the last tricks too (where S000 law 8 says "except in last eight tricks").
+    seven_in_end_phase: bool
+    #: S000 law 8 variation; only for the winner of the trick it is played to.
+    seven_on_win: int
+    #: PAR; each ace and ten scores as the trick is won.
+    brisques_when_won: int
+    #: S000 law 10; the numbers of the tricks that score the last-trick points (the
+    #: final trick, and in duels the last of each duel, EB9, EB11; variation: the
+    #: last trick of the stock).
+    bonus_tricks: tuple[int, ...]
+    last_trick_points: int
+    #: Marjolet (S003); the number of the last stock trick, whose winner scores
+    #: ``stock_end_points`` (0: no such bonus, or it goes to the last card drawn).
+    stock_end_trick: int = 0
+    stock_end_points: int = 0
 
     def may_score(self, stock_phase: bool, number: int) -> bool:
         """Whether winning trick ``number`` can score anything at all (see

@@ -6,54 +6,30 @@ card ids; these masks make suit, rank and face questions a single ``&``.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import typing
-from typing import Final
 
 from bezique.cards import FACES, FACES_PER_PACK, Rank, Suit
-from bezique.rules.derived import ReadOnly
 
 __all__ = ["DeckTables", "bits", "deck_tables"]
 
 
 @typing.final
-class DeckTables(ReadOnly):
-    """The masks of a deck of ``packs`` packs (:func:`deck_tables`), read-only."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class DeckTables:
+    """The masks of a deck of ``packs`` packs (:func:`deck_tables`). A dataclass, which
+    the accelerated build compiles into a native class (an attrs class it leaves
+    interpreted), so that compiled code reads its fields directly."""
 
-    __slots__ = (
-        "all_cards",
-        "brisques",
-        "courts",
-        "face_mask",
-        "packs",
-        "rank_mask",
-        "size",
-        "suit_mask",
-    )
-
-    def __init__(
-        self,
-        *,
-        packs: int,
-        size: int,
-        all_cards: int,
-        face_mask: tuple[int, ...],
-        suit_mask: tuple[int, ...],
-        rank_mask: tuple[int, ...],
-        brisques: int,
-        courts: int,
-    ) -> None:
-        self.packs: Final = packs
-        self.size: Final = size
-        self.all_cards: Final = all_cards
-        #: By face index.
-        self.face_mask: Final = face_mask
-        #: By :class:`~bezique.cards.Suit`.
-        self.suit_mask: Final = suit_mask
-        #: By :class:`~bezique.cards.Rank`.
-        self.rank_mask: Final = rank_mask
-        self.brisques: Final = brisques
-        self.courts: Final = courts
+    packs: int
+    size: int
+    all_cards: int
+    face_mask: tuple[int, ...]  # by face index
+    suit_mask: tuple[int, ...]  # by Suit
+    rank_mask: tuple[int, ...]  # by Rank
+    brisques: int
+    courts: int
 
 
 @functools.cache

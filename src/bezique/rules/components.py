@@ -618,9 +618,9 @@ class Rules(_DerivedStore):
         value kept under it is what ``make`` returned, so it has ``make``'s type.
 
         A value once kept is never replaced, and the library's own tables are
-        immutable (tuples, frozen classes, read-only mappings, classes of
-        :class:`~bezique.rules.derived.ReadOnly`, :class:`~bezique.rules.derived.Memo`),
-        so nothing read from here can change what a rule set scores or allows. Anything
+        immutable (tuples, frozen classes, read-only mappings,
+        :class:`~bezique.rules.derived.Memo`), so
+        nothing read from here can change what a rule set scores or allows. Anything
         but a plain function (or one compiled, in the accelerated build) as ``make``
         raises :class:`TypeError`: a callable object could pass for another's key.
         """

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:
     from bezique.rules.components import Rules
 
-__all__ = ["Memo", "ReadOnly", "attribute_names", "derived"]
+__all__ = ["Memo", "derived"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -44,58 +44,23 @@ def derived(rules: Rules, make: Callable[[Rules], T]) -> T:
     return value
 
 
-def attribute_names(cls: type) -> tuple[str, ...]:
-    """The attributes of a :class:`ReadOnly` class, by name: its ``__slots__``, which
-    the compiled class keeps as ``__mypyc_attrs__``.
-
-    >>> from bezique.laws.zones import DeckTables
-    >>> attribute_names(DeckTables)[:3]
-    ('all_cards', 'brisques', 'courts')
-    """
-    names: tuple[str, ...] = getattr(cls, "__slots__", ()) or getattr(cls, "__mypyc_attrs__", ())
-    return names
-
-
-class ReadOnly:
-    """The base of the tables derived from a rule set that are plain classes rather
-    than attrs classes (the engine's plan, the deck's masks, what tricks score): the
-    accelerated build compiles a plain class into a native one, whose attributes
-    compiled code reads directly, where it leaves an attrs class interpreted. Each
-    attribute is set once, by the initialiser, and may not be set again.
-
-    >>> class Pair(ReadOnly):
-    ...     __slots__ = ("low", "high")
-    ...     def __init__(self, low: int, high: int) -> None:
-    ...         self.low = low
-    ...         self.high = high
-    >>> pair = Pair(1, 2)
-    >>> pair
-    Pair(low=1, high=2)
-    >>> pair.low = 5
-    Traceback (most recent call last):
-    ...
-    AttributeError: Pair.low is read-only
-    """
+class _SetOnce:
+    """The base of :class:`Memo` that refuses to set an attribute again, or one that is
+    not its own. The compiled :class:`Memo`, being generic, keeps a ``__dict__`` that
+    would take any new name; and mypyc compiles a ``__setattr__`` only in a class whose
+    bases are all compiled, which ``Generic`` is not, so it lives here."""
 
     __slots__ = ()
 
     def __setattr__(self, name: str, value: Any) -> None:
-        # The compiled initialiser writes its attributes without this method. A
-        # compiled class may hold a __dict__ (a generic one does), so a name that is
-        # not an attribute of the class is refused here, not left to the slots.
-        if hasattr(self, name):
-            raise AttributeError(f"{type(self).__name__}.{name} is read-only")
-        if name not in attribute_names(type(self)):
-            raise AttributeError(f"{type(self).__name__} has no attribute {name!r} to set")
+        # Each field is set once, by the initialiser (the compiled one writes past this).
+        if hasattr(self, name) or name not in ("_make", "_values"):
+            raise AttributeError(f"a Memo offers nothing to set ({name})")
         object.__setattr__(self, name, value)
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in attribute_names(type(self)))
-        return f"{type(self).__name__}({shown})"
 
 
 @typing.final
-class Memo(ReadOnly, Generic[K, V]):
+class Memo(_SetOnce, Generic[K, V]):
     """A table of derived values filled as they are asked for, each made by the one
     function the memo was built with: ``memo(key)`` is always ``make(key)``.
 
