@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 import attrs
 
@@ -45,7 +46,7 @@ __all__ = [
     "parse_card_id",
 ]
 
-FACES_PER_PACK = 32
+FACES_PER_PACK: Final = 32
 
 
 class Suit(enum.IntEnum):

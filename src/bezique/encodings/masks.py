@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import struct
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from bezique.cards import FACES_PER_PACK
 from bezique.engine.fields import DealFields
@@ -39,16 +39,16 @@ __all__ = [
     "Written",
 ]
 
-_F = FACES_PER_PACK
+_F: Final = FACES_PER_PACK
 #: The meld kinds, in the order of the blocks that count them.
-KINDS = tuple(MeldKind)
+KINDS: Final = tuple(MeldKind)
 #: Each kind's place in :data:`KINDS`.
-KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+KIND_INDEX: Final = {kind: i for i, kind in enumerate(KINDS)}
 #: The phases, in the order of the ``phase`` block.
-PHASES = (Phase.STOCK, Phase.END, Phase.OVER)
+PHASES: Final = (Phase.STOCK, Phase.END, Phase.OVER)
 
 #: The blocks of cards, in the order of the vector, and the other blocks.
-CARD_BLOCKS = (
+CARD_BLOCKS: Final = (
     "hand",
     "hand_declared",
     "table",
@@ -59,7 +59,7 @@ CARD_BLOCKS = (
     "played",
     "trick",
 )
-NUMBER_BLOCKS = (
+NUMBER_BLOCKS: Final = (
     "trick_leader",
     "trumps",
     "turn_up",
@@ -81,21 +81,21 @@ _Starts = tuple[int, ...]
 
 #: The 8 numbers (0 or 1) of each byte's bits, lowest bit first, as the bytes of
 #: ``float32`` numbers in the machine's order, as NumPy reads the vector.
-_BYTE_ROWS = tuple(
+_BYTE_ROWS: Final = tuple(
     struct.pack("=8f", *(byte >> bit & 1 for bit in range(8))) for byte in range(256)
 )
 #: A pack's cards in a row, 32 faces, one bit each.
-_WORD = (1 << FACES_PER_PACK) - 1
+_WORD: Final = (1 << FACES_PER_PACK) - 1
 #: By the number of packs, the first card of each pack's word (face 0 of each pack).
-_SPREAD = tuple(sum(1 << (FACES_PER_PACK * p) for p in range(packs)) for packs in range(9))
+_SPREAD: Final = tuple(sum(1 << (FACES_PER_PACK * p) for p in range(packs)) for packs in range(9))
 #: A card row of zeros.
-_ZERO_ROW = memoryview(bytes(4 * _F)).cast("f")
+_ZERO_ROW: Final = memoryview(bytes(4 * _F)).cast("f")
 #: The most cards changed in a row for :meth:`Batch.put` to write their faces one by
 #: one rather than the whole row.
-_FEW_FACES = 6
+_FEW_FACES: Final = 6
 #: The most rows :attr:`Batch.rows` keeps before it starts again (a deal meets a few
 #: hundred, and each kept row holds 128 bytes, so a few megabytes at most).
-_KEPT = 1 << 14
+_KEPT: Final = 1 << 14
 
 
 class Batch:
@@ -263,7 +263,7 @@ def _move(out: memoryview[float], at: int, before: int | None, now: int | None) 
 
 #: NumPy, imported when first needed (the encoding from bit sets asks for it at
 #: every step).
-_NUMPY: dict[str, Any] = {}
+_NUMPY: Final[dict[str, Any]] = {}
 
 
 def _numpy() -> Any:
@@ -635,7 +635,7 @@ _DeclaredRows = tuple[int, tuple[tuple[int, int], ...], int]
 #: Per seat, the cards shown in melds and the unscored melds by kind (index, count).
 _ShownMelds = tuple[list[int], list[list[tuple[int, int]]]]
 #: The kinds of each declaration history met, by index in :data:`KINDS`.
-_KIND_INDICES: dict[int, tuple[int, ...]] = {}
+_KIND_INDICES: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _kind_indices(history: int) -> tuple[int, ...]:

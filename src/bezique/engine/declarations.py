@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
+from typing import Final
 
 from bezique.actions import Declare
 from bezique.cards import Suit
@@ -566,7 +567,7 @@ def _first_pick(
 
 
 #: The beziques a card of a double may go into, after which it goes into no double.
-ABOVE_DOUBLE = (
+ABOVE_DOUBLE: Final = (
     MeldKind.TRIPLE_BEZIQUE,
     MeldKind.QUADRUPLE_BEZIQUE,
     MeldKind.QUINTUPLE_BEZIQUE,

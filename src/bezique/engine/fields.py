@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copyreg
 from collections.abc import Callable, Sequence
+from typing import Final
 
 import attr
 
@@ -41,12 +42,16 @@ __all__ = ["DealDraft", "DealFields", "duel_seat", "trick_number"]
 
 #: What protocol 2 pickles an object's class with (``cls.__new__(cls)``, written as the
 #: opcode NEWOBJ), under a name of its own: the type stubs do not list it.
-_NEW_OBJECT: Callable[..., object] = copyreg.__newobj__  # type: ignore[attr-defined]
+_NEW_OBJECT: Final[Callable[..., object]] = copyreg.__newobj__  # type: ignore[attr-defined]
 
 # The phases as module names: in Python 3.11, reading an enum member from its
 # class (``Phase.STOCK``) costs about ten times a global name, and the engine's
-# hot paths test the phase at every step.
-STOCK, END, OVER = Phase.STOCK, Phase.END, Phase.OVER
+# hot paths test the phase at every step. Final, as every constant the compiled
+# modules read: the compiled build then reads it from a C variable, not by looking
+# its name up in the module's dictionary.
+STOCK: Final = Phase.STOCK
+END: Final = Phase.END
+OVER: Final = Phase.OVER
 
 
 # The two classes of the fields are attrs classes written with ``attr.s`` and the
@@ -321,7 +326,7 @@ class DealFields(DealDraft):
 #: Whether the deal's fields are compiled classes (the compiled build makes
 #: :class:`DealDraft` and :class:`DealFields` classes of its own, whose objects cannot
 #: change class): their ``__new__`` is then the compiled class's, not ``object``'s.
-NATIVE_FIELDS = DealDraft.__new__ is not object.__new__
+NATIVE_FIELDS: Final = DealDraft.__new__ is not object.__new__
 
 #: The annotations of :class:`DealDraft`'s fields, as its source writes them. The
 #: compiled classes hold the compiler's instead (``type`` for ``Suit | None``,
@@ -329,7 +334,7 @@ NATIVE_FIELDS = DealDraft.__new__ is not object.__new__
 #: state checks, :func:`bezique.checks.check_state`) and ``attrs.fields(...).type``
 #: would show; :func:`_written_annotations` puts these back. The tests hold this table
 #: to the annotations above (tests/test_record_contract.py).
-WRITTEN_ANNOTATIONS: dict[str, str] = {
+WRITTEN_ANNOTATIONS: Final[dict[str, str]] = {
     "rules": "Rules",
     "dealer": "int",
     "phase": "Phase",

@@ -30,7 +30,7 @@ import dataclasses
 import functools
 import typing
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 
@@ -160,26 +160,26 @@ def _partners(rules: Rules) -> tuple[int | None, ...]:
 
 
 #: The winner's turn as it opens, one shared value per seat.
-OPEN_WINDOWS = tuple(Window(seat) for seat in range(MAX_PLAYERS))
+OPEN_WINDOWS: Final = tuple(Window(seat) for seat in range(MAX_PLAYERS))
 
 
-EXCHANGE = Exchange()
-PASS_TO_PARTNER = PassToPartner()
+EXCHANGE: Final = Exchange()
+PASS_TO_PARTNER: Final = PassToPartner()
 
 
-SHOW_CARTE_BLANCHE = ShowCarteBlanche()
+SHOW_CARTE_BLANCHE: Final = ShowCarteBlanche()
 
 
-DRAW = Draw()
+DRAW: Final = Draw()
 
 
-PASS = Pass()
+PASS: Final = Pass()
 
 
-ONLY_DRAW: tuple[Action, ...] = (DRAW,)
+ONLY_DRAW: Final[tuple[Action, ...]] = (DRAW,)
 
 
-ONLY_PASS: tuple[Action, ...] = (PASS,)
+ONLY_PASS: Final[tuple[Action, ...]] = (PASS,)
 
 
 class Plays(dict[int, Play]):
@@ -192,7 +192,7 @@ class Plays(dict[int, Play]):
 
 # Actions are values; these caches only spare rebuilding the same objects (and let
 # ``step`` recognise a listed action by identity).
-PLAYS = Plays()
+PLAYS: Final = Plays()
 
 
 def _make_ref(key: int) -> CardRef:
@@ -217,15 +217,15 @@ def _make_named_declaration(
 
 #: The shared references and declarations, made when first asked for; a memo offers
 #: reading only, so no caller can put another action in place of one the engine lists.
-REFS: Memo[int, CardRef] = Memo(_make_ref)
-DECLARES: Memo[tuple[MeldKind, tuple[int, ...]], Declare] = Memo(_make_declaration)
+REFS: Final[Memo[int, CardRef]] = Memo(_make_ref)
+DECLARES: Final[Memo[tuple[MeldKind, tuple[int, ...]], Declare]] = Memo(_make_declaration)
 #: The same, with the copies of cards won named (:attr:`CardRef.just_won`, S003).
-NAMED_DECLARES: Memo[tuple[MeldKind, tuple[int, ...], tuple[bool | None, ...]], Declare] = Memo(
-    _make_named_declaration
+NAMED_DECLARES: Final[Memo[tuple[MeldKind, tuple[int, ...], tuple[bool | None, ...]], Declare]] = (
+    Memo(_make_named_declaration)
 )
 
 
-LOW = 0xFFFFFFFF
+LOW: Final = 0xFFFFFFFF
 
 
 def card_key(face: int, history: int, broken: int) -> int:
@@ -264,7 +264,7 @@ def shared_declaration(
 
 #: For each suit and each set of its ranks (a byte), the keys (:func:`card_key`) of those
 #: faces from the concealed hand, and their plays, in order.
-SUIT_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+SUIT_KEYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         tuple((suit * 8 + rank) << 64 for rank in range(8) if ranks >> rank & 1)
         for ranks in range(256)
@@ -273,7 +273,7 @@ SUIT_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-SUIT_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+SUIT_PLAYS: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
     tuple(tuple(map(play_of, keys)) for keys in suit) for suit in SUIT_KEYS
 )
 
@@ -284,7 +284,7 @@ def play_order(key: int) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[i
     return ref_of(key).sort_key
 
 
-KIND_INDEX = {kind: i for i, kind in enumerate(MeldKind)}
+KIND_INDEX: Final = {kind: i for i, kind in enumerate(MeldKind)}
 
 
 def declare_order(
@@ -346,7 +346,7 @@ def _new_native(cls: type[DealDraft]) -> DealDraft:
 
 
 #: A draft without its initialiser's call (:func:`draft_of` sets every slot).
-_new_draft: Callable[[type[DealDraft]], DealDraft] = (
+_new_draft: Final[Callable[[type[DealDraft]], DealDraft]] = (
     _new_native if NATIVE_FIELDS else object.__new__
 )
 
@@ -383,7 +383,7 @@ def replace(state: S, **changes: Any) -> S:
     return seal(draft, type(state))
 
 
-SEVEN = int(Rank.SEVEN)
+SEVEN: Final = int(Rank.SEVEN)
 
 
 def known_legal(cached: tuple[Action, ...] | None, action: Action) -> bool:

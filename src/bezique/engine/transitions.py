@@ -10,6 +10,8 @@ The scoring rules applied are cited beside each one.
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from bezique.actions import (
@@ -56,7 +58,7 @@ from bezique.rules.melds import MeldKind
 __all__ = ["scored", "step"]
 
 
-_DOUBLE_BIT = MeldKind.DOUBLE_BEZIQUE.bit
+_DOUBLE_BIT: Final = MeldKind.DOUBLE_BEZIQUE.bit
 
 
 def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:

@@ -65,6 +65,7 @@ import enum
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Final
 
 import attrs
 
@@ -131,13 +132,13 @@ __all__ = [
 ]
 
 
-_MARRIAGES = MeldKind.COMMON_MARRIAGE.bit | MeldKind.ROYAL_MARRIAGE.bit
-_SEQUENCES = (MeldKind.PLAIN_SEQUENCE, MeldKind.TRUMP_SEQUENCE)
+_MARRIAGES: Final = MeldKind.COMMON_MARRIAGE.bit | MeldKind.ROYAL_MARRIAGE.bit
+_SEQUENCES: Final = (MeldKind.PLAIN_SEQUENCE, MeldKind.TRUMP_SEQUENCE)
 #: Every kind's history bit; a card with any of them was declared before.
-_EVERY_KIND = sum(kind.bit for kind in MeldKind)
+_EVERY_KIND: Final = sum(kind.bit for kind in MeldKind)
 #: The re-use reasons re-pairing marriages may lift (S003, WKC).
-_RELAXED = frozenset({Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD})
-_SAME_KIND_ONLY = (Reason.SAME_KIND_REUSED,)
+_RELAXED: Final = frozenset({Reason.SAME_KIND_REUSED, Reason.NO_FRESH_CARD})
+_SAME_KIND_ONLY: Final = (Reason.SAME_KIND_REUSED,)
 
 
 class Lift(enum.Enum):
@@ -386,7 +387,7 @@ def needs_fresh_card(rules: Rules, kind: MeldKind, histories: Sequence[int]) -> 
 
 
 #: The declarations that fix trumps while there are none (HGM, FOS p.334, BIC, WKC, PAR).
-TRUMP_FIXERS: Mapping[TrumpSelection, tuple[MeldKind, ...]] = MappingProxyType(
+TRUMP_FIXERS: Final[Mapping[TrumpSelection, tuple[MeldKind, ...]]] = MappingProxyType(
     {
         TrumpSelection.TURN_UP: (),
         TrumpSelection.FIRST_MARRIAGE: (MeldKind.ROYAL_MARRIAGE,),
@@ -807,7 +808,7 @@ def won_copy_choices(
 
 #: The beziques of more than one pair; under ``same-player`` (BIC) all their cards
 #: come from one seat.
-MULTIPLE_BEZIQUES = frozenset(
+MULTIPLE_BEZIQUES: Final = frozenset(
     {
         MeldKind.DOUBLE_BEZIQUE,
         MeldKind.TRIPLE_BEZIQUE,

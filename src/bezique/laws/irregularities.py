@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Final
 
 import attrs
 
@@ -59,7 +60,7 @@ class Irregularity:
         return "| " + " | ".join(cells) + " |"
 
 
-_TABLE = (
+_TABLE: Final = (
     Irregularity(
         "short-deal",
         "S000 law 3",
@@ -152,7 +153,7 @@ _TABLE = (
 )
 
 #: Every irregularity, by key.
-IRREGULARITIES: Mapping[str, Irregularity] = MappingProxyType({i.key: i for i in _TABLE})
+IRREGULARITIES: Final[Mapping[str, Irregularity]] = MappingProxyType({i.key: i for i in _TABLE})
 
 
 def forfeit_points(rules: Rules, irregularity: Irregularity) -> int:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Sequence
+from typing import Final
 
 from bezique.cards import FACES_PER_PACK, Rank, Suit
 from bezique.laws.turns import last_tricks
@@ -235,7 +236,7 @@ class TrickScores:
 
 
 #: The readings under which a seven of trumps scores when played.
-_SEVEN_PLAYED = frozenset({SevenOfTrumps.ON_PLAY, SevenOfTrumps.ON_PLAY_OR_DECLARATION})
+_SEVEN_PLAYED: Final = frozenset({SevenOfTrumps.ON_PLAY, SevenOfTrumps.ON_PLAY_OR_DECLARATION})
 
 
 def trick_scores(rules: Rules) -> TrickScores:
@@ -336,7 +337,7 @@ def all_last_tricks(rules: Rules, winners: Sequence[int]) -> tuple[tuple[int, in
     return ((sweeper, rules.scoring.all_last_tricks_points or 0),)
 
 
-_SEVEN = int(Rank.SEVEN)
+_SEVEN: Final = int(Rank.SEVEN)
 
 
 def is_seven_of_trumps(card: int, trump: Suit | None) -> bool:

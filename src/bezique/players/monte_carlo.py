@@ -14,6 +14,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from typing import Final
 
 from bezique.actions import Action, Draw, Exchange
 from bezique.checks.determinize import determinize
@@ -39,9 +40,9 @@ def _sample(view: SeatView, rng: random.Random) -> DealState:
 
 
 #: The rollout policies a search may play its samples out with.
-ROLLOUTS: tuple[str, ...] = ("fast", "rule-of-thumb", "random")
+ROLLOUTS: Final[tuple[str, ...]] = ("fast", "rule-of-thumb", "random")
 #: The rough cost of a playout by each rollout policy, a random one counting 1.
-_ROLLOUT_COST = {"random": 1.0, "fast": 2.5, "rule-of-thumb": 6.0}
+_ROLLOUT_COST: Final = {"random": 1.0, "fast": 2.5, "rule-of-thumb": 6.0}
 
 
 class MonteCarloPlayer:

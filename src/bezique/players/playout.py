@@ -45,7 +45,7 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import cast
+from typing import Final, cast
 
 import attrs
 
@@ -91,7 +91,7 @@ from bezique.views import SeatView
 
 __all__ = ["COVERED", "UNCOVERED", "arrange_draws", "covered", "play_out", "playouts"]
 
-_DOUBLE_BIT = MeldKind.DOUBLE_BEZIQUE.bit
+_DOUBLE_BIT: Final = MeldKind.DOUBLE_BEZIQUE.bit
 
 
 def play_out(
@@ -193,7 +193,7 @@ def _arranged(stock: tuple[int, ...], seat: int, n: int) -> tuple[int, ...]:
 #: playout goes through the engine (:func:`covered`). The draft plays two seats'
 #: tricks, with declared cards on the tables until the close and none declared
 #: after it.
-UNCOVERED: Mapping[str, Callable[[Rules], bool]] = MappingProxyType(
+UNCOVERED: Final[Mapping[str, Callable[[Rules], bool]]] = MappingProxyType(
     {
         # Three seats and more, and the partnerships (four seats, two sides).
         "players": lambda rules: rules.players != 2 or bool(rules.sides),
@@ -217,7 +217,7 @@ UNCOVERED: Mapping[str, Callable[[Rules], bool]] = MappingProxyType(
 #: Some only matter under rules of :data:`UNCOVERED` (the open cards, the trick's
 #: card, the Polish re-use of a card: melds from the cards won), or not in a deal at
 #: all (the game's target, the cut, the forfeits of the score sheet).
-COVERED: frozenset[str] = frozenset(
+COVERED: Final[frozenset[str]] = frozenset(
     {
         "all_last_tricks_points",
         "bezique",

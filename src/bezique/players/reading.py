@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -71,18 +72,16 @@ __all__ = [
 
 # -- card arithmetic on ids ------------------------------------------------------------------
 
-SEVEN, NINE, JACK, QUEEN, KING, TEN, ACE = (
-    int(Rank.SEVEN),
-    int(Rank.NINE),
-    int(Rank.JACK),
-    int(Rank.QUEEN),
-    int(Rank.KING),
-    int(Rank.TEN),
-    int(Rank.ACE),
-)
+SEVEN: Final = int(Rank.SEVEN)
+NINE: Final = int(Rank.NINE)
+JACK: Final = int(Rank.JACK)
+QUEEN: Final = int(Rank.QUEEN)
+KING: Final = int(Rank.KING)
+TEN: Final = int(Rank.TEN)
+ACE: Final = int(Rank.ACE)
 
 #: Per face, whether it is a brisque (an ace or a ten, S000 law 11; ``Rank.is_brisque``).
-_BRISQUE = tuple(card.rank.is_brisque for card in FACES)
+_BRISQUE: Final = tuple(card.rank.is_brisque for card in FACES)
 
 
 def face(card: int) -> int:

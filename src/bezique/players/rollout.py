@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Final
 
 import attrs
 
@@ -453,8 +454,8 @@ def _protect_ready(
     return True
 
 
-_DRAW = Draw()
-_PASS_TO_PARTNER = PassToPartner()
+_DRAW: Final = Draw()
+_PASS_TO_PARTNER: Final = PassToPartner()
 
 
 def nothing_to_declare(state: DealState) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from bezique.actions import (
     Action,
@@ -315,7 +316,7 @@ def end_scorer(
     return lead
 
 
-_BRISQUES = tuple(int(is_brisque(f)) for f in range(FACES_PER_PACK))
+_BRISQUES: Final = tuple(int(is_brisque(f)) for f in range(FACES_PER_PACK))
 
 
 @functools.cache
@@ -349,7 +350,7 @@ def _allowed_faces(present: int, led: int, trump: int) -> int:
     return playable(present, (led,), suit_, True, _ONE_PACK)
 
 
-_ONE_PACK = deck_tables(1)
+_ONE_PACK: Final = deck_tables(1)
 
 
 def seven_keep(rules: Rules, turn_up: int | None) -> float:

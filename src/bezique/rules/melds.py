@@ -23,6 +23,7 @@ one kind, every set of faces that forms it.
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 import attrs
 
@@ -125,7 +126,7 @@ _CLASS_OF: dict[MeldKind, MeldClass] = {
 }
 _BIT_OF: dict[MeldKind, int] = {kind: 1 << i for i, kind in enumerate(MeldKind)}
 KINDS_BY_BIT: tuple[MeldKind, ...] = tuple(MeldKind)
-CLASS_MASK: dict[MeldClass, int] = {
+CLASS_MASK: Final[dict[MeldClass, int]] = {
     c: sum(k.bit for k in MeldKind if k.meld_class is c) for c in MeldClass
 }
 
