@@ -29,6 +29,39 @@ def test_rewards_add_up_to_what_the_deal_brings_each_side(preset: str) -> None:
         assert totals == {f"seat_{s}": float(sides[rules.side_of(s)]) for s in range(rules.players)}
 
 
+
+@pytest.mark.parametrize("preset", [name for name, _ in bz.variants.names()])
+def test_each_step_in_a_deal_rewards_what_its_score_events_give(preset: str) -> None:
+    """With points as rewards, a step between the first and the last rewards each side
+    the points its score events give the side's seats (declarations, the seven of
+    trumps, the brisques as they are won...; in Zetema the combinations, marriages and
+    zetemas), and nothing when it made none: the environment skips reading the scores
+    after a step with no event."""
+    env = bezique_env.env(variant=preset)
+    for seed in range(2):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            before = env.deal
+            assert before is not None
+            action_id = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            after, events = before.step(env.space.action_from_id(before, action_id))
+            env.step(action_id)
+            steps += 1
+            assert env.deal == after
+            if steps == 1 or after.is_over:
+                continue
+            rules = after.rules
+            points = [0.0] * rules.side_count
+            for event in events:
+                points[rules.side_of(event.seat)] += event.points
+            assert env.rewards == {a: points[rules.side_of(s)] for s, a in enumerate(env.agents)}
+
 def test_the_mask_is_the_legal_ids_of_the_agent_to_act() -> None:
     env = bezique_env.env(variant="three-hand")
     env.reset(seed=4)

@@ -175,6 +175,10 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             agent: sides_at_rest[self._sides[s]] for s, agent in enumerate(self.possible_agents)
         }
         self._no_rewards = None if any(at_rest.values()) else at_rest
+        #: Whether a step that makes no score event leaves the scores as they were given
+        #: (so that they need not be read): in an episode of one deal, once its first
+        #: step has given the points made when the cards were dealt.
+        self._quiet = False
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[self.possible_agents[self._seat(agent, "observation_space")]]
@@ -213,6 +217,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._given = (0,) * len(self._scores(deal))
+        self._quiet = False
         self.agent_selection = _agent(deal.current_player or 0)
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -274,15 +279,21 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         else:
             # Not observed, or an id with no legal action: refused by the space.
             chosen = self.space.action_from_id(self._in_play(deal), action_id)
-        deal = deal.apply(chosen)
+        deal, scored = deal.step(chosen)
         self.deal = deal
         self._cumulative_rewards[agent] = 0.0
-        # What the deal brings each side so far, less what was given: the step's
-        # scores, the points of the deal itself on the first step, and on the last
-        # what the deal's result adds (the game bonus and the rubicon, BIC, S003).
-        scores = self._scores(deal)
         over = deal.is_over
         agents = self.possible_agents
+        # What the deal brings each side so far, less what was given: the step's
+        # scores, the points of the deal itself on the first step, and on the last
+        # what the deal's result adds (the game bonus and the rubicon, BIC, S003). A
+        # step that made no score event changed none of a deal's points (not so a
+        # game's totals, which change when a deal ends).
+        if self._quiet and not scored and not over:
+            scores = self._given
+        else:
+            scores = self._scores(deal)
+            self._quiet = self.episode == "deal"
         if over or scores != self._given or self._no_rewards is None:
             gained = [now - given for now, given in zip(scores, self._given, strict=True)]
             self._given = scores
