@@ -23,8 +23,10 @@ from bezique import MeldKind, Rules
 from bezique.players.rollout import fast_tables, ready_melds
 from bezique.rules import Memo
 from bezique.rules.components import _meld_values
+from bezique.rules.derived import derived
 
 CLASSIC = bz.variants.CLASSIC
+FOUR_HAND = bz.variants.FOUR_HAND
 PRESETS = [bz.rules.variants.get(name) for name, _ in bz.rules.variants.names()]
 
 
@@ -142,6 +144,26 @@ def test_a_value_once_derived_is_never_replaced() -> None:
     first = rules.derived(table)
     assert rules.derived(table) is first
     assert rules.derived(_meld_values) is rules.derived(_meld_values)
+
+
+def test_the_compiled_reading_answers_from_each_rule_set_s_own_store() -> None:
+    """:func:`bezique.rules.derived.derived`, which the compiled engine reads through:
+    rule sets read in turn, equal copies and an unpickled copy (which has no store
+    yet) each answer from their own, as :meth:`Rules.derived` does."""
+
+    def table(rules: Rules) -> tuple[str, int]:
+        return (rules.description, rules.players)
+
+    house = CLASSIC.evolve(name="house", description="first")
+    twin = CLASSIC.evolve(name="house", description="first")
+    other = FOUR_HAND.evolve(description="other")
+    unpickled = pickle.loads(pickle.dumps(house))
+    for _ in range(2):
+        for rules in (house, other, twin, house, unpickled, other):
+            assert derived(rules, table) is rules.derived(table)
+            assert derived(rules, table) == (rules.description, rules.players)
+    assert derived(house, table) is not derived(twin, table)
+    assert derived(house, table) is not derived(unpickled, table)
 
 
 def test_a_memo_offers_nothing_but_reading() -> None:
