@@ -3,6 +3,7 @@ tests of its rewards; and the check of the OpenSpiel game's resampling."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -11,8 +12,14 @@ import pyspiel
 from bezique.envs import pettingzoo as bezique_env
 
 
-def play(env: bezique_env.BeziqueEnv, seed: int) -> dict[str, float]:
-    """A whole episode of random legal ids; each agent's rewards added up."""
+def play(
+    env: bezique_env.BeziqueEnv,
+    seed: int,
+    after_step: Callable[[Any, int], None] | None = None,
+) -> dict[str, float]:
+    """A whole episode of random legal ids; each agent's rewards added up.
+    ``after_step``, if given, is called after each step of an agent to act with the
+    state the step was taken in and the id taken."""
     env.reset(seed=seed)
     totals = dict.fromkeys(env.possible_agents, 0.0)
     rng = np.random.default_rng(seed)
@@ -22,7 +29,11 @@ def play(env: bezique_env.BeziqueEnv, seed: int) -> dict[str, float]:
         if terminated or truncated:
             env.step(None)
             continue
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        before = env.deal
+        action_id = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        env.step(action_id)
+        if after_step is not None:
+            after_step(before, action_id)
     return totals
 
 

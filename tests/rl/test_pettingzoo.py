@@ -4,6 +4,8 @@ test_every_preset.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from episodes import play
@@ -29,7 +31,6 @@ def test_rewards_add_up_to_what_the_deal_brings_each_side(preset: str) -> None:
         assert totals == {f"seat_{s}": float(sides[rules.side_of(s)]) for s in range(rules.players)}
 
 
-
 @pytest.mark.parametrize("preset", [name for name, _ in bz.variants.names()])
 def test_each_step_in_a_deal_rewards_what_its_score_events_give(preset: str) -> None:
     """With points as rewards, a step between the first and the last rewards each side
@@ -38,29 +39,25 @@ def test_each_step_in_a_deal_rewards_what_its_score_events_give(preset: str) -> 
     zetemas), and nothing when it made none: the environment skips reading the scores
     after a step with no event."""
     env = bezique_env.env(variant=preset)
+    taken: list[int] = []
+
+    def check(before: Any, action_id: int) -> None:
+        after, events = before.step(env.space.action_from_id(before, action_id))
+        assert env.deal == after
+        taken.append(action_id)
+        if len(taken) == 1 or after.is_over:
+            return
+        rules = after.rules
+        points = [0.0] * rules.side_count
+        for event in events:
+            points[rules.side_of(event.seat)] += event.points
+        assert env.rewards == {a: points[rules.side_of(s)] for s, a in enumerate(env.agents)}
+
     for seed in range(2):
-        env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        steps = 0
-        for _ in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            before = env.deal
-            assert before is not None
-            action_id = int(rng.choice(np.flatnonzero(observation["action_mask"])))
-            after, events = before.step(env.space.action_from_id(before, action_id))
-            env.step(action_id)
-            steps += 1
-            assert env.deal == after
-            if steps == 1 or after.is_over:
-                continue
-            rules = after.rules
-            points = [0.0] * rules.side_count
-            for event in events:
-                points[rules.side_of(event.seat)] += event.points
-            assert env.rewards == {a: points[rules.side_of(s)] for s, a in enumerate(env.agents)}
+        taken.clear()
+        play(env, seed, check)
+        assert len(taken) > 1
+
 
 def test_the_mask_is_the_legal_ids_of_the_agent_to_act() -> None:
     env = bezique_env.env(variant="three-hand")
