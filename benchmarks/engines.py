@@ -30,7 +30,12 @@ Carlo player's decisions and playouts per second of its own decisions (``--engin
 search``: 20 iterations, at seat 0 of classic deals against the rule-of-thumb player),
 and the fast policy's whole playouts per second (``--engine playout``:
 :func:`bezique.players.playout.play_out` from new classic deals, dealt before the clock
-starts), beside random hearts games per second. ``--baseline SRC`` adds the source tree
+starts), beside random hearts games per second. The Monte Carlo player's first 40
+moves are hashed (``moves``), so that builds and revisions are compared at equal
+choices. ``--engine bare`` plays the floor the engine is held against: the same
+random classic deals reduced to their tricks, on plain integers, with no meld, no
+check and no state object (:func:`_bare_deal`); ``--compare`` runs it too and gives
+each build's whole deals a second over its. ``--baseline SRC`` adds the source tree
 of an earlier revision to every comparison::
 
     nox -s bench-engines                        # builds the compiled wheel first
@@ -49,6 +54,7 @@ interpreters (``--count`` deals or playouts, 20 by default)::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -114,6 +120,83 @@ def bezique_deals(budget: Budget, seed: int) -> Figures:
     return _rates(deals, decisions, dealing, deciding)
 
 
+def _takes(card: int, best: int, trump: int) -> bool:
+    """Whether card id ``card``, played after ``best``, takes the trick: a trump beats
+    any other suit, within a suit the higher rank wins, of two equal cards the first.
+    A card id's rank in trick order is ``id & 7`` (seven low, ace high), its suit
+    ``id >> 3 & 3`` (``bezique.cards``)."""
+    suit, best_suit = card >> 3 & 3, best >> 3 & 3
+    if suit == best_suit:
+        return card & 7 > best & 7
+    return suit == trump
+
+
+def _duties(held: list[int], lead: int, trump: int) -> list[int]:
+    """The cards of ``held`` that may answer ``lead`` once the stock is out: one of the
+    suit led that wins if any, else one of the suit led; void in it, a trump; else
+    any card."""
+    suit = lead >> 3 & 3
+    suited = [c for c in held if c >> 3 & 3 == suit]
+    if suited:
+        return [c for c in suited if c & 7 > lead & 7] or suited
+    return [c for c in held if c >> 3 & 3 == trump] or held
+
+
+def _bare_deal(rng: random.Random) -> tuple[int, float, list[int]]:
+    """One random deal of two-hand Bezique's tricks alone, on plain integers, and the
+    seconds its dealing took: 64 card ids shuffled, eight cards each, the turn-up's
+    suit trumps; while the stock lasts any card may be played and the trick's winner
+    draws first, the turn-up last; then the last eight tricks with the duties to
+    follow suit and win, or to trump; 10 for each ace and ten won and for the last
+    trick. No meld, no seven of trumps, no exchange, no check: the floor that the
+    engine's work is measured against. Returns the plays, the seconds of dealing and
+    the two seats' points."""
+    clock = time.process_time
+    start = clock()
+    deck = list(range(64))
+    rng.shuffle(deck)
+    hands = [deck[0:16:2], deck[1:16:2]]
+    turn_up = deck[16]
+    trump = turn_up >> 3 & 3
+    stock = [*deck[17:], turn_up]
+    dealing = clock() - start
+    scores = [0, 0]
+    leader = plays = 0
+    while hands[0]:
+        leading, following = hands[leader], hands[1 - leader]
+        lead = leading.pop(rng.randrange(len(leading)))
+        legal = _duties(following, lead, trump) if not stock else following
+        card = legal[rng.randrange(len(legal))]
+        following.remove(card)
+        plays += 2
+        winner = 1 - leader if _takes(card, lead, trump) else leader
+        scores[winner] += 10 * ((lead & 7 >= 6) + (card & 7 >= 6))
+        if stock:
+            hands[winner].append(stock.pop(0))
+            hands[1 - winner].append(stock.pop(0))
+        elif not hands[0]:
+            scores[winner] += 10
+        leader = winner
+    return plays, dealing, scores
+
+
+def bare_deals(budget: Budget, seed: int) -> Figures:
+    """Random deals of the bare integer playout (:func:`_bare_deal`) for the
+    ``budget``; its decisions are the plays."""
+    clock = time.process_time
+    deals = decisions = 0
+    dealing = taken = 0.0
+    while budget.more(deals, taken):
+        rng = random.Random(seed * 1_000_003 + deals)
+        start = clock()
+        plays, dealt, _ = _bare_deal(rng)
+        taken += clock() - start
+        dealing += dealt
+        decisions += plays
+        deals += 1
+    return _rates(deals, decisions, dealing, taken - dealing)
+
+
 def openspiel_deals(name: str, budget: Budget, seed: int) -> Figures:
     """Random games of OpenSpiel's ``name`` for the ``budget``."""
     import pyspiel  # type: ignore[import-not-found,unused-ignore]
@@ -146,6 +229,11 @@ def openspiel_deals(name: str, budget: Budget, seed: int) -> Figures:
     return {**_rates(deals, decisions, dealing, deciding), "late_chance": late_chance}
 
 
+#: How many of the Monte Carlo player's first decisions the hash of its moves reads
+#: (:func:`search_decisions`): fewer than a pure build makes in a second.
+HASHED_MOVES = 40
+
+
 def search_decisions(budget: Budget, seed: int) -> Figures:
     """The Monte Carlo player (20 iterations, its defaults) at seat 0 of classic deals
     against the rule-of-thumb player, for the ``budget`` of its own decisions: its
@@ -158,6 +246,10 @@ def search_decisions(budget: Budget, seed: int) -> Figures:
     taken = 0.0
     deal = 0
     clock = time.process_time
+    # The player's first choices, so that two builds or revisions are compared at
+    # equal choices: the same hash, the same moves.
+    moves = hashlib.sha256()
+    hashed = 0
     while budget.more(decisions, taken):
         search = MonteCarloPlayer(20, seed=seed * 1_000_003 + deal)
         other = RuleOfThumbPlayer()
@@ -171,6 +263,9 @@ def search_decisions(budget: Budget, seed: int) -> Figures:
                 taken += clock() - start
                 playouts += search.last_playouts
                 decisions += 1
+                if hashed < HASHED_MOVES:
+                    moves.update(f"{action}\n".encode())
+                    hashed += 1
             else:
                 action = other.choose(view)
             state = state.apply(action)
@@ -180,6 +275,7 @@ def search_decisions(budget: Budget, seed: int) -> Figures:
         "decisions_per_s": decisions / taken,
         "playouts": playouts,
         "playouts_per_s": playouts / taken,
+        "moves": f"{hashed}:{moves.hexdigest()[:16]}",
     }
 
 
@@ -220,6 +316,8 @@ def measure(engine: str, budget: Budget, seed: int) -> Figures:
         return {"engine": which(), **search_decisions(budget, seed)}
     if engine == "playout":
         return {"engine": which(), **fast_playouts(budget, seed)}
+    if engine == "bare":
+        return {"engine": "bare integer playout (tricks alone)", **bare_deals(budget, seed)}
     return {"engine": f"OpenSpiel {engine}", **openspiel_deals(engine, budget, seed)}
 
 
@@ -258,6 +356,7 @@ def compare(rounds: int, seconds: float, seed: int, baseline: str | None) -> Non
     engines: list[tuple[str, list[str], dict[str, str]]] = [
         (name, ["--engine", "bezique"], env) for name, env in builds
     ]
+    engines.append(("bare", ["--engine", "bare"], dict(os.environ)))
     if has_pyspiel():
         engines += [(name, ["--engine", name], dict(os.environ)) for name in ("hearts", "skat")]
     else:
@@ -299,6 +398,10 @@ def compare(rounds: int, seconds: float, seed: int, baseline: str | None) -> Non
         if other in medians:
             for name in ("pure", "installed"):
                 print(f"  {other} / {name}: {medians[other] / medians[name]:.2f}")
+    print("whole deals a second over the bare integer playout's (higher: the first is faster):")
+    bare = _median(runs["bare"], "deals_per_s")
+    for name, _ in builds:
+        print(f"  {name} / bare: {_median(runs[name], 'deals_per_s') / bare:.3f}")
     print("the search (medians): the Monte Carlo player's decisions and playouts per second")
     print("of its own decisions, and the fast policy's whole classic playouts per second:")
     for name, _ in builds:
@@ -309,16 +412,26 @@ def compare(rounds: int, seconds: float, seed: int, baseline: str | None) -> Non
             f" {_median(search, 'playouts_per_s'):7.0f} playouts/s"
             f" ({_spread(search, 'playouts_per_s', 0)});"
             f" play_out {_median(playout, 'playouts_per_s'):6.0f} playouts/s"
-            f" ({_spread(playout, 'playouts_per_s', 0)})"
+            f" ({_spread(playout, 'playouts_per_s', 0)}); moves {search[-1]['moves']}"
         )
+    hashes = {str(run["moves"]) for name, _ in builds for run in searched[(name, "search")]}
+    print(
+        "  the same moves in every build and round"
+        if len(hashes) == 1
+        else "  the moves differ between builds or rounds: their speeds are not at equal choices"
+    )
     if "hearts" in runs:
         print(f"  random hearts games: {_median(runs['hearts'], 'deals_per_s'):.0f} games/s")
-    print("ratios of play_out playouts/s (higher: the first is faster):")
-    rates = {name: _median(searched[(name, "playout")], "playouts_per_s") for name, _ in builds}
-    for name in ("pure", "installed"):
-        for slower in ("baseline", "pure"):
-            if slower in rates and slower != name:
-                print(f"  {name} / {slower}: {rates[name] / rates[slower]:.2f}")
+    for kind, key, what in (
+        ("search", "decisions_per_s", "the Monte Carlo player's decisions/s"),
+        ("playout", "playouts_per_s", "play_out playouts/s"),
+    ):
+        print(f"ratios of {what} (higher: the first is faster):")
+        rates = {name: _median(searched[(name, kind)], key) for name, _ in builds}
+        for name in ("pure", "installed"):
+            for slower in ("baseline", "pure"):
+                if slower in rates and slower != name:
+                    print(f"  {name} / {slower}: {rates[name] / rates[slower]:.2f}")
 
 
 #: What valgrind's callgrind prints of the instructions it counted.
@@ -367,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
         "--engine",
         default="bezique",
         help="bezique, search (the Monte Carlo player), playout (the fast policy's "
-        "play_out), or an OpenSpiel game",
+        "play_out), bare (the bare integer playout of the tricks), or an OpenSpiel game",
     )
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument(

@@ -4,9 +4,16 @@ seats and reports each of them: a short run, two deals per preset."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
+
+from scripts import load_script
+
+from bezique.cards import FACES, Suit
+from bezique.laws.tricks import beats, playable
+from bezique.laws.zones import deck_tables
 
 SCRIPT = Path(__file__).parents[1] / "benchmarks" / "run.py"
 
@@ -66,6 +73,9 @@ def test_the_engine_comparison_measures_whole_classic_deals() -> None:
     assert compared.count("[bezique") >= 2
     assert compared.count("decisions/s") >= 2
     assert compared.count("play_out") >= 2
+    assert "pure / bare:" in compared
+    assert "installed / bare:" in compared
+    assert compared.count("; moves ") >= 2
 
 
 def test_a_count_measures_the_same_work_each_run() -> None:
@@ -86,7 +96,11 @@ def test_a_count_measures_the_same_work_each_run() -> None:
     assert first["deals"] == second["deals"] == 2
     assert first["decisions"] == second["decisions"]
     assert run("--engine", "playout")["playouts"] == 2
-    assert run("--engine", "search")["decisions"] == 2
+    searched = run("--engine", "search")
+    assert searched["decisions"] == 2
+    assert searched["moves"] == run("--engine", "search")["moves"]
+    assert str(searched["moves"]).startswith("2:")
+    assert run("--engine", "bare")["deals"] == 2
     refused = subprocess.run(
         [sys.executable, str(ENGINES), "--count", "0"], capture_output=True, text=True
     )
@@ -112,3 +126,29 @@ def test_the_position_measure_reads_back_every_position_of_its_deals() -> None:
     assert positions > 16
     assert (found, fell_back, gave_up, impossible) == (positions, 0, 0, 0)
     assert rows["all"][1:6] == rows["marjolet"][1:6]
+
+
+def test_the_bare_playout_plays_the_tricks_of_the_classic_game() -> None:
+    """The floor ``benchmarks/engines.py --engine bare`` measures the engine against is
+    the two-hand game's tricks (S000 laws 4, 6 and 9): which card takes a trick is the
+    laws' ``beats``, the duties of the end phase are the laws' ``playable``, and every
+    deal plays its 64 cards for 170 points (16 brisques and the last trick)."""
+    engines = load_script("benchmarks/engines.py", "engines_bare")
+    tables = deck_tables(2)
+    for trump in Suit:
+        for card in range(64):
+            for best in range(64):
+                assert engines._takes(card, best, int(trump)) == beats(
+                    FACES[card & 31], FACES[best & 31], trump, False
+                )
+    rng = random.Random(5)
+    for _ in range(2000):
+        cards = rng.sample(range(64), 9)
+        held, lead, trump = cards[:8], cards[8], rng.choice(list(Suit))
+        allowed = engines._duties(held, lead, int(trump))
+        mask = playable(sum(1 << c for c in held), [lead], trump, True, tables)
+        assert sorted(allowed) == [c for c in range(64) if mask >> c & 1]
+    for seed in range(20):
+        plays, _, scores = engines._bare_deal(random.Random(seed))
+        assert plays == 64
+        assert sum(scores) == 170
