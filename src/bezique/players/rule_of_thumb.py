@@ -346,11 +346,14 @@ def _allowed_faces(present: int, led: int, trump: int) -> int:
     (one copy each: which faces may be played does not depend on how many copies are
     held) and a trick of the face ``led``, kept for the many playouts that meet the
     same hand and lead."""
-    suit_ = None if trump < 0 else Suit(trump)
+    suit_ = None if trump < 0 else _SUITS[trump]
     return playable(present, (led,), suit_, True, _ONE_PACK)
 
 
 _ONE_PACK: Final = deck_tables(1)
+#: The suits by number: read by index, where ``Suit(number)`` is a call of the
+#: enum's class in Python (the cache above misses often, its keys being hands).
+_SUITS: Final = tuple(Suit)
 
 
 def seven_keep(rules: Rules, turn_up: int | None) -> float:
