@@ -29,7 +29,7 @@ from bezique.laws.declaring import partner_of
 from bezique.laws.scoring import exchange_bonus
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
-from bezique.laws.zones import bits, deck_tables
+from bezique.laws.zones import DeckTables, bits, deck_tables
 from bezique.players.reading import (
     ACE,
     JACK,
@@ -496,15 +496,27 @@ def draws_only(
     """:func:`nothing_to_declare` for the seat holding the winner's turn in the stock
     phase, read from its ``hand`` and ``table`` (masks), every card's history, the
     trump suit and the turn-up."""
-    if rules.declarations.limit is DeclarationLimit.ONE_SCORED_REST_PENDING:
+    may_only_draw, exchanges, tables = derived(rules, _draw_terms)
+    if not may_only_draw:
         return False
-    if rules.meld_value(MeldKind.SEVEN_OF_TRUMPS) is not None:
-        return False
-    if turn_up is not None and trump is not None and exchange_bonus(rules) is not None:
-        seven = deck_tables(rules.deck.packs).face_mask[int(trump) * 8 + SEVEN]
+    if turn_up is not None and trump is not None and exchanges:
+        seven = tables.face_mask[int(trump) * 8 + SEVEN]
         if hand & seven:
             return False
     return ready_in(hand | table, history, watched[trump])[0] == 0
+
+
+def _draw_terms(rules: Rules) -> tuple[bool, bool, DeckTables]:
+    """What :func:`draws_only` reads of the rules, read once: whether a winner's turn
+    may come to the draw alone whatever the hand (no melds waiting to score, no seven
+    of trumps to declare), whether the seven of trumps may be exchanged, and the
+    deck's masks."""
+    return (
+        rules.declarations.limit is not DeclarationLimit.ONE_SCORED_REST_PENDING
+        and rules.meld_value(MeldKind.SEVEN_OF_TRUMPS) is None,
+        exchange_bonus(rules) is not None,
+        deck_tables(rules.deck.packs),
+    )
 
 
 def _as_play_scorer(score: Callable[[Play], float]) -> Callable[[Action], float]:
