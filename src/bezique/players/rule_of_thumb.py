@@ -351,8 +351,8 @@ def _allowed_faces(present: int, led: int, trump: int) -> int:
 
 
 _ONE_PACK: Final = deck_tables(1)
-#: The suits by number: read by index, where ``Suit(number)`` is a call of the
-#: enum's class in Python (the cache above misses often, its keys being hands).
+#: The suits by number, read by index where ``Suit(number)`` would call the enum's
+#: class in Python (the cache above misses often, its keys being hands).
 _SUITS: Final = tuple(Suit)
 
 
