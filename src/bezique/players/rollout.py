@@ -25,6 +25,7 @@ import attrs
 
 from bezique.actions import Action, Draw, PassToPartner, Play, ShowCarteBlanche
 from bezique.cards import FACES_PER_PACK, Suit
+from bezique.engine.speed import make_plan
 from bezique.laws.declaring import partner_of
 from bezique.laws.scoring import exchange_bonus
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
@@ -54,7 +55,7 @@ from bezique.players.rule_of_thumb import (
     window_choice,
 )
 from bezique.records import Phase
-from bezique.rules import DeclarationLimit, Memo, Rules
+from bezique.rules import Memo, Rules
 from bezique.rules.derived import derived
 from bezique.rules.melds import MeldKind
 from bezique.state import DealState
@@ -510,12 +511,13 @@ def _draw_terms(rules: Rules) -> tuple[bool, bool, DeckTables]:
     """What :func:`draws_only` reads of the rules, read once: whether a winner's turn
     may come to the draw alone whatever the hand (no melds waiting to score, no seven
     of trumps to declare), whether the seven of trumps may be exchanged, and the
-    deck's masks."""
+    deck's masks. The melds waiting to score and the masks are read from the
+    engine's plan."""
+    plan = derived(rules, make_plan)
     return (
-        rules.declarations.limit is not DeclarationLimit.ONE_SCORED_REST_PENDING
-        and rules.meld_value(MeldKind.SEVEN_OF_TRUMPS) is None,
+        not plan.pending_melds and rules.meld_value(MeldKind.SEVEN_OF_TRUMPS) is None,
         exchange_bonus(rules) is not None,
-        deck_tables(rules.deck.packs),
+        plan.tables,
     )
 
 
