@@ -11,7 +11,8 @@ steps per second (one step: one action of a seat) are reported:
   ``space.legal_ids(state)``, a uniform choice of an id,
   ``space.action_from_id(state, id)``, ``state.apply(action)``;
 * **pettingzoo**: the AEC environment, ``env.last()`` (the seat's observation
-  tensor and action mask), a uniform choice of a legal id and ``env.step(id)`` for
+  tensor and action mask), a uniform choice of a legal id (read from the mask as
+  Gymnasium's ``Discrete.sample(mask)`` reads it) and ``env.step(id)`` for
   the agent to act;
 * **openspiel**: the OpenSpiel game, ``state.legal_actions()`` and
   ``state.apply_action(id)``, the deal's chance nodes not counted (no
@@ -101,8 +102,12 @@ def pettingzoo_deal(rules: AnyRules, seed: int) -> int:
         if terminated or truncated:
             env.step(None)
             continue
-        # A uniform choice among the legal ids, as the RLCard loop chooses.
-        legal = np.flatnonzero(observation["action_mask"])
+        # A uniform choice among the legal ids, as the RLCard loop chooses. The ids
+        # are read from the mask as Gymnasium's Discrete.sample(mask) reads them, the
+        # sampler of PettingZoo's own loop: the ones set (``mask == 1``), then their
+        # places. NumPy finds the places of a bool array quickly, where those of the
+        # int8 mask itself go element by element.
+        legal = np.where(observation["action_mask"] == 1)[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     return steps
