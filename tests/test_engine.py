@@ -6,6 +6,8 @@ laws' own test modules and the scenario tests."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -35,6 +37,20 @@ def test_zones_read_as_card_ids_and_as_masks() -> None:
         assert state.won[seat] == () == state.won_cards(seat)
         assert state.revealed[seat] == ()
     assert sum(map(len, state.hands)) + len(state.stock) + 1 == CLASSIC.deck_size
+
+
+@pytest.mark.parametrize("packs", range(1, 9))
+def test_the_faces_of_a_mask_fold_every_pack(packs: int) -> None:
+    # The faces present: each card id's face (its id modulo a pack), every pack the
+    # rules allow (1 to 8) read in full.
+    ids = range(32 * packs)
+    for card in ids:
+        assert speed.faces_of(1 << card) == 1 << card % 32
+    rng = random.Random(packs)
+    for _ in range(200):
+        cards = rng.sample(ids, rng.randrange(len(ids) + 1))
+        mask = sum(1 << card for card in cards)
+        assert speed.faces_of(mask) == sum({1 << card % 32 for card in cards})
 
 
 def test_queries_of_a_new_deal() -> None:
