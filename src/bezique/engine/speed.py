@@ -243,20 +243,28 @@ def play_of(key: int) -> Play:
     return PLAYS[key]
 
 
-#: Two and four packs' worth of card ids, the widths :func:`faces_of` folds by.
+#: Two and four packs' worth of card ids: the widths :func:`faces_of` folds by, and
+#: the masks of the ids below them.
 TWO_PACKS: Final = 2 * FACES_PER_PACK
 FOUR_PACKS: Final = 4 * FACES_PER_PACK
+TWO_PACKS_MASK: Final = (1 << TWO_PACKS) - 1
+FOUR_PACKS_MASK: Final = (1 << FOUR_PACKS) - 1
 
 
 def faces_of(mask: int) -> int:
     """The faces present in a mask of card ids, as a 32-bit set (copies folded)."""
     # Folded in halves: the rules allow at most eight packs (256 card ids), so three
     # folds lay every pack's word on the first, where a fold per pack took up to
-    # eight; one fold does for two packs.
-    if mask >> TWO_PACKS:
-        mask |= mask >> FOUR_PACKS
-        mask |= mask >> TWO_PACKS
-    return (mask | mask >> FACES_PER_PACK) & LOW
+    # eight. Each fold keeps only the low half, so that the numbers shrink as a
+    # pack-by-pack loop's did, and the width is read once: in the compiled build an
+    # integer wider than a machine word costs a call at each operation, its width
+    # none.
+    width = mask.bit_length()
+    if width > TWO_PACKS:
+        if width > FOUR_PACKS:
+            mask = (mask & FOUR_PACKS_MASK) | mask >> FOUR_PACKS
+        mask = (mask & TWO_PACKS_MASK) | mask >> TWO_PACKS
+    return (mask & LOW) | mask >> FACES_PER_PACK
 
 
 def shared_declaration(
