@@ -19,13 +19,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Final
 
 import attrs
 
-from bezique.actions import Action, Draw, PassToPartner, Play, ShowCarteBlanche
+from bezique.actions import Action, Play, ShowCarteBlanche
 from bezique.cards import FACES_PER_PACK, Suit
-from bezique.engine.speed import make_plan
+from bezique.engine.speed import DRAW, PASS_TO_PARTNER, make_plan
 from bezique.laws.declaring import partner_of
 from bezique.laws.scoring import exchange_bonus
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
@@ -130,10 +129,10 @@ def _close_turn(state: DealState, readies: ReadyTable) -> Action:
         if (
             partner is not None
             and _ready_melds(state, partner, readies)[0]
-            and _PASS_TO_PARTNER in state.legal_actions()
+            and PASS_TO_PARTNER in state.legal_actions()
         ):
-            return _PASS_TO_PARTNER
-    return _DRAW  # always legal in the stock phase's winner's turn
+            return PASS_TO_PARTNER
+    return DRAW  # always legal in the stock phase's winner's turn
 
 
 def _end_play(state: DealState, seat: int, actions: tuple[Action, ...]) -> Action:
@@ -453,10 +452,6 @@ def _protect_ready(
         protect[f] = max(protect.get(f, 0), value)
         needed ^= low
     return True
-
-
-_DRAW: Final = Draw()
-_PASS_TO_PARTNER: Final = PassToPartner()
 
 
 def nothing_to_declare(state: DealState) -> bool:
