@@ -243,7 +243,7 @@ def play_of(key: int) -> Play:
     return PLAYS[key]
 
 
-#: Two and four packs' worth of card ids: the widths :func:`faces_of` folds by, and
+#: Two and four packs' worth of card ids (the widths :func:`faces_of` folds by), and
 #: the masks of the ids below them.
 TWO_PACKS: Final = 2 * FACES_PER_PACK
 FOUR_PACKS: Final = 4 * FACES_PER_PACK
