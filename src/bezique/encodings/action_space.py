@@ -300,7 +300,8 @@ class ActionSpace(IdSpace[HasLegalActions, Action]):
 
     def _ids(self, position: HasLegalActions) -> tuple[tuple[Action, ...], tuple[int, ...]]:
         """The legal actions of ``position`` and the id of each."""
-        self._check(position)
+        if not isinstance(position, _POSITIONS) or position.rules is not self.rules:
+            self._check(position)
         legal = position.legal_actions()
         last = self._last
         if last and last[0][0] is legal:

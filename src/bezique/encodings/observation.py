@@ -350,8 +350,10 @@ class SeatVector:
         if state is self._state:
             return self.vector
         encoder = self._encoder
-        # The seat was checked when the vector was made.
-        encoder._check_deal(state)
+        # The seat was checked when the vector was made; a deal of the encoder's own
+        # rules needs no more (the check's call costs more than the test).
+        if not isinstance(state, DealFields) or state.rules is not encoder.rules:
+            encoder._check_deal(state)
         try:
             self._filler.fill(state, self.seat, 0, self._batch, self._written)
         except BaseException:

@@ -225,7 +225,11 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         seat = self._seats.get(agent) if type(agent) is str else None
         if seat is None:
             seat = self._seat(agent, "observe")
-        deal = self._require_deal()
+        # The deal read in place, _require_deal() called only to refuse: observe and
+        # step run at every step, where each call counts.
+        deal = self.deal
+        if deal is None:
+            deal = self._require_deal()
         in_play = self._in_play(deal)
         # New arrays at each call, so that what a caller does to the arrays it was
         # given reaches neither another caller nor what is kept.
@@ -257,7 +261,9 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: SupportsIndex | None) -> None:
-        deal = self._require_deal()
+        deal = self.deal
+        if deal is None:
+            deal = self._require_deal()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -310,8 +316,9 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             # Nothing scored and the episode goes on: the rewards of no points, all
             # zero, which add nothing to the sums (most steps: a play, a draw).
             self.rewards = dict(self._no_rewards)
-        if deal.current_player is not None:
-            self.agent_selection = agents[deal.current_player]
+        current = deal.current_player
+        if current is not None:
+            self.agent_selection = agents[current]
         if self.render_mode == "human":
             self.render()
 
