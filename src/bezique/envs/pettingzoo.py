@@ -127,8 +127,10 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             game.learning.episode_scores if self.episode == "deal" else _game_totals
         )
         sides = variant.side_count
-        #: The deal in progress of the episode's state, which the action space reads.
+        #: The deal in progress of the episode's state, which the action space reads;
+        #: an episode of one deal is its own, read without a call.
         self._in_play = game.learning.in_play
+        self._one_deal = self.episode == "deal"
         #: A game's target, the last number of a whole game's observation.
         self._target = game.learning.game_target(variant)
         extra = sides + 1 if self.episode == "game" else 0
@@ -230,7 +232,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
         deal = self.deal
         if deal is None:
             deal = self._require_deal()
-        in_play = self._in_play(deal)
+        in_play: Any = deal if self._one_deal else self._in_play(deal)
         # New arrays at each call, so that what a caller does to the arrays it was
         # given reaches neither another caller nor what is kept.
         if deal.current_player != seat:
@@ -299,7 +301,7 @@ class BeziqueEnv(AECEnv):  # type: ignore[misc]
             scores = self._given
         else:
             scores = self._scores(deal)
-            self._quiet = self.episode == "deal"
+            self._quiet = self._one_deal
         if over or scores != self._given or self._no_rewards is None:
             gained = [now - given for now, given in zip(scores, self._given, strict=True)]
             self._given = scores
