@@ -131,7 +131,7 @@ def window_declarations(state: DealFields, window: Window, plan: Plan) -> tuple[
     present = faces_of(held)
     out: list[Declare] = []
     # Quick checks before looking at histories: the faces, then the counts.
-    by_suit, by_faces, by_rank = _meld_table(state.rules, state.trump)
+    by_suit, by_faces, by_count = _meld_table(state.rules, state.trump)
     fitting = (
         by_suit[0][present & 255]
         & by_suit[1][present >> 8 & 255]
@@ -139,7 +139,7 @@ def window_declarations(state: DealFields, window: Window, plan: Plan) -> tuple[
         & by_suit[3][present >> 24]
     )
     candidates = [by_faces[i] for i in bits(fitting)] if fitting else []
-    candidates += [e for mask, count, e in by_rank if (held & mask).bit_count() >= count]
+    candidates += [e for mask, count, e in by_count if (held & mask).bit_count() >= count]
     seat = window.seat
     exchanged = window.exchanged
     for entry in candidates:
@@ -608,8 +608,11 @@ def _meld_tables(rules: Rules) -> Memo[Suit | None, _MeldTable]:
         # For the quick checks: the patterns of given faces, with for each suit and
         # each set of its ranks present (a byte of the faces present) the patterns
         # whose faces of that suit are all there, as a bit set over the patterns; and
-        # quartets (any cards of a rank) under their rank mask and count.
-        by_faces = tuple(e for e in entries if not e[4])
+        # under a mask and a count of its cards, each pattern that one count decides:
+        # quartets (any cards of a rank), and several copies of one face (four or five
+        # of a trump rank), which one copy held would let past the faces' check, to
+        # be turned down card by card most times.
+        by_faces = tuple(e for e in entries if not e[4] and not _one_face(e))
         by_suit = tuple(
             tuple(
                 sum(1 << i for i, e in enumerate(by_faces) if e[5] >> 8 * suit & 255 & ~ranks == 0)
@@ -617,10 +620,18 @@ def _meld_tables(rules: Rules) -> Memo[Suit | None, _MeldTable]:
             )
             for suit in range(4)
         )
-        by_rank = tuple((e[4], e[7], e) for e in entries if e[4])
-        return (by_suit, by_faces, by_rank)
+        by_count = tuple((e[4], e[7], e) for e in entries if e[4]) + tuple(
+            (e[3][0][0], e[3][0][1], e) for e in entries if _one_face(e)
+        )
+        return (by_suit, by_faces, by_count)
 
     return Memo(table)
+
+
+def _one_face(entry: _Entry) -> bool:
+    """Whether the pattern of ``entry`` is several copies of one face."""
+    masks = entry[3]
+    return len(masks) == 1 and masks[0][1] > 1
 
 
 def _make_meld_table(rules: Rules, trump: Suit | None) -> tuple[_Entry, ...]:
