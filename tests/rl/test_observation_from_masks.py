@@ -139,6 +139,21 @@ def test_bad_input_is_refused() -> None:
         encoder.encode_states([classic])  # type: ignore[list-item]
 
 
+def test_a_trick_short_of_a_card_is_named_and_the_kept_vector_starts_again() -> None:
+    """A state whose completed trick lacks a card (built past the engine's checks)
+    is refused with the library's error, naming the trick; the kept vector it could
+    not be written into then reads a good state as the view shows it."""
+    encoder = ObservationEncoder.of(bz.variants.CLASSIC)
+    states = _deal(bz.variants.CLASSIC, 4)
+    good = next(s for s in states if len(s.tricks) >= 3)
+    short = attrs.evolve(good.tricks[1], cards=good.tricks[1].cards[:1])
+    bad = attrs.evolve(good, tricks=(good.tricks[0], short, *good.tricks[2:]))
+    kept = encoder.seat_vector(0)
+    with pytest.raises(bz.InvalidStateError, match=r"tricks\[1\]: 1 cards in a trick of 2"):
+        kept.update(bad)
+    assert kept.update(good).tobytes() == encoder.encode(good.view(0)).tobytes()
+
+
 @pytest.mark.parametrize(
     ("preset", "episode"), [("classic", "deal"), ("partnership", "deal"), ("rubicon", "game")]
 )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bezique.cards import FACES_PER_PACK
 from bezique.engine.fields import DealFields
-from bezique.errors import require_extra
+from bezique.errors import InvalidStateError, require_extra
 from bezique.laws.turns import trick_seats
 from bezique.records import DeclaredMeld, Phase, Trick
 from bezique.rules import Rules
@@ -93,6 +93,9 @@ _ZERO_ROW: Final = memoryview(bytes(4 * _F)).cast("f")
 #: The most cards changed in a row for :meth:`Batch.put` to write their faces one by
 #: one rather than the whole row.
 _FEW_FACES: Final = 6
+#: The most tricks completed since a vector was written for their cards to be added
+#: to its rows of cards played one by one, rather than the rows written anew.
+_FEW_TRICKS: Final = 2
 #: The most rows :attr:`Batch.rows` keeps before it starts again (a deal meets a few
 #: hundred, and each kept row holds 128 bytes, so a few megabytes at most).
 _KEPT: Final = 1 << 14
@@ -219,12 +222,14 @@ class Written:
         "number",
         "own",
         "rare",
+        "run",
         "scores",
         "seats",
         "stock",
         "tables",
         "to_act",
         "trick",
+        "tricks",
         "turn",
     )
 
@@ -235,6 +240,10 @@ class Written:
         self.seats = [SeatRows() for _ in range(players)]
         #: The card ids of the trick written.
         self.trick: tuple[int, ...] = ()
+        #: The completed tricks whose cards the rows of cards played count, and the
+        #: run of tricks they were read in (``MaskFiller._run``; -1 for none).
+        self.tricks: tuple[Trick, ...] = ()
+        self.run = -1
         # What the numbers after the card rows were written from, None for nothing
         # written (zeros): the trick's leader, the hands and the tables (the tuples
         # read), the scores, the stock's size, the seat to act, the trick winner's turn
@@ -291,8 +300,10 @@ class MaskFiller:
         "_number_starts",
         "_played_rows",
         "_relative",
+        "_run",
         "_shown_melds",
         "_size",
+        "_trick_faces",
         "_tricks_read",
         "rules",
     )
@@ -311,6 +322,12 @@ class MaskFiller:
         self._shown_melds: _ShownMelds = ([], [])
         self._tricks_read: tuple[Trick, ...] | None = None
         self._played_rows: list[int] = []
+        #: For each trick of those tricks, its cards' seats and faces, side by side.
+        self._trick_faces: list[tuple[int, ...]] = []
+        #: The number of the run of tricks read, which changes when the tricks of a
+        #: state read do not follow on from those of the state read before. Within a
+        #: run, of two states' tricks the fewer are the first of the others.
+        self._run = 0
         #: The numbers of the card rows met so far, by bit set (see :class:`Batch`).
         self._card_rows: dict[int, memoryview[float]] = {}
         #: Where each block of cards starts (see :meth:`_fill_cards`), and each block
@@ -339,7 +356,10 @@ class MaskFiller:
         set differs (:meth:`_fill_cards`), then the other numbers, each block where
         what it is read from differs (:meth:`_fill_numbers`)."""
         out = batch.vector(number)
-        seen, pending = self._melds(state)
+        # What changes only now and then is read again only when its tuple has
+        # changed (here and in _fill_cards): the test costs less than the call.
+        melds = self._shown_melds if state.melds is self._melds_read else self._melds(state)
+        seen, pending = melds
         self._fill_cards(state, me, out, batch, written, seen)
         self._fill_numbers(state, me, out, written, pending)
 
@@ -365,12 +385,17 @@ class MaskFiller:
             kinds_at,
             broken_at,
             known_at,
-            played_at,
+            _played_at,
             trick_at,
         ) = self._card_starts
-        declared_rows = self._declared(state)
+        declared_rows = self._declared_rows
+        if state.history is not self._histories_read or state.broken is not self._broken_read:
+            declared_rows = self._declared(state)
         declared, kind_masks, broken = declared_rows
-        played = self._played(state)
+        tricks = state.tricks
+        if tricks is not written.tricks:
+            played = self._played_rows if tricks is self._tricks_read else self._played(state)
+            self._fill_played(state, me, out, batch, written, played)
         hands, tables = state.hand_masks, state.table_masks
         revealed = state.revealed_masks or (0,) * n
         hand = hands[me]
@@ -390,10 +415,6 @@ class MaskFiller:
             in_hand = hand & declared
             known = (revealed[seat] | seen[seat]) & hand
             was = written.seats[seat]
-            seat_played = played[seat]
-            if seat_played != was.played:
-                batch.put(out, played_at + r * _F, was.played, seat_played)
-                was.played = seat_played
             if known != was.known:
                 batch.put(out, known_at + r * _F, was.known, known)
                 was.known = known
@@ -420,21 +441,56 @@ class MaskFiller:
                 if before:
                     batch.put(out, at, before, 0)
             was.in_hand, was.table, was.declared, was.rows = in_hand, table, declared_rows, rows
-        trick = state.trick
-        if trick != written.trick:
-            before_trick = written.trick
-            for i in range(max(len(trick), len(before_trick))):
-                before_card = before_trick[i] if i < len(before_trick) else None
-                card = trick[i] if i < len(trick) else None
-                if before_card != card:
-                    # A row of the trick holds one card: a single one, at its face,
-                    # moved by hand rather than written as a whole row.
-                    row = trick_at + i * _F
-                    if before_card is not None:
-                        out[row + before_card % _F] = 0
-                    if card is not None:
-                        out[row + card % _F] = 1
+        trick, before_trick = state.trick, written.trick
+        if trick != before_trick:
+            # A row of the trick holds one card: a single one, at its face, moved by
+            # hand rather than written as a whole row. The cards that left their row
+            # are taken out first, then those that came in are put in.
+            for i, card in enumerate(before_trick):
+                if i >= len(trick) or trick[i] != card:
+                    out[trick_at + i * _F + card % _F] = 0
+            for i, card in enumerate(trick):
+                if i >= len(before_trick) or before_trick[i] != card:
+                    out[trick_at + i * _F + card % _F] = 1
             written.trick = trick
+
+    def _fill_played(
+        self,
+        state: DealFields,
+        me: int,
+        out: memoryview[float],
+        batch: Batch,
+        written: Written,
+        played: list[int],
+    ) -> None:
+        """The rows of the cards each seat played to the completed tricks, for the
+        tricks of ``state`` (which :meth:`_played` has just read).
+
+        Where they follow on from the tricks written (read in the same run) and are
+        few (from one state to the next, one trick or none), each card of the new
+        tricks is added to its seat's row, one number each: a trick changes a row
+        of every seat, and a row rewritten costs more than a number. Otherwise the
+        rows that differ are written anew."""
+        played_at = self._card_starts[7]
+        rel = self._relative[me]
+        tricks = state.tricks
+        start = len(written.tricks)
+        if written.run == self._run and 0 < len(tricks) - start <= _FEW_TRICKS:
+            faces = self._trick_faces
+            for number in range(start, len(tricks)):
+                cards = faces[number]
+                for i in range(0, len(cards), 2):
+                    at = played_at + rel[cards[i]] * _F + cards[i + 1]
+                    out[at] = out[at] + 1
+            for seat, was in enumerate(written.seats):
+                was.played = played[seat]
+        else:
+            for seat, was in enumerate(written.seats):
+                seat_played = played[seat]
+                if seat_played != was.played:
+                    batch.put(out, played_at + rel[seat] * _F, was.played, seat_played)
+                    was.played = seat_played
+        written.tricks, written.run = tricks, self._run
 
     def _fill_numbers(
         self,
@@ -571,10 +627,9 @@ class MaskFiller:
 
     def _declared(self, state: DealFields) -> _DeclaredRows:
         """The cards with a declaration history, and per meld kind (its index) the
-        cards declared in it, and the cards with a broken meld, as bit sets."""
+        cards declared in it, and the cards with a broken meld, as bit sets: read
+        when the state's histories or broken marks are not the tuples read last."""
         histories, broken_marks = state.history, state.broken
-        if histories is self._histories_read and broken_marks is self._broken_read:
-            return self._declared_rows
         declared = broken = 0
         by_kind = [0] * len(KINDS)
         # Only the few cards with a history are visited: compress() skips the rest
@@ -592,10 +647,9 @@ class MaskFiller:
 
     def _melds(self, state: DealFields) -> _ShownMelds:
         """Per seat, the cards it has shown in melds, as a bit set, and its shown but
-        unscored melds counted by kind (index, count)."""
+        unscored melds counted by kind (index, count): read when the state's melds
+        are not the tuple read last."""
         melds = state.melds
-        if melds is self._melds_read:
-            return self._shown_melds
         n = self.rules.players
         seen = [0] * n
         counts: list[dict[int, int]] = [{} for _ in range(n)]
@@ -610,23 +664,35 @@ class MaskFiller:
         return shown
 
     def _played(self, state: DealFields) -> list[int]:
-        """Per seat, the cards it played to the completed tricks, as a bit set; the
-        tricks added since the last state read are added to its sets."""
+        """Per seat, the cards it played to the completed tricks, as a bit set, and
+        the seat and face of each card of each trick (:meth:`_fill_played` adds them
+        to a vector's rows): read when the state's tricks are not the tuple read
+        last, the tricks added since then added to what was read."""
         tricks = state.tricks
         done = self._tricks_read
-        if tricks is done:
-            return self._played_rows
         if done is not None and len(tricks) >= len(done) and tricks[: len(done)] == done:
             played, start = list(self._played_rows), len(done)
+            faces = self._trick_faces[:start]
         else:
-            played, start = [0] * self.rules.players, 0
+            played, start, faces = [0] * self.rules.players, 0, []
+            self._run += 1
         for number in range(start, len(tricks)):
             trick = tricks[number]
             # A duel of the end phase has two seats, not every seat (EB9).
             seats = trick_seats(self.rules, tricks[:number], trick.leader)
-            for seat, card in zip(seats, trick.cards, strict=True):
+            cards = trick.cards
+            if len(cards) != len(seats):
+                raise InvalidStateError(
+                    f"tricks[{number}]: {len(cards)} cards in a trick of {len(seats)} seats"
+                )
+            pairs: list[int] = []
+            # By index, not zip(strict=True): the compiled build makes that a call.
+            for i, seat in enumerate(seats):
+                card = cards[i]
                 played[seat] |= 1 << card
-        self._tricks_read, self._played_rows = tricks, played
+                pairs += (seat, card % _F)
+            faces.append(tuple(pairs))
+        self._tricks_read, self._played_rows, self._trick_faces = tricks, played, faces
         return played
 
 
