@@ -160,14 +160,12 @@ class Batch:
     def put(self, floats: memoryview[float], at: int, before: int, mask: int) -> None:
         """Write into ``floats`` the card row of ``mask`` at number ``at`` over the row
         of ``before`` written there: only the faces whose count changed when they are
-        few and the row is not kept (a hand that lost or drew a card), else the whole
-        row."""
+        few (a hand that lost or drew a card), else the whole row."""
         if not mask:
             floats[at : at + _F] = _ZERO_ROW
             return
-        row = self.rows.get(mask)
         changed = before ^ mask
-        if row is None and before and changed.bit_count() <= _FEW_FACES:
+        if before and changed.bit_count() <= _FEW_FACES:
             # A face's cards in the row: one bit of each pack's word.
             spread = _SPREAD[self.packs]
             while changed:
@@ -176,6 +174,7 @@ class Batch:
                 face = (low.bit_length() - 1) % _F
                 floats[at + face] = (mask >> face & spread).bit_count()
             return
+        row = self.rows.get(mask)
         floats[at : at + _F] = self.row(mask) if row is None else row
 
     def numbers(self, count: int) -> NDArray[np.float32]:
