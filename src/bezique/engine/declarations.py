@@ -688,6 +688,9 @@ def _class_choices(
     """Every way to pick the needed copies of each face among its classes of
     interchangeable copies, as [(face, class), ...]."""
     per_face: list[list[list[tuple[int, int]]]] = []
+    # Most faces have one class of copies, and then there is one choice: made as it
+    # is, without the product of one-element lists.
+    alike = True
     for face, count in need:
         by_class = usable[face]
         if len(by_class) == 1:
@@ -696,11 +699,15 @@ def _class_choices(
                 return
             per_face.append([[(face, cls)] * count])
             continue
+        alike = False
         options = sorted(by_class.items())
         picks = []
         for combo in itertools.combinations_with_replacement(range(len(options)), count):
             if all(combo.count(i) <= options[i][1] for i in set(combo)):
                 picks.append([(face, options[i][0]) for i in combo])
         per_face.append(picks)
+    if alike:
+        yield [pick for (picks,) in per_face for pick in picks]
+        return
     for product in itertools.product(*per_face):
         yield [pick for picks in product for pick in picks]
