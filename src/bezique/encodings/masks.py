@@ -269,6 +269,22 @@ def _move(out: memoryview[float], at: int, before: int | None, now: int | None) 
         out[at + now] = 1
 
 
+def _move_cards(
+    out: memoryview[float], at: int, before: tuple[int, ...], now: tuple[int, ...]
+) -> None:
+    """Move the cards of the trick's rows starting at ``at`` from the cards ``before``
+    to the cards ``now``, a row a card in play order. A row of the trick holds one
+    card, a single one at its face, moved by hand rather than written as a whole row:
+    the cards that left their row are taken out first, then those that came in are
+    put in."""
+    for i, card in enumerate(before):
+        if i >= len(now) or now[i] != card:
+            out[at + i * _F + card % _F] = 0
+    for i, card in enumerate(now):
+        if i >= len(before) or before[i] != card:
+            out[at + i * _F + card % _F] = 1
+
+
 #: NumPy, imported when first needed (the encoding from bit sets asks for it at
 #: every step).
 _NUMPY: Final[dict[str, Any]] = {}
@@ -440,17 +456,9 @@ class MaskFiller:
                 if before:
                     batch.put(out, at, before, 0)
             was.in_hand, was.table, was.declared, was.rows = in_hand, table, declared_rows, rows
-        trick, before_trick = state.trick, written.trick
-        if trick != before_trick:
-            # A row of the trick holds one card: a single one, at its face, moved by
-            # hand rather than written as a whole row. The cards that left their row
-            # are taken out first, then those that came in are put in.
-            for i, card in enumerate(before_trick):
-                if i >= len(trick) or trick[i] != card:
-                    out[trick_at + i * _F + card % _F] = 0
-            for i, card in enumerate(trick):
-                if i >= len(before_trick) or before_trick[i] != card:
-                    out[trick_at + i * _F + card % _F] = 1
+        trick = state.trick
+        if trick != written.trick:
+            _move_cards(out, trick_at, written.trick, trick)
             written.trick = trick
 
     def _fill_played(
