@@ -407,10 +407,8 @@ class MaskFiller:
         if state.history is not self._histories_read or state.broken is not self._broken_read:
             declared_rows = self._declared(state)
         declared, kind_masks, broken = declared_rows
-        tricks = state.tricks
-        if tricks is not written.tricks:
-            played = self._played_rows if tricks is self._tricks_read else self._played(state)
-            self._fill_played(state, me, out, batch, written, played)
+        if state.tricks is not written.tricks:
+            self._fill_played(state, me, out, batch, written)
         hands, tables = state.hand_masks, state.table_masks
         revealed = state.revealed_masks or (0,) * n
         hand = hands[me]
@@ -468,19 +466,19 @@ class MaskFiller:
         out: memoryview[float],
         batch: Batch,
         written: Written,
-        played: list[int],
     ) -> None:
         """The rows of the cards each seat played to the completed tricks, for the
-        tricks of ``state`` (which :meth:`_played` has just read).
+        tricks of ``state`` (read by :meth:`_played` unless they were the last read).
 
         Where they follow on from the tricks written (read in the same run) and are
         few (from one state to the next, one trick or none), each card of the new
         tricks is added to its seat's row, one number each: a trick changes a row
         of every seat, and a row rewritten costs more than a number. Otherwise the
         rows that differ are written anew."""
+        tricks = state.tricks
+        played = self._played_rows if tricks is self._tricks_read else self._played(state)
         played_at = self._card_starts[7]
         rel = self._relative[me]
-        tricks = state.tricks
         start = len(written.tricks)
         if written.run == self._run and 0 < len(tricks) - start <= _FEW_TRICKS:
             faces = self._trick_faces
