@@ -19,6 +19,7 @@ The number of tricks in a deal is :attr:`bezique.rules.Rules.total_tricks`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from bezique.records import Trick
@@ -46,12 +47,24 @@ def trick_seats(rules: Rules, tricks: Sequence[Trick], leader: int) -> tuple[int
     the other seat of the duel: a trick of two cards.
     """
     n = rules.players
+    # Asked first whether the rules play duels at all: most do not, and this is
+    # asked for every trick the engine plays.
+    if rules.trick_play.end_phase is not EndPhase.DUELS:
+        return _in_turn(n, leader)
     stock = rules.stock_tricks
-    if len(tricks) < stock or rules.trick_play.end_phase is not EndPhase.DUELS:
-        return tuple((leader + i) % n for i in range(n))
+    if len(tricks) < stock:
+        return _in_turn(n, leader)
     # The duels pair W with W+1 and W+2 with W+3, W the winner of the last stock trick.
     first = tricks[stock - 1].winner
     return (leader, (first + ((leader - first) % n ^ 1)) % n)
+
+
+@functools.lru_cache(maxsize=256)
+def _in_turn(n: int, leader: int) -> tuple[int, ...]:
+    """The ``n`` seats to the left from ``leader``, in turn (kept: a few seat counts
+    and leaders come up at every trick; bounded, as a state read from outside may
+    name any leader)."""
+    return tuple((leader + i) % n for i in range(n))
 
 
 def next_leader(rules: Rules, tricks: Sequence[Trick]) -> int:
