@@ -25,6 +25,7 @@ declaration is listed, refused or made.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -34,7 +35,6 @@ from bezique.engine.fields import END, STOCK, DealDraft, DealFields
 from bezique.engine.speed import (
     LOW,
     PLAYS,
-    SUIT_KEYS,
     SUIT_PLAYS,
     card_key,
     faces_of,
@@ -104,17 +104,68 @@ def play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]:
                 + SUIT_PLAYS[2][faces >> 16 & 255]
                 + SUIT_PLAYS[3][faces >> 24]
             )
+    ordered, twins = _declared_keys(history, broken, declared)
+    split = _split_keys(state, seat, twins, declared) if twins else None
+    # Their plays go among those of the concealed cards, which come first in their
+    # face (no history): after the concealed faces up to theirs and the declared
+    # plays before them. A key alike to a concealed card's is that card's play.
+    plays: list[Action] = list(
+        SUIT_PLAYS[0][faces & 255]
+        + SUIT_PLAYS[1][faces >> 8 & 255]
+        + SUIT_PLAYS[2][faces >> 16 & 255]
+        + SUIT_PLAYS[3][faces >> 24]
+    )
+    added = 0
+    for key in ordered:
+        face = key >> 64
+        if key == face << 64 and faces >> face & 1:
+            continue
+        at = (faces & ((2 << face) - 1)).bit_count() + added
+        if split and key in split:
+            ref = ref_of(key)
+            choices = [Play(attrs.evolve(ref, melds=numbers)) for numbers in split[key]]
+            plays[at:at] = choices
+            added += len(choices)
+        else:
+            plays.insert(at, PLAYS[key])
+            added += 1
+    return tuple(plays)
+
+
+#: The keys of declared cards last worked out, by the bit set of the cards (see
+#: :func:`_declared_keys`), each with the histories and broken marks they were read
+#: from: held, so that the tuples' identity stands for their values.
+_DECLARED_KEYS: Final[
+    dict[int, tuple[tuple[int, ...], tuple[int, ...], list[int], set[int] | None]]
+] = {}
+#: The most entries :data:`_DECLARED_KEYS` keeps before it starts again (a deal
+#: meets a few per seat).
+_KEPT_KEYS: Final = 64
+
+
+def _declared_keys(
+    history: tuple[int, ...], broken: tuple[int, ...], declared: int
+) -> tuple[list[int], set[int] | None]:
+    """The keys (:func:`card_key`) of the cards of ``declared`` in play order, and
+    the keys that several of them share under re-forming (``None`` if none do).
+    Read again only when the cards or the tuples of histories and broken marks are
+    not those read last for these cards: from one turn of a seat to its next, most
+    times its table and every history are the same (so is the answer, which the
+    caller must not change)."""
+    kept = _DECLARED_KEYS.get(declared)
+    if kept is not None and kept[0] is history and kept[1] is broken:
+        return kept[2], kept[3]
     keys = set()
-    table_cards = declared
     # Under re-forming, cards alike may lie in different melds (see :func:`_split_keys`).
     twins: set[int] | None = None
     # Whether each face has one key among these cards (the faces seen, as a bit set).
     by_face = True
     seen = 0
-    while declared:
-        low = declared & -declared
+    cards = declared
+    while cards:
+        low = cards & -cards
         card = low.bit_length() - 1
-        declared ^= low
+        cards ^= low
         # card_key(), inline: this loop runs for every table card on every play listed.
         key = (card & 31) << 64 | (broken[card] << 32 if broken else 0) | history[card]
         if key in keys:
@@ -127,26 +178,13 @@ def play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]:
         if seen >> (card & 31) & 1:
             by_face = False
         seen |= 1 << (card & 31)
-    keys.update(
-        SUIT_KEYS[0][faces & 255]
-        + SUIT_KEYS[1][faces >> 8 & 255]
-        + SUIT_KEYS[2][faces >> 16 & 255]
-        + SUIT_KEYS[3][faces >> 24]
-    )
-    # Keys sort by face first, a concealed card (no history) first within its face;
-    # only declared cards of one face with different histories need the full order.
+    # The keys sort by face first; only cards of one face with different histories
+    # need the full order.
     ordered = sorted(keys) if by_face else sorted(keys, key=play_order)
-    split = _split_keys(state, seat, twins, table_cards) if twins else None
-    if not split:
-        return tuple(map(PLAYS.__getitem__, ordered))
-    plays: list[Action] = []
-    for key in ordered:
-        if key in split:
-            ref = ref_of(key)
-            plays.extend(Play(attrs.evolve(ref, melds=numbers)) for numbers in split[key])
-        else:
-            plays.append(PLAYS[key])
-    return tuple(plays)
+    if len(_DECLARED_KEYS) >= _KEPT_KEYS:
+        _DECLARED_KEYS.clear()
+    _DECLARED_KEYS[declared] = (history, broken, ordered, twins)
+    return ordered, twins
 
 
 def _split_keys(
