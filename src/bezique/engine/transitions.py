@@ -34,6 +34,7 @@ from bezique.engine.moves import (
     most_doubled,
     why_illegal,
 )
+from bezique.engine.reasons import declaration_cards
 from bezique.engine.speed import (
     S,
     add_points,
@@ -73,6 +74,9 @@ def step(state: S, action: Action) -> tuple[S, tuple[ScoreEvent, ...]]:
     if isinstance(action, Declare):
         if state.window is None or state.phase is OVER or state.offers:
             raise IllegalActionError(action, why_illegal(state, action))
+        if known_legal(state._legal, action):
+            # Listed, so legal: only its cards to pick, as the reasons would pick them.
+            return _declare(state, action.kind, declaration_cards(state, state.window, action))
         reasons, chosen = declare_reasons(state, state.window, action)
         if reasons:
             raise IllegalActionError(action, reasons)
