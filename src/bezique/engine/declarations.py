@@ -613,19 +613,31 @@ def _meld_tables(rules: Rules) -> Memo[Suit | None, _MeldTable]:
         # of a trump rank), which one copy held would let past the faces' check, to
         # be turned down card by card most times.
         by_faces = tuple(e for e in entries if not e[4] and not _one_face(e))
-        by_suit = tuple(
-            tuple(
-                sum(1 << i for i, e in enumerate(by_faces) if e[5] >> 8 * suit & 255 & ~ranks == 0)
-                for ranks in range(256)
-            )
-            for suit in range(4)
-        )
+        by_suit = tuple(_fitting([e[5] >> 8 * suit & 255 for e in by_faces]) for suit in range(4))
         by_count = tuple((e[4], e[7], e) for e in entries if e[4]) + tuple(
             (e[3][0][0], e[3][0][1], e) for e in entries if _one_face(e)
         )
         return (by_suit, by_faces, by_count)
 
     return Memo(table)
+
+
+def _fitting(needs: Sequence[int]) -> tuple[int, ...]:
+    """For each set of ranks of a suit (a byte), the patterns whose ranks of the suit
+    (``needs``, a byte per pattern) it holds, as a bit set over the patterns. Made
+    once per trump suit, the first time it comes up in a process: each pattern is
+    put at its own ranks, then carried up to every set that holds them, a rank at a
+    time (8 passes of 256, where testing every pattern against every set took 256
+    passes of all the patterns)."""
+    table = [0] * 256
+    for i, need in enumerate(needs):
+        table[need] |= 1 << i
+    for rank in range(8):
+        bit = 1 << rank
+        for ranks in range(256):
+            if ranks & bit:
+                table[ranks] |= table[ranks ^ bit]
+    return tuple(table)
 
 
 def _one_face(entry: _Entry) -> bool:
