@@ -154,6 +154,25 @@ def test_a_trick_short_of_a_card_is_named_and_the_kept_vector_starts_again() -> 
     assert kept.update(good).tobytes() == encoder.encode(good.view(0)).tobytes()
 
 
+def test_a_vector_of_another_seat_reads_on_after_a_trick_short_of_a_card() -> None:
+    """When one seat's vector is refused a state whose third trick lacks a card, the
+    tricks read before the fault are not kept: another seat's vector, written at the
+    first trick, then reads the good state two tricks on as its view shows it."""
+    encoder = ObservationEncoder.of(bz.variants.CLASSIC)
+    states = _deal(bz.variants.CLASSIC, 5)
+    first = next(s for s in states if len(s.tricks) == 1)
+    good = next(s for s in states if len(s.tricks) == 3)
+    short = attrs.evolve(good.tricks[2], cards=good.tricks[2].cards[:1])
+    bad = attrs.evolve(good, tricks=(*good.tricks[:2], short))
+    mine, other = encoder.seat_vector(0), encoder.seat_vector(1)
+    mine.update(first)
+    other.update(first)
+    with pytest.raises(bz.InvalidStateError, match=r"tricks\[2\]: 1 cards in a trick of 2"):
+        mine.update(bad)
+    assert other.update(good).tobytes() == encoder.encode(good.view(1)).tobytes()
+    assert mine.update(good).tobytes() == encoder.encode(good.view(0)).tobytes()
+
+
 @pytest.mark.parametrize(
     ("preset", "episode"), [("classic", "deal"), ("partnership", "deal"), ("rubicon", "game")]
 )

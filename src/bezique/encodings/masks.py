@@ -285,6 +285,20 @@ def _move_cards(
             out[at + i * _F + card % _F] = 1
 
 
+def _put_rows(
+    out: memoryview[float], batch: Batch, before_rows: dict[int, int], rows: dict[int, int]
+) -> None:
+    """Write the card ``rows`` (bit sets by where they start) over ``before_rows``, the
+    rows written there before: those that differ, and zeros for those no longer rows."""
+    for at, mask in rows.items():
+        before = before_rows.pop(at, 0)
+        if before != mask:
+            batch.put(out, at, before, mask)
+    for at, before in before_rows.items():
+        if before:
+            batch.put(out, at, before, 0)
+
+
 #: NumPy, imported when first needed (the encoding from bit sets asks for it at
 #: every step).
 _NUMPY: Final[dict[str, Any]] = {}
@@ -306,8 +320,11 @@ class MaskFiller:
 
     __slots__ = (
         "_broken_read",
+        "_card_ids",
         "_card_rows",
         "_card_starts",
+        "_declared_before",
+        "_declared_changed",
         "_declared_rows",
         "_histories_read",
         "_melds_read",
@@ -326,6 +343,8 @@ class MaskFiller:
     def __init__(self, rules: Rules, offsets: dict[str, int], size: int) -> None:
         self.rules = rules
         self._size = size
+        #: The deck's card ids, for :meth:`_declared` to pick those with a history.
+        self._card_ids: tuple[int, ...] = tuple(range(rules.deck_size))
         # The last values read from states' fields that change only now and then
         # (the histories, the melds, the completed tricks), kept with the field's
         # tuple read: successive states of a deal share those tuples until they
@@ -333,6 +352,10 @@ class MaskFiller:
         self._histories_read: tuple[int, ...] | None = None
         self._broken_read: tuple[int, ...] | None = None
         self._declared_rows: _DeclaredRows = (0, (), 0)
+        #: The rows of cards declared read before those, and the cards whose rows
+        #: differ between the two (in the cards declared, a kind's, or the broken).
+        self._declared_before: _DeclaredRows | None = None
+        self._declared_changed = 0
         self._melds_read: tuple[DeclaredMeld, ...] | None = None
         self._shown_melds: _ShownMelds = ([], [])
         self._tricks_read: tuple[Trick, ...] | None = None
@@ -431,10 +454,21 @@ class MaskFiller:
             if known != was.known:
                 batch.put(out, known_at + r * _F, was.known, known)
                 was.known = known
-            if in_hand == was.in_hand and table == was.table and declared_rows is was.declared:
-                continue
+            if in_hand == was.in_hand and table == was.table:
+                if declared_rows is was.declared:
+                    continue
+                if (
+                    was.declared is self._declared_before
+                    and not (table | in_hand) & self._declared_changed
+                ):
+                    # Only the histories changed since the rows were written, and not
+                    # those of the cards this seat shows (most times another seat's
+                    # card was played or declared): its rows stand.
+                    was.declared = declared_rows
+                    continue
             # What the seat shows changed (a declaration, a card of it played, cards
-            # back in the hand), or the histories did: its rows of shown cards again.
+            # back in the hand), or the histories of its cards did: its rows of shown
+            # cards again.
             rows: dict[int, int] = {}
             shown = table | in_hand
             if shown:
@@ -444,15 +478,7 @@ class MaskFiller:
                 for kind, mask in kind_masks:
                     rows[kinds + kind * _F] = shown & mask
                 rows[broken_at + r * _F] = shown & broken
-            before_rows = was.rows
-            for at, mask in rows.items():
-                before = before_rows.pop(at, 0)
-                if before != mask:
-                    batch.put(out, at, before, mask)
-            # The rows written before that are not rows of the state now.
-            for at, before in before_rows.items():
-                if before:
-                    batch.put(out, at, before, 0)
+            _put_rows(out, batch, was.rows, rows)
             was.in_hand, was.table, was.declared, was.rows = in_hand, table, declared_rows, rows
         trick = state.trick
         if trick != written.trick:
@@ -636,17 +662,30 @@ class MaskFiller:
         when the state's histories or broken marks are not the tuples read last."""
         histories, broken_marks = state.history, state.broken
         declared = broken = 0
-        by_kind = [0] * len(KINDS)
+        by_kind: dict[int, int] = {}
         # Only the few cards with a history are visited: compress() skips the rest
-        # (most of a deal's cards, hundreds in the larger packs) without a Python step.
-        for card in compress(range(len(histories)), histories):
-            declared |= 1 << card
+        # (most of a deal's cards, hundreds in the larger packs) without a Python step,
+        # over the card ids made once (not a range's, made number by number).
+        ids = self._card_ids
+        if len(histories) != len(ids) or len(broken_marks) > len(ids):
+            ids = tuple(range(max(len(histories), len(broken_marks))))
+        for card in compress(ids, histories):
+            bit = 1 << card
+            declared |= bit
             for kind in _kind_indices(histories[card]):
-                by_kind[kind] |= 1 << card
-        for card in compress(range(len(broken_marks)), broken_marks):
+                by_kind[kind] = by_kind.get(kind, 0) | bit
+        for card in compress(ids, broken_marks):
             broken |= 1 << card
-        rows = declared, tuple([(i, m) for i, m in enumerate(by_kind) if m]), broken
+        rows = declared, tuple(sorted(by_kind.items())), broken
+        before = self._declared_rows
+        changed = (before[0] ^ declared) | (before[2] ^ broken)
+        kinds_before = dict(before[1])
+        for kind, mask in rows[1]:
+            changed |= kinds_before.pop(kind, 0) ^ mask
+        for mask in kinds_before.values():
+            changed |= mask
         self._histories_read, self._broken_read = histories, broken_marks
+        self._declared_before, self._declared_changed = before, changed
         self._declared_rows = rows
         return rows
 
@@ -676,15 +715,22 @@ class MaskFiller:
         tricks = state.tricks
         done = self._tricks_read
         if done is not None and len(tricks) >= len(done) and tricks[: len(done)] == done:
+            # The same run: its tricks read so far keep their faces, and the new
+            # tricks' are added to the list (which no vector of another run reads),
+            # past any left by a read that stopped at a faulty trick.
             played, start = list(self._played_rows), len(done)
-            faces = self._trick_faces[:start]
+            faces = self._trick_faces
+            del faces[start:]
         else:
             played, start, faces = [0] * self.rules.players, 0, []
+            done = ()
             self._run += 1
         for number in range(start, len(tricks)):
             trick = tricks[number]
-            # A duel of the end phase has two seats, not every seat (EB9).
-            seats = trick_seats(self.rules, tricks[:number], trick.leader)
+            # A duel of the end phase has two seats, not every seat (EB9). The tricks
+            # before the first new one are those read before: no slice to make.
+            before = done if number == start else tricks[:number]
+            seats = trick_seats(self.rules, before, trick.leader)
             cards = trick.cards
             if len(cards) != len(seats):
                 raise InvalidStateError(
