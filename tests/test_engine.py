@@ -175,3 +175,30 @@ def test_the_engine_works_on_the_fields_alone() -> None:
     assert moves.legal_actions(fields) == state.legal_actions()
     after, _ = transitions.step(fields, state.legal_actions()[0])
     assert type(after) is DealFields
+
+
+def test_the_plays_of_table_cards_follow_their_broken_marks() -> None:
+    """The plays of declared cards name their broken melds (re-forming, WKC, BIC): a
+    state that differs from one listed before only in a table card's broken marks
+    lists that card with them, though its histories are the same tuple."""
+    rules = bz.variants.get("eight-pack")
+    assert isinstance(rules, bz.Rules)
+    rng = random.Random(7)
+    state = bz.new_deal(rules, seed=7)
+    unbroken: list[int] = []
+    while not unbroken and not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        seat = state.current_player
+        if state.window is None and seat is not None:
+            declared = [c for c in bits(state.table_masks[seat]) if state.history[c]]
+            unbroken = [c for c in declared if not state.broken[c]]
+    assert unbroken, "no seat to play with an unbroken declared card on its table"
+    card = unbroken[0]
+    before = state.legal_actions()
+    marks = list(state.broken)
+    marks[card] = state.history[card]
+    other = attrs.evolve(state, broken=tuple(marks))
+    assert other.history is state.history
+    named = [a.card for a in other.legal_actions() if isinstance(a, bz.Play) and a.card.broken]
+    assert any(ref.card.index == card % 32 and ref.broken for ref in named)
+    assert other.legal_actions() != before
