@@ -97,24 +97,21 @@ def play_actions(state: DealFields, seat: int, mask: int) -> tuple[Action, ...]:
         if not state.rules.trumps.declared_seven_on_table and state.phase is STOCK:
             declared |= mask & declared_in_hand(state, seat)
         faces = faces_of(mask & ~declared)
-        if not declared:
-            return (
-                SUIT_PLAYS[0][faces & 255]
-                + SUIT_PLAYS[1][faces >> 8 & 255]
-                + SUIT_PLAYS[2][faces >> 16 & 255]
-                + SUIT_PLAYS[3][faces >> 24]
-            )
-    ordered, twins = _declared_keys(history, broken, declared)
-    split = _split_keys(state, seat, twins, declared) if twins else None
-    # Their plays go among those of the concealed cards, which come first in their
-    # face (no history): after the concealed faces up to theirs and the declared
-    # plays before them. A key alike to a concealed card's is that card's play.
-    plays: list[Action] = list(
+    concealed = (
         SUIT_PLAYS[0][faces & 255]
         + SUIT_PLAYS[1][faces >> 8 & 255]
         + SUIT_PLAYS[2][faces >> 16 & 255]
         + SUIT_PLAYS[3][faces >> 24]
     )
+    if not declared:
+        return concealed
+    ordered, twins = _declared_keys(history, broken, declared)
+    split = _split_keys(state, seat, twins, declared) if twins else None
+    # The declared cards' plays go among those of the concealed cards, which come
+    # first in their face (no history): after the concealed faces up to theirs and
+    # the declared plays before them. A key alike to a concealed card's is that
+    # card's play.
+    plays: list[Action] = list(concealed)
     added = 0
     for key in ordered:
         face = key >> 64
