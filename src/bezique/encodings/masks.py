@@ -667,8 +667,10 @@ class MaskFiller:
         # (most of a deal's cards, hundreds in the larger packs) without a Python step,
         # over the card ids made once (not a range's, made number by number).
         ids = self._card_ids
-        if len(histories) != len(ids) or len(broken_marks) > len(ids):
-            ids = tuple(range(max(len(histories), len(broken_marks))))
+        longest = max(len(histories), len(broken_marks))
+        if longest > len(ids):
+            # compress() stops at the shorter of its two: ids enough for every entry.
+            ids = tuple(range(longest))
         for card in compress(ids, histories):
             bit = 1 << card
             declared |= bit
