@@ -13,11 +13,13 @@ import pytest
 
 import bezique as bz
 from bezique import Action, DealState, Draw, IllegalActionError, Play
+from bezique.cards import FACES_PER_PACK
 from bezique.checks.determinize import determinize
 from bezique.errors import BeziqueError
 from bezique.laws.scoring import exchange_bonus
 from bezique.players.playout import _Playout, arrange_draws, covered, play_out, playouts
-from bezique.players.rollout import FastPolicy, nothing_to_declare
+from bezique.players.reading import MeldTarget, meld_targets, rank
+from bezique.players.rollout import FastPolicy, nothing_to_declare, ready_melds
 
 PRESETS = [name for name, _ in bz.rules.variants.names()]
 
@@ -183,6 +185,71 @@ def test_the_playout_functions_refuse_what_is_not_a_state_view_or_policy() -> No
         play_out(state.view(0))
     with pytest.raises(TypeError, match=r"play_out\(\): policy must be a FastPolicy or None"):
         play_out(state, policy="fast")
+
+
+def ready_targets(state: DealState, seat: int) -> list[tuple[MeldTarget, list[list[int]]]]:
+    """The melds of :func:`~bezique.players.reading.meld_targets` ready in ``seat``'s
+    cards, counted card by card: for each face a meld needs (or its rank, for a
+    quartet), enough held cards whose histories its re-use law does not bar. Each with
+    its groups of such cards that have no card to spare."""
+    held = state.hand_masks[seat] | state.table_masks[seat]
+    cards = [card for card in range(len(state.history)) if held >> card & 1]
+    out: list[tuple[MeldTarget, list[list[int]]]] = []
+    for target in meld_targets(state.rules, state.trump).targets:
+        usable = [c for c in cards if not state.history[c] & (target.same | target.barred)]
+        groups: list[tuple[list[int], int]]
+        if target.rank >= 0:
+            groups = [
+                ([c for c in usable if rank(c % FACES_PER_PACK) == target.rank], target.count)
+            ]
+        else:
+            groups = [
+                ([c for c in usable if c % FACES_PER_PACK == face], n) for face, n in target.need
+            ]
+        if all(len(group) >= n for group, n in groups):
+            out.append((target, [group for group, n in groups if len(group) == n]))
+    return out
+
+
+def ready_spelt_out(state: DealState, seat: int) -> tuple[int, dict[int, int]]:
+    """:func:`~bezique.players.rollout.ready_melds` spelt out: the best ready meld's
+    value, and per face of a ready meld with no card to spare, the best such meld's."""
+    best = 0
+    protect: dict[int, int] = {}
+    for target, needed in ready_targets(state, seat):
+        best = max(best, target.value)
+        for card in (card for group in needed for card in group):
+            face = card % FACES_PER_PACK
+            protect[face] = max(protect.get(face, 0), target.value)
+    return best, protect
+
+
+@pytest.mark.parametrize(
+    "name", ["classic", "marjolet", "mcneely", "rubicon", "six-pack", "eight-pack"]
+)
+def test_the_fast_policy_finds_the_melds_a_seat_holds_ready(name: str) -> None:
+    """The fast policy's reckoning of the melds ready in a seat's cards (quick tests on
+    masks of cards first, then the histories) finds what counting card by card finds,
+    at every state of random deals, for both seats."""
+    rules = bz.rules.variants.get(name)
+    rng = random.Random(f"{name} ready")
+    policy = FastPolicy()
+    ready = quartets = 0
+    for _ in range(12):
+        state = bz.new_deal(rules, seed=rng.getrandbits(32))
+        while not state.is_over:
+            for seat in range(state.players):
+                found = ready_melds(state, seat)
+                assert found == ready_spelt_out(state, seat)
+                ready += found[0] > 0
+                quartets += any(target.rank >= 0 for target, _ in ready_targets(state, seat))
+            actions = state.legal_actions()
+            state = state.apply(rng.choice(actions) if rng.random() < 0.3 else policy.choose(state))
+    # Melds were found ready; quartets among them where four of a rank in any suits make
+    # one (McNeely's are of four suits).
+    assert ready >= 100, ready
+    if any(target.rank >= 0 for target in meld_targets(rules, None).targets):
+        assert quartets >= 5, quartets
 
 
 def winner_turns(name: str, deals: int) -> list[DealState]:

@@ -404,7 +404,7 @@ def _ready_melds(state: DealState, seat: int, table: ReadyTable) -> tuple[int, d
 
 
 def ready_in(
-    held: int, history: Sequence[int], watched: tuple[Ready, ...]
+    held: int, history: tuple[int, ...], watched: tuple[Ready, ...]
 ) -> tuple[int, dict[int, int]]:
     """:func:`ready_melds` of the cards ``held`` (a mask), given every card's history
     and the melds ``watched`` under the trump suit of the moment."""
@@ -412,8 +412,11 @@ def ready_in(
     protect: dict[int, int] = {}
     for value, banned, need in watched:
         # A quick count first (most melds are far from complete), then the histories.
+        # Most counts needed are one card, which needs no count: ``int.bit_count`` is a
+        # method call in the compiled build.
         for mask, count in need:
-            if (held & mask).bit_count() < count:
+            cards = held & mask
+            if not cards or (count > 1 and cards.bit_count() < count):
                 break
         else:
             if _protect_ready(held, history, value, banned, need, protect):
@@ -423,7 +426,7 @@ def ready_in(
 
 def _protect_ready(
     held: int,
-    history: Sequence[int],
+    history: tuple[int, ...],
     value: int,
     banned: int,
     need: tuple[tuple[int, int], ...],
@@ -432,16 +435,18 @@ def _protect_ready(
     """Whether the meld is ready with cards whose histories allow it; if so, mark its
     faces that have no copy to spare as worth ``value`` to keep."""
     # Masks rather than lists of card ids: this runs for most positions a playout
-    # reaches, and a meld is usually ready with no card to spare.
+    # reaches, and a meld is usually ready with no card to spare. The usable cards are
+    # counted as they are found, not by ``int.bit_count``.
     needed = 0
     for mask, count in need:
-        usable = cards = held & mask
+        cards = held & mask
+        usable = have = 0
         while cards:
             low = cards & -cards
-            if history[low.bit_length() - 1] & banned:
-                usable ^= low
             cards ^= low
-        have = usable.bit_count()
+            if not history[low.bit_length() - 1] & banned:
+                usable |= low
+                have += 1
         if have < count:
             return False
         if have == count:
@@ -484,7 +489,7 @@ def draws_only(
     rules: Rules,
     hand: int,
     table: int,
-    history: Sequence[int],
+    history: tuple[int, ...],
     trump: Suit | None,
     turn_up: int | None,
     watched: ReadyTable,
