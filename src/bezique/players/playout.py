@@ -45,11 +45,11 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
-from bezique.actions import Action, Declare, Draw, Exchange, Play
+from bezique.actions import Action, Declare, Draw, Exchange
 from bezique.cards import FACES_PER_PACK
 from bezique.checks.determinize import determinize
 from bezique.engine.draft import declare, draw, exchange, play
@@ -57,7 +57,6 @@ from bezique.engine.fields import OVER, STOCK, DealDraft
 from bezique.engine.moves import legal_actions
 from bezique.engine.reasons import declaration_cards
 from bezique.engine.speed import (
-    SUIT_PLAYS,
     draft_of,
     faces_of,
     make_plan,
@@ -511,18 +510,10 @@ class _Playout:
         hand = deal.hand_masks[seat]
         mask = playable(hand, trick, deal.trump, True, self.deck)
         faces = faces_of(mask)
-        # The plays in the engine's order (concealed cards: one per face), for the
-        # scorer's tie-break: the first of the best.
-        plays = cast(
-            "tuple[Play, ...]",
-            SUIT_PLAYS[0][faces & 255]
-            + SUIT_PLAYS[1][faces >> 8 & 255]
-            + SUIT_PLAYS[2][faces >> 16 & 255]
-            + SUIT_PLAYS[3][faces >> 24],
-        )
-        if len(plays) == 1:
-            f = faces.bit_length() - 1
-        else:
+        f = faces.bit_length() - 1
+        if faces & (faces - 1):
+            # More than one face: the scorer's best, the first of the best in the
+            # engine's order of plays (concealed cards, one per face, by face).
             other = deal.hand_masks[1 - seat]
             scorer = end_scorer(
                 [c % FACES_PER_PACK for c in trick],
@@ -530,7 +521,14 @@ class _Playout:
                 deal.trump,
                 self.worth,
             )
-            f = max(plays, key=scorer).card.card.index
+            best_score = -math.inf
+            while faces:
+                low = faces & -faces
+                face = low.bit_length() - 1
+                faces ^= low
+                score = scorer(face)
+                if score > best_score:
+                    f, best_score = face, score
         copies = hand & self.deck.face_mask[f]
         return (copies & -copies).bit_length() - 1
 

@@ -521,5 +521,6 @@ def _draw_terms(rules: Rules) -> tuple[bool, bool, DeckTables]:
     )
 
 
-def _as_play_scorer(score: Callable[[Play], float]) -> Callable[[Action], float]:
-    return lambda a: score(a) if isinstance(a, Play) else -math.inf
+def _as_play_scorer(score: Callable[[int], float]) -> Callable[[Action], float]:
+    """A scorer of faces as a scorer of actions: a play by its card's face."""
+    return lambda a: score(a.card.card.index) if isinstance(a, Play) else -math.inf

@@ -124,7 +124,7 @@ class RuleOfThumbPlayer:
         reading = Reading(view)
         score: Callable[[Play], float]
         if view.phase is Phase.END:
-            score = self._end_scorer(view, reading)
+            score = _by_face(self._end_scorer(view, reading))
         elif not view.trick:
             score = functools.partial(self._lead_score, view, reading)
         else:
@@ -197,7 +197,7 @@ class RuleOfThumbPlayer:
     # -- the last tricks --------------------------------------------------------------------
 
     @staticmethod
-    def _end_scorer(view: SeatView, reading: Reading) -> Callable[[Play], float]:
+    def _end_scorer(view: SeatView, reading: Reading) -> Callable[[int], float]:
         """S000 hint 7, S004 hint 6: play the last tricks with what is known of the other
         hands. With the stock gone every unseen card is in them, so each card led is
         judged by the best reply the others have."""
@@ -229,6 +229,11 @@ class RuleOfThumbPlayer:
         )
 
 
+def _by_face(score: Callable[[int], float]) -> Callable[[Play], float]:
+    """A scorer of faces (:func:`end_scorer`) as a scorer of plays: a play by its face."""
+    return lambda play: score(play.card.card.index)
+
+
 def lead_risk(face: int, trump: int, worth: float) -> float:
     """What leading a card may cost in aces and tens given away (``trump``: the trump
     suit's index, ``-1`` for none)."""
@@ -255,10 +260,12 @@ def end_scorer(
     *,
     ally_best: bool = False,
     after: Sequence[int] = (),
-) -> Callable[[Play], float]:
-    """Scores of the cards one may play in the last tricks, knowing the faces
+) -> Callable[[int], float]:
+    """Scores of the faces one may play in the last tricks, knowing the faces
     ``other`` of the opponents' hands: a card played to ``trick`` (faces in play
-    order) by what it wins, a lead by the best answer to it (S000 hint 7).
+    order) by what it wins, a lead by the best answer to it (S000 hint 7). The
+    scorer takes a face index, not a play: the fast policy's playouts score faces
+    without making a play for each.
 
     At a larger table, ``ally_best`` says the card winning the trick so far is the
     partner's, and ``after`` holds the faces the opponents still to play may hold:
@@ -282,8 +289,7 @@ def end_scorer(
 
         ally_safe = ally_best and safe(winner)
 
-        def reply(play: Play) -> float:
-            f = play.card.card.index
+        def reply(f: int) -> float:
             points = (played + brisque[f]) * worth
             ours = safe(f) if takes[best | f] else ally_safe
             return (points if ours else -points) - values[f]
@@ -292,8 +298,7 @@ def end_scorer(
 
     present = _faces_mask(other)
 
-    def lead(play: Play) -> float:
-        f = play.card.card.index
+    def lead(f: int) -> float:
         allowed = _allowed_faces(present, f, t)
         row = f << 5
         led = brisque[f]
