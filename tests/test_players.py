@@ -24,6 +24,7 @@ from positions import build, deal_deck, meld
 
 import bezique as bz
 from bezique import DealState, Declare, Exchange, MeldKind, Play, ShowCarteBlanche
+from bezique.cards import Card, Suit
 from bezique.checks.determinize import determinize
 from bezique.errors import NotationError
 from bezique.players import (
@@ -40,6 +41,7 @@ from bezique.players import (
 from bezique.players.monte_carlo import nothing_hidden
 from bezique.players.registry import player_kinds
 from bezique.players.rollout import FastPolicy
+from bezique.players.rule_of_thumb import end_scorer
 from bezique.programs.cli import main
 from bezique.programs.simulate import DuelResult, duel, mean_interval, wilson_interval
 from bezique.views import SeatView
@@ -491,6 +493,25 @@ def test_the_fast_policy_plays_the_last_tricks_as_the_rule_of_thumb_player(name:
                 rule.choose(view) if rng.random() < 0.5 else rng.choice(view.legal_actions())
             )
     assert checked > 0
+
+
+def test_the_last_tricks_count_a_trick_only_if_no_opponent_still_to_play_beats_it() -> None:
+    """S000 hint 7 at a larger table: in the last tricks a card that takes the trick
+    counts its points for the side only if no opponent still to play may beat it, and
+    the partner's winning card likewise (the end-phase duties would make him play
+    the card that beats it)."""
+    king, ten, ace, seven = (Card.parse(text).index for text in ("KS", "TS", "AS", "7H"))
+    worth = 10.0
+    # The ten of spades takes the king: the trick's points are the side's, unless an
+    # opponent still to play may hold the ace.
+    alone = end_scorer([king], [ace], Suit.HEARTS, worth)
+    feared = end_scorer([king], [ace], Suit.HEARTS, worth, after=[ace])
+    assert alone(ten) > 0 > feared(ten)
+    # The partner's ace leads the trick: the ten given to it scores for the side,
+    # unless an opponent still to play may trump it (a seven of trumps, no spade).
+    partner = end_scorer([ace], [], Suit.HEARTS, worth, ally_best=True)
+    trumped = end_scorer([ace], [seven], Suit.HEARTS, worth, ally_best=True, after=[seven])
+    assert partner(ten) > 0 > trumped(ten)
 
 
 @pytest.mark.parametrize(
