@@ -48,14 +48,12 @@ def trick_seats(rules: Rules, tricks: Sequence[Trick], leader: int) -> tuple[int
     """
     n = rules.players
     # Asked first whether the rules play duels at all: most do not, and this is
-    # asked for every trick the engine plays.
-    if rules.trick_play.end_phase is not EndPhase.DUELS:
-        return _in_turn(n, leader)
-    stock = rules.stock_tricks
-    if len(tricks) < stock:
+    # asked for every trick the engine plays (the stock's tricks are a computed
+    # property of the rules, read only where there are duels).
+    if rules.trick_play.end_phase is not EndPhase.DUELS or len(tricks) < rules.stock_tricks:
         return _in_turn(n, leader)
     # The duels pair W with W+1 and W+2 with W+3, W the winner of the last stock trick.
-    first = tricks[stock - 1].winner
+    first = tricks[rules.stock_tricks - 1].winner
     return (leader, (first + ((leader - first) % n ^ 1)) % n)
 
 
