@@ -29,7 +29,7 @@ import pytest
 from record_samples import FIELDS, Samples, json_forms, load_json_form, samples
 
 import bezique as bz
-from bezique import engine
+from bezique import engine, records
 from bezique.actions import CardRef, Declare, Play, ScorePending
 from bezique.cards import Suit
 from bezique.checks.invariants import check_state
@@ -80,6 +80,22 @@ def test_the_deal_state_s_fields_have_their_written_types() -> None:
     assert set(hints) == set(fields.WRITTEN_ANNOTATIONS)
     if not engine.accelerated():  # the source itself, where the table comes from
         assert fields.DealDraft.__annotations__ == fields.WRITTEN_ANNOTATIONS
+
+
+@pytest.mark.parametrize("name", sorted(records.WRITTEN_ANNOTATIONS))
+def test_the_records_fields_have_their_written_types(name: str) -> None:
+    """``attrs.fields`` and :func:`typing.get_type_hints` give each record of a deal
+    the types its source writes, whichever build (the compiled one writes them back
+    from the table :data:`bezique.records.WRITTEN_ANNOTATIONS`, held here to the
+    source, read as the pure build reads it)."""
+    cls = CLASSES[name]
+    written = records.WRITTEN_ANNOTATIONS[name]
+    assert {field.name: field.type for field in attrs.fields(cls)} == written
+    assert cls.__annotations__ == written
+    hints = typing.get_type_hints(cls)
+    assert set(hints) == set(written)
+    for field, text in written.items():
+        assert hints[field] == eval(text, vars(records)), field
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -387,3 +403,70 @@ def test_the_deal_state_s_fields_are_compiled_exactly_in_the_compiled_build() ->
     assert fields.NATIVE_FIELDS is engine.accelerated()
     compiled_module = Path(fields.__file__).suffix != ".py"
     assert compiled_module is engine.accelerated()
+
+
+def test_the_records_are_compiled_exactly_in_the_compiled_build() -> None:
+    """In the compiled build the records of a deal are compiled classes, whose fields
+    the engine's compiled code reads in place; in the pure build, the attrs classes
+    that the source says."""
+    assert records.NATIVE_RECORDS is engine.accelerated()
+    assert (Path(records.__file__).suffix != ".py") is engine.accelerated()
+    for name in records.WRITTEN_ANNOTATIONS:
+        made_by: object = CLASSES[name].__new__
+        assert (made_by is not object.__new__) is engine.accelerated(), name
+
+
+@pytest.mark.parametrize("name", ["DeclaredMeld", "ScoreEvent", "Trick", "Window"])
+def test_the_engine_s_way_to_a_record_makes_the_record_the_class_makes(name: str) -> None:
+    """``Trick.of`` (and the others), with which the engine makes its records, makes the
+    value the class makes of the same fields, in either build: in the compiled build it
+    writes the fields in place, in the pure build it is the class."""
+    cls = CLASSES[name]
+    for sample in SAMPLES[name]:
+        if sample is None:
+            continue
+        made = cls.of(*attrs.astuple(sample, recurse=False))
+        assert type(made) is cls
+        assert made == sample
+        assert hash(made) == hash(sample)
+        assert attrs.asdict(made, recurse=False) == attrs.asdict(sample, recurse=False)
+        assert pickle.loads(pickle.dumps(made)) == sample
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            made.seat = 5
+    way: object = cls.of
+    assert (way is cls) is not records.NATIVE_RECORDS
+
+
+#: A field of each record of a deal given a string, and what the field must be.
+WRONG_FIELDS = [
+    ("Trick", "leader", "an integer"),
+    ("Trick", "cards", "a tuple of integers"),
+    ("TableCard", "history", "a tuple of MeldKind values, each one of 'common-marriage', "),
+    ("DeclaredMeld", "trick", "an integer"),
+    ("DeclaredMeld", "scored", "true or false"),
+    ("Window", "exchanged", "an integer or None"),
+    ("DealResult", "rubiconed", "a tuple of true or falses"),
+    ("ScoreEvent", "source", "one of 'turn-up-seven', 'seven-of-trumps', "),
+]
+
+
+@pytest.mark.parametrize(("name", "field", "expected"), WRONG_FIELDS)
+def test_a_record_field_of_the_wrong_type_is_refused_in_the_library_s_words(
+    name: str, field: str, expected: str
+) -> None:
+    """The compiled build's records cannot hold a value of another type and refuse it
+    when made (the class itself, :func:`attrs.evolve`), naming the field; the pure
+    build's record holds the value given (attrs checks nothing; a state holding it is
+    refused by :func:`~bezique.checks.check_state`)."""
+    one, _ = SAMPLES[name]
+    before = copy.deepcopy(one)
+    wrong: dict[str, Any] = {field: "x"}
+    if records.NATIVE_RECORDS:
+        message = rf"^{name}\(\): {field} must be {re.escape(expected)}.*, not str$"
+        with pytest.raises(TypeError, match=message):
+            attrs.evolve(one, **wrong)
+        with pytest.raises(TypeError, match=message):
+            type(one)(**(attrs.asdict(one, recurse=False) | wrong))
+    else:
+        assert getattr(attrs.evolve(one, **wrong), field) == "x"
+    assert one == before

@@ -8,15 +8,21 @@ name them).
 
 from __future__ import annotations
 
+import copyreg
 import enum
-from collections.abc import Iterable
+import functools
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final
 
-import attrs
+import attr
 
 from bezique.cards import display_key_of, display_order, face_of
 from bezique.rules.melds import MeldKind
+from bezique.rules.options import misfit, type_hints
 
 __all__ = [
+    "NATIVE_RECORDS",
+    "WRITTEN_ANNOTATIONS",
     "DealResult",
     "DeclaredMeld",
     "Phase",
@@ -25,8 +31,22 @@ __all__ = [
     "TableCard",
     "Trick",
     "Window",
+    "naming_the_field",
     "table_order",
+    "write_annotations",
 ]
+
+#: What protocol 2 pickles an object's class with (``cls.__new__(cls)``, written as the
+#: opcode NEWOBJ), under a name of its own: the type stubs do not list it.
+_NEW_OBJECT: Final[Callable[..., object]] = copyreg.__newobj__  # type: ignore[attr-defined]
+
+# The records below are attrs classes written with ``attr.s`` and the settings of
+# ``attrs.frozen`` spelled out: under CPython they are those classes, and
+# the compiled build (mypyc) makes a class so decorated a native class of its own, whose
+# fields the engine's compiled code reads in place, with the attrs description
+# (``attrs.fields``, ``evolve``, pickles) kept. Each pickles as protocol 2 pickles it,
+# under every protocol (``__reduce__``): protocols 0 and 1 would remake a compiled
+# object by calling its class with the object (``copyreg._reduce_ex``).
 
 
 class Phase(enum.StrEnum):
@@ -40,7 +60,9 @@ class Phase(enum.StrEnum):
     OVER = "over"
 
 
-@attrs.frozen
+@attr.s(
+    auto_attribs=True, slots=True, frozen=True, order=False, auto_detect=True, collect_by_mro=True
+)
 class Trick:
     """A completed trick: who led, the cards in the order played, who won."""
 
@@ -48,8 +70,28 @@ class Trick:
     cards: tuple[int, ...]
     winner: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_NEW_OBJECT, (type(self),), self.__getstate__())
 
-@attrs.frozen
+    @staticmethod
+    def of(leader: int, cards: tuple[int, ...], winner: int) -> Trick:
+        """The record ``Trick(leader, cards, winner)``, every field given.
+
+        The engine makes its records with it. In the compiled build it writes the
+        fields of the new record in place, without a call through the interpreter
+        to the ``__init__`` attrs writes, which costs about 0.4 microseconds a record;
+        in the pure build it is the class itself. The same holds for
+        ``DeclaredMeld.of``, ``Window.of`` and ``ScoreEvent.of``."""
+        record = Trick.__new__(Trick)
+        object.__setattr__(record, "leader", leader)
+        object.__setattr__(record, "cards", cards)
+        object.__setattr__(record, "winner", winner)
+        return record
+
+
+@attr.s(
+    auto_attribs=True, slots=True, frozen=True, order=False, auto_detect=True, collect_by_mro=True
+)
 class TableCard:
     """A declared card on a table: its card id, the kinds it was declared in,
     and which of those melds have since lost a card."""
@@ -58,13 +100,18 @@ class TableCard:
     history: tuple[MeldKind, ...]
     broken: tuple[MeldKind, ...] = ()
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+
 
 def table_order(entries: Iterable[TableCard]) -> tuple[TableCard, ...]:
     """A table's cards in the order melds are shown (:func:`bezique.cards.display_order`)."""
     return tuple(sorted(entries, key=lambda t: display_key_of(t.card)))
 
 
-@attrs.frozen
+@attr.s(
+    auto_attribs=True, slots=True, frozen=True, order=False, auto_detect=True, collect_by_mro=True
+)
 class DeclaredMeld:
     """A declaration made in this deal.
 
@@ -80,6 +127,24 @@ class DeclaredMeld:
     points: int
     scored: bool
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+
+    @staticmethod
+    def of(
+        seat: int, kind: MeldKind, cards: tuple[int, ...], trick: int, points: int, scored: bool
+    ) -> DeclaredMeld:
+        """The record ``DeclaredMeld(seat, kind, cards, trick, points, scored)``,
+        every field given (see ``Trick.of``)."""
+        record = DeclaredMeld.__new__(DeclaredMeld)
+        object.__setattr__(record, "seat", seat)
+        object.__setattr__(record, "kind", kind)
+        object.__setattr__(record, "cards", cards)
+        object.__setattr__(record, "trick", trick)
+        object.__setattr__(record, "points", points)
+        object.__setattr__(record, "scored", scored)
+        return record
+
     def display_cards(self) -> tuple[int, ...]:
         """The card ids in the order melds are shown (:func:`bezique.cards.display_order`:
         a sequence A T K Q J, a marriage K Q, a bezique Q♠ J♦)."""
@@ -94,7 +159,9 @@ class DeclaredMeld:
         return " ".join((self.kind.value, *(str(face_of(c)) for c in self.display_cards())))
 
 
-@attrs.frozen
+@attr.s(
+    auto_attribs=True, slots=True, frozen=True, order=False, auto_detect=True, collect_by_mro=True
+)
 class Window:
     """The trick winner's turn after a trick: exchange, declare, then draw (or pass).
 
@@ -114,6 +181,23 @@ class Window:
     exchanged: int | None = None
     passed: tuple[int, ...] = ()
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+
+    @staticmethod
+    def of(
+        seat: int, declarations: int, scored: bool, exchanged: int | None, passed: tuple[int, ...]
+    ) -> Window:
+        """The record ``Window(seat, declarations, scored, exchanged, passed)``,
+        every field given (see ``Trick.of``)."""
+        record = Window.__new__(Window)
+        object.__setattr__(record, "seat", seat)
+        object.__setattr__(record, "declarations", declarations)
+        object.__setattr__(record, "scored", scored)
+        object.__setattr__(record, "exchanged", exchanged)
+        object.__setattr__(record, "passed", passed)
+        return record
+
     @property
     def winner(self) -> int:
         """The seat that won the trick: it draws first, whoever holds the turn."""
@@ -128,7 +212,9 @@ def _none_rubiconed(result: DealResult) -> tuple[bool, ...]:
     return (False,) * len(result.scores)
 
 
-@attrs.frozen
+@attr.s(
+    auto_attribs=True, slots=True, frozen=True, order=False, auto_detect=True, collect_by_mro=True
+)
 class DealResult:
     """The outcome of a finished deal.
 
@@ -141,12 +227,13 @@ class DealResult:
     scores: tuple[int, ...]
     brisques: tuple[int, ...]
     last_trick_winner: int
-    game_scores: tuple[int, ...] = attrs.field(default=attrs.Factory(_same_scores, takes_self=True))
-    rubiconed: tuple[bool, ...] = attrs.field(
-        default=attrs.Factory(_none_rubiconed, takes_self=True)
-    )
+    game_scores: tuple[int, ...] = attr.ib(default=attr.Factory(_same_scores, takes_self=True))
+    rubiconed: tuple[bool, ...] = attr.ib(default=attr.Factory(_none_rubiconed, takes_self=True))
     #: The points each side made in the deal (``scores`` when each seat is a side).
-    side_scores: tuple[int, ...] = attrs.field(default=attrs.Factory(_same_scores, takes_self=True))
+    side_scores: tuple[int, ...] = attr.ib(default=attr.Factory(_same_scores, takes_self=True))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_NEW_OBJECT, (type(self),), self.__getstate__())
 
 
 class ScoreSource(enum.StrEnum):
@@ -167,7 +254,9 @@ class ScoreSource(enum.StrEnum):
     ALL_LAST_TRICKS = "all-last-tricks"
 
 
-@attrs.frozen
+@attr.s(
+    auto_attribs=True, slots=True, frozen=True, order=False, auto_detect=True, collect_by_mro=True
+)
 class ScoreEvent:
     """Points scored by a seat, and what for (``detail``: the meld kind, say)."""
 
@@ -175,3 +264,144 @@ class ScoreEvent:
     points: int
     source: ScoreSource
     detail: str = ""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+
+    @staticmethod
+    def of(seat: int, points: int, source: ScoreSource, detail: str) -> ScoreEvent:
+        """The record ``ScoreEvent(seat, points, source, detail)``,
+        every field given (see ``Trick.of``)."""
+        record = ScoreEvent.__new__(ScoreEvent)
+        object.__setattr__(record, "seat", seat)
+        object.__setattr__(record, "points", points)
+        object.__setattr__(record, "source", source)
+        object.__setattr__(record, "detail", detail)
+        return record
+
+
+#: Whether the records are compiled classes (the compiled build makes each a class of
+#: its own): their ``__new__`` is then the compiled class's, not ``object``'s.
+NATIVE_RECORDS: Final = Trick.__new__ is not object.__new__
+
+#: The annotations of each record's fields, as the source writes them. A compiled class
+#: holds the compiler's instead (``type`` for ``int | None``, ``tuple`` for
+#: ``tuple[int, ...]``), which ``typing.get_type_hints`` and ``attrs.fields(...).type``
+#: would show; :func:`write_annotations` puts these back. The tests hold this table to
+#: the source (tests/test_record_contract.py).
+WRITTEN_ANNOTATIONS: Final[dict[str, dict[str, str]]] = {
+    "Trick": {"leader": "int", "cards": "tuple[int, ...]", "winner": "int"},
+    "TableCard": {
+        "card": "int",
+        "history": "tuple[MeldKind, ...]",
+        "broken": "tuple[MeldKind, ...]",
+    },
+    "DeclaredMeld": {
+        "seat": "int",
+        "kind": "MeldKind",
+        "cards": "tuple[int, ...]",
+        "trick": "int",
+        "points": "int",
+        "scored": "bool",
+    },
+    "Window": {
+        "seat": "int",
+        "declarations": "int",
+        "scored": "bool",
+        "exchanged": "int | None",
+        "passed": "tuple[int, ...]",
+    },
+    "DealResult": {
+        "scores": "tuple[int, ...]",
+        "brisques": "tuple[int, ...]",
+        "last_trick_winner": "int",
+        "game_scores": "tuple[int, ...]",
+        "rubiconed": "tuple[bool, ...]",
+        "side_scores": "tuple[int, ...]",
+    },
+    "ScoreEvent": {"seat": "int", "points": "int", "source": "ScoreSource", "detail": "str"},
+}
+
+
+def write_annotations(cls: type[Any], written: Mapping[str, str], own: bool = True) -> None:
+    """Give the compiled class ``cls`` its fields' annotations as ``written``: its own
+    ``__annotations__`` where ``own`` (not for a subclass that adds no field), and the
+    type of each of its attrs fields."""
+    if own:
+        cls.__annotations__ = dict(written)
+    fields = cls.__attrs_attrs__
+    # Through setattr: the attrs plugin types the tuple as the class's alone.
+    setattr(cls, "__attrs_attrs__", type(fields)(f.evolve(type=written[f.name]) for f in fields))  # noqa: B010
+
+
+#: The methods attrs writes for a record and the compiled class lacks. mypyc runs the
+#: decorator on its class and keeps only ``__init__`` and the attrs description of the
+#: slotted class attrs makes (``slots=True``), not the methods a value needs.
+_ATTRS_METHODS: Final = (
+    "__eq__",
+    "__ne__",
+    "__hash__",
+    "__repr__",
+    "__setattr__",
+    "__delattr__",
+    "__getstate__",
+    "__setstate__",
+    "__match_args__",
+    "__attrs_props__",
+)
+
+
+def _complete(cls: type[Any]) -> None:
+    """Give the compiled record ``cls`` the methods attrs writes for the pure one
+    (:data:`_ATTRS_METHODS`), taken from a class attrs makes with the same fields and
+    settings; they read the fields by name, so they serve the compiled class alike."""
+    model = attr.make_class(
+        cls.__name__,
+        [field.name for field in attr.fields(cls)],
+        slots=True,
+        frozen=True,
+        order=False,
+    )
+    for name in _ATTRS_METHODS:
+        if name in vars(model):
+            setattr(cls, name, vars(model)[name])
+
+
+def naming_the_field(cls: type[Any]) -> None:
+    """Make the initialiser of ``cls`` (a compiled record, or the deal state over its
+    compiled fields) refuse a field of the wrong type in the library's words, naming
+    it. A compiled class's slots hold only values of their types (a tuple, an int, a
+    bool), and its initialiser refuses another value at once, in the compiler's words
+    (``int object expected; got str``), which name no field; this one names it
+    (``Trick(): leader must be an integer, not str``). The engine makes its records
+    with ``Trick.of`` and the others, which this leaves alone."""
+    init = cls.__init__
+
+    @functools.wraps(init)
+    def initialise(self: object, *args: Any, **kwargs: Any) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except TypeError:
+            names = [field.name for field in attr.fields(cls) if field.init]
+            hints = type_hints(cls)
+            for name, value in [*zip(names, args, strict=False), *kwargs.items()]:
+                problem = misfit(value, hints[name], name, limit=None) if name in hints else None
+                if problem is not None and problem.wrong_type:
+                    raise TypeError(f"{cls.__name__}(): {problem.message}") from None
+            raise
+
+    # Through setattr: mypy does not let a method be assigned.
+    setattr(cls, "__init__", initialise)  # noqa: B010
+
+
+if NATIVE_RECORDS:
+    for _record in (Trick, TableCard, DeclaredMeld, Window, DealResult, ScoreEvent):
+        _complete(_record)
+        write_annotations(_record, WRITTEN_ANNOTATIONS[_record.__name__])
+        naming_the_field(_record)
+else:
+    # In pure Python the ``__init__`` attrs writes is the quickest way to a record: the
+    # engine's ``Trick.of`` (and the others) is the class itself. Through setattr: mypy
+    # does not let a method be assigned.
+    for _record in (Trick, DeclaredMeld, Window, ScoreEvent):
+        setattr(_record, "of", _record)  # noqa: B010

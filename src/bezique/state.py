@@ -10,9 +10,7 @@ live below this module (:mod:`bezique.engine`, :mod:`bezique.laws`).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -35,10 +33,9 @@ from bezique.laws.scoring import carte_blanche_bonus, turn_up_seven_bonus
 from bezique.laws.zones import bits
 from bezique.legality import Reason
 from bezique.notation import parse_action
-from bezique.records import ScoreEvent, ScoreSource, TableCard
+from bezique.records import ScoreEvent, ScoreSource, TableCard, naming_the_field
 from bezique.rules import Rules
 from bezique.rules.melds import MeldKind, kinds_in
-from bezique.rules.options import misfit, type_hints
 from bezique.views import SeatView, seat_view
 
 #: What the ``action`` parameter takes, for the :class:`TypeError` of another value.
@@ -263,33 +260,12 @@ class DealState(DealFields):
         return svg.draw(self)
 
 
-def _naming_the_field(init: Callable[..., None]) -> Callable[..., None]:
-    """The state's initialiser ``init``, refusing a field of the wrong type in the
-    library's words, naming it. In the compiled build the fields' classes are compiled
-    and their slots hold only values of their types (a tuple, an int, a bool): the
-    initialiser refuses another value at once, in the compiler's words. In the pure
-    build a state is made with any values, and :func:`bezique.checks.check_state`
-    refuses them (attrs itself checks nothing)."""
-
-    @functools.wraps(init)
-    def initialise(self: DealState, *args: Any, **kwargs: Any) -> None:
-        try:
-            init(self, *args, **kwargs)
-        except TypeError:
-            names = [field.name for field in attrs.fields(DealState) if field.init]
-            hints = type_hints(DealState)
-            for name, value in [*zip(names, args, strict=False), *kwargs.items()]:
-                problem = misfit(value, hints[name], name, limit=None) if name in hints else None
-                if problem is not None and problem.wrong_type:
-                    raise TypeError(f"DealState(): {problem.message}") from None
-            raise
-
-    return initialise
-
-
 if NATIVE_FIELDS:
-    # Through setattr: mypy does not let a method be assigned.
-    setattr(DealState, "__init__", _naming_the_field(DealState.__init__))  # noqa: B010
+    # The compiled fields' slots hold only values of their types: the state's
+    # initialiser refuses another value at once, in the compiler's words, unless it says
+    # which field. In the pure build a state is made with any values, and
+    # :func:`bezique.checks.check_state` refuses them (attrs itself checks nothing).
+    naming_the_field(DealState)
 
 
 def _summary(state: DealState) -> str:

@@ -62,7 +62,7 @@ def score(
     if points:
         draft.scores = add_points(draft.scores, seat, points)
         if events is not None:
-            events.append(ScoreEvent(seat, points, source, detail))
+            events.append(ScoreEvent.of(seat, points, source, detail))
 
 
 def play(
@@ -132,11 +132,11 @@ def take_trick(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
     if plan.duels and not stock_phase:
         # EB9, EB11: the trick of a duel, and who leads next (W+2 after the first duel).
         winner = trick_seats(rules, draft.tricks, leader)[best]
-        tricks = draft.tricks = draft.tricks + (Trick(leader, cards, winner),)
+        tricks = draft.tricks = draft.tricks + (Trick.of(leader, cards, winner),)
         draft.leader = next_leader(rules, tricks)
     else:
         winner = draft.leader = (leader + best) % len(draft.hand_masks)
-        tricks = draft.tricks = draft.tricks + (Trick(leader, cards, winner),)
+        tricks = draft.tricks = draft.tricks + (Trick.of(leader, cards, winner),)
     won = 0
     for card in cards:
         won |= 1 << card
@@ -199,7 +199,7 @@ def exchange(draft: DealDraft, events: list[ScoreEvent] | None) -> None:
     draft.hand_masks = with_value(hands, seat, (hands[seat] & ~(1 << seven)) | (1 << gained))
     draft.turn_up = seven
     counts = draft.rules.trumps.exchange_counts_as_declaration
-    draft.window = Window(
+    draft.window = Window.of(
         seat,
         window.declarations + (1 if counts else 0),
         window.scored or counts,
@@ -267,16 +267,16 @@ def declare(
     if draft.trump is None and kind in trump_fixers(rules):
         # HGM, FOS p.334, BIC: the first marriage (or sequence) fixes trumps.
         draft.trump = face_of(cards[0]).suit
-    meld = DeclaredMeld(seat, kind, tuple(sorted(cards)), len(draft.tricks), points, scored)
+    meld = DeclaredMeld.of(seat, kind, tuple(sorted(cards)), len(draft.tricks), points, scored)
     draft.melds = (*draft.melds, meld)
-    draft.window = Window(
+    draft.window = Window.of(
         seat, window.declarations + 1, window.scored or scored, window.exchanged, window.passed
     )
     if scored:
         # Recorded even for a kind worth nothing: the meld was scored, and so it is told.
         draft.scores = add_points(draft.scores, seat, points)
         if events is not None:
-            events.append(ScoreEvent(seat, points, ScoreSource.DECLARATION, kind.value))
+            events.append(ScoreEvent.of(seat, points, ScoreSource.DECLARATION, kind.value))
 
 
 def _window(draft: DealDraft) -> Window:

@@ -34,6 +34,7 @@ from bezique.records import (
     Trick,
     Window,
     table_order,
+    write_annotations,
 )
 from bezique.rules import Rules
 from bezique.rules.melds import kinds_in
@@ -332,7 +333,7 @@ NATIVE_FIELDS: Final = DealDraft.__new__ is not object.__new__
 #: compiled classes hold the compiler's instead (``type`` for ``Suit | None``,
 #: ``tuple`` for ``tuple[int, ...]``), which ``typing.get_type_hints`` (read by the
 #: state checks, :func:`bezique.checks.check_state`) and ``attrs.fields(...).type``
-#: would show; :func:`_written_annotations` puts these back. The tests hold this table
+#: would show; :func:`~bezique.records.write_annotations` puts these back. The tests hold this table
 #: to the annotations above (tests/test_record_contract.py).
 WRITTEN_ANNOTATIONS: Final[dict[str, str]] = {
     "rules": "Rules",
@@ -360,21 +361,9 @@ WRITTEN_ANNOTATIONS: Final[dict[str, str]] = {
 }
 
 
-def _written_annotations(cls: type[DealDraft], own: bool) -> None:
-    """Give the compiled class ``cls`` the fields' annotations as written
-    (:data:`WRITTEN_ANNOTATIONS`): its own ``__annotations__`` where ``own``, and the
-    type of each of its attrs fields."""
-    if own:
-        cls.__annotations__ = dict(WRITTEN_ANNOTATIONS)
-    fields = cls.__attrs_attrs__
-    written = [field.evolve(type=WRITTEN_ANNOTATIONS[field.name]) for field in fields]
-    # Through setattr: the attrs plugin types the tuple as this class's alone.
-    setattr(cls, "__attrs_attrs__", type(fields)(written))  # noqa: B010
-
-
 if NATIVE_FIELDS:
-    _written_annotations(DealDraft, own=True)
-    _written_annotations(DealFields, own=False)
+    write_annotations(DealDraft, WRITTEN_ANNOTATIONS)
+    write_annotations(DealFields, WRITTEN_ANNOTATIONS, own=False)
 
 
 def duel_seat(state: DealDraft) -> int:

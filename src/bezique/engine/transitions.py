@@ -184,7 +184,7 @@ def scored(
     """Add points to a seat and record why; zero points record nothing."""
     if not points:
         return scores
-    events.append(ScoreEvent(seat, points, source, detail))
+    events.append(ScoreEvent.of(seat, points, source, detail))
     return add_points(scores, seat, points)
 
 
@@ -234,7 +234,7 @@ def _score_pending(state: S, window: Window, index: int) -> tuple[S, tuple[Score
         window=attrs.evolve(window, scored=True),
         scores=add_points(state.scores, meld.seat, meld.points),
     )
-    event = ScoreEvent(meld.seat, meld.points, ScoreSource.DECLARATION, meld.kind.value)
+    event = ScoreEvent.of(meld.seat, meld.points, ScoreSource.DECLARATION, meld.kind.value)
     return new, (event,)
 
 

@@ -864,7 +864,7 @@ def window_after_pass(rules: Rules, window: Window) -> Window:
     if partner is None:  # pragma: no cover - refused by may_pass_right
         raise IllegalActionError(PassToPartner(), (Reason.CANNOT_PASS_RIGHT,))
     fresh = rules.partnership.partnership_declarer is PartnershipDeclarer.BOTH_IN_TURN
-    return Window(
+    return Window.of(
         partner,
         0 if fresh else window.declarations,
         False if fresh else window.scored,

@@ -278,7 +278,12 @@ _PLAIN_NAMES = {int: "an integer", bool: "true or false", str: "a string", type(
 
 
 def describe(expected: Any) -> str:
-    """A type annotation in words, for error messages."""
+    """A type annotation in words, for error messages.
+
+    >>> from bezique.records import Phase
+    >>> describe(tuple[Phase, ...])
+    "a tuple of Phase values, each one of 'stock', 'end', 'over'"
+    """
     if isinstance(expected, type) and issubclass(expected, enum.Enum):
         return "one of " + ", ".join(repr(m.value) for m in expected)
     if expected in _PLAIN_NAMES:
@@ -287,7 +292,10 @@ def describe(expected: Any) -> str:
     if origin in (types.UnionType, typing.Union):
         return " or ".join(describe(arg) for arg in typing.get_args(expected))
     if origin is tuple:
-        inner = describe(typing.get_args(expected)[0])
+        item = typing.get_args(expected)[0]
+        if isinstance(item, type) and issubclass(item, enum.Enum):
+            return f"a tuple of {item.__name__} values, each {describe(item)}"
+        inner = describe(item)
         return f"a tuple of {inner.removeprefix('an ').removeprefix('a ')}s"
     if isinstance(expected, type):
         return f"a {expected.__name__}"
