@@ -56,6 +56,7 @@ from bezique.actions import (
     ShowCarteBlanche,
 )
 from bezique.cards import FACES, FACES_PER_PACK, Card, Rank, Suit
+from bezique.encodings.ids import action_ids
 from bezique.errors import (
     IllegalActionError,
     InvalidStateError,
@@ -307,24 +308,15 @@ class ActionSpace(IdSpace[HasLegalActions, Action]):
         if last and last[0][0] is legal:
             return last[0]
         melds = position.melds
-        index, plays = self._index, self._plays
-        ids = []
-        for action in legal:
-            if plays and type(action) is Play:
-                # action_key() of a play, read as an index: its face, and whether the
-                # card has a declaration history.
-                ref = action.card
-                ids.append(plays[2 * ref.card.index + (1 if ref.history else 0)])
-                continue
-            key = action_key(action, melds)
-            if key not in index:
-                # The enumeration missed an action the engine produces: a fault of the
-                # library, named as such rather than left to a KeyError.
-                raise InvalidStateError(
-                    f"legal action {action} has no id in the action space of "
-                    f"{self.rules.name} ({key})"
-                )
-            ids.append(index[key])
+        ids = action_ids(legal, melds, self._index, self._plays, action_key)
+        if len(ids) < len(legal):
+            # The enumeration missed an action the engine produces: a fault of the
+            # library, named as such rather than left to a KeyError.
+            action = legal[len(ids)]
+            raise InvalidStateError(
+                f"legal action {action} has no id in the action space of "
+                f"{self.rules.name} ({action_key(action, melds)})"
+            )
         found = (legal, tuple(ids))
         last[:] = [found]
         return found
