@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 import typing
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -470,3 +471,15 @@ def test_a_record_field_of_the_wrong_type_is_refused_in_the_library_s_words(
     else:
         assert getattr(attrs.evolve(one, **wrong), field) == "x"
     assert one == before
+
+
+@pytest.mark.parametrize("name", sorted(records.WRITTEN_ANNOTATIONS))
+def test_only_the_pure_records_take_weak_references(name: str) -> None:
+    """As docs/performance.md says: a compiled record, a class without a ``__dict__``,
+    takes no weak reference; the pure build's slotted attrs records do."""
+    one, _ = SAMPLES[name]
+    if records.NATIVE_RECORDS:
+        with pytest.raises(TypeError, match="weak reference"):
+            weakref.ref(one)
+    else:
+        assert weakref.ref(one)() is one
