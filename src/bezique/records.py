@@ -330,8 +330,9 @@ def write_annotations(cls: type[Any], written: Mapping[str, str], own: bool = Tr
     if own:
         cls.__annotations__ = dict(written)
     fields = cls.__attrs_attrs__
+    typed = type(fields)(field.evolve(type=written[field.name]) for field in fields)
     # Through setattr: the attrs plugin types the tuple as the class's alone.
-    setattr(cls, "__attrs_attrs__", type(fields)(f.evolve(type=written[f.name]) for f in fields))  # noqa: B010
+    setattr(cls, "__attrs_attrs__", typed)  # noqa: B010
 
 
 #: The methods attrs writes for a record and the compiled class lacks. mypyc runs the

@@ -333,8 +333,8 @@ NATIVE_FIELDS: Final = DealDraft.__new__ is not object.__new__
 #: compiled classes hold the compiler's instead (``type`` for ``Suit | None``,
 #: ``tuple`` for ``tuple[int, ...]``), which ``typing.get_type_hints`` (read by the
 #: state checks, :func:`bezique.checks.check_state`) and ``attrs.fields(...).type``
-#: would show; :func:`~bezique.records.write_annotations` puts these back. The tests hold this table
-#: to the annotations above (tests/test_record_contract.py).
+#: would show; :func:`~bezique.records.write_annotations` puts these back. The tests
+#: hold this table to the annotations above (tests/test_record_contract.py).
 WRITTEN_ANNOTATIONS: Final[dict[str, str]] = {
     "rules": "Rules",
     "dealer": "int",
