@@ -32,6 +32,7 @@ __all__ = [
     "Trick",
     "Window",
     "naming_the_field",
+    "reduce_by_new",
     "table_order",
     "write_annotations",
 ]
@@ -40,13 +41,21 @@ __all__ = [
 #: opcode NEWOBJ), under a name of its own: the type stubs do not list it.
 _NEW_OBJECT: Final[Callable[..., object]] = copyreg.__newobj__  # type: ignore[attr-defined]
 
+
+def reduce_by_new(record: Any) -> tuple[object, ...]:
+    """How ``record`` pickles, under every protocol: as protocol 2 pickles it (its class's
+    ``__new__``, then its attrs state). A compiled class's ``__reduce__`` returns this:
+    under protocols 0 and 1 pickle would remake a compiled object by calling its class
+    with the object (``copyreg._reduce_ex``)."""
+    return (_NEW_OBJECT, (type(record),), record.__getstate__())
+
+
 # The records below are attrs classes written with ``attr.s`` and the settings of
 # ``attrs.frozen`` spelled out: under CPython they are those classes, and
 # the compiled build (mypyc) makes a class so decorated a native class of its own, whose
 # fields the engine's compiled code reads in place, with the attrs description
 # (``attrs.fields``, ``evolve``, pickles) kept. Each pickles as protocol 2 pickles it,
-# under every protocol (``__reduce__``): protocols 0 and 1 would remake a compiled
-# object by calling its class with the object (``copyreg._reduce_ex``).
+# under every protocol (``__reduce__``, :func:`reduce_by_new`).
 
 
 class Phase(enum.StrEnum):
@@ -71,7 +80,7 @@ class Trick:
     winner: int
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+        return reduce_by_new(self)
 
     @staticmethod
     def of(leader: int, cards: tuple[int, ...], winner: int) -> Trick:
@@ -101,7 +110,7 @@ class TableCard:
     broken: tuple[MeldKind, ...] = ()
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+        return reduce_by_new(self)
 
 
 def table_order(entries: Iterable[TableCard]) -> tuple[TableCard, ...]:
@@ -128,7 +137,7 @@ class DeclaredMeld:
     scored: bool
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+        return reduce_by_new(self)
 
     @staticmethod
     def of(
@@ -182,7 +191,7 @@ class Window:
     passed: tuple[int, ...] = ()
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+        return reduce_by_new(self)
 
     @staticmethod
     def of(
@@ -233,7 +242,7 @@ class DealResult:
     side_scores: tuple[int, ...] = attr.ib(default=attr.Factory(_same_scores, takes_self=True))
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+        return reduce_by_new(self)
 
 
 class ScoreSource(enum.StrEnum):
@@ -266,7 +275,7 @@ class ScoreEvent:
     detail: str = ""
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+        return reduce_by_new(self)
 
     @staticmethod
     def of(seat: int, points: int, source: ScoreSource, detail: str) -> ScoreEvent:

@@ -13,8 +13,7 @@ as a bit mask per card id. The re-use rules read it (see
 
 from __future__ import annotations
 
-import copyreg
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 import attr
@@ -33,6 +32,7 @@ from bezique.records import (
     TableCard,
     Trick,
     Window,
+    reduce_by_new,
     table_order,
     write_annotations,
 )
@@ -40,10 +40,6 @@ from bezique.rules import Rules
 from bezique.rules.melds import kinds_in
 
 __all__ = ["DealDraft", "DealFields", "duel_seat", "trick_number"]
-
-#: What protocol 2 pickles an object's class with (``cls.__new__(cls)``, written as the
-#: opcode NEWOBJ), under a name of its own: the type stubs do not list it.
-_NEW_OBJECT: Final[Callable[..., object]] = copyreg.__newobj__  # type: ignore[attr-defined]
 
 # The phases as module names: in Python 3.11, reading an enum member from its
 # class (``Phase.STOCK``) costs about ten times a global name, and the engine's
@@ -170,10 +166,10 @@ class DealFields(DealDraft):
     """
 
     def __reduce__(self) -> tuple[object, ...]:
-        """A state pickles as pickle's protocol 2 pickles it, under every protocol: in
-        the compiled build this class is compiled, and protocols 0 and 1 would remake
-        an object of it by calling the class with the object (``copyreg._reduce_ex``)."""
-        return (_NEW_OBJECT, (type(self),), self.__getstate__())
+        """A state pickles as pickle's protocol 2 pickles it, under every protocol
+        (:func:`~bezique.records.reduce_by_new`): in the compiled build this class is
+        compiled."""
+        return reduce_by_new(self)
 
     # -- queries -------------------------------------------------------------------
 
