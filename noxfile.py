@@ -256,12 +256,13 @@ def build_compiled(session: nox.Session) -> str:
 @nox.session
 def compiled(session: nox.Session) -> None:
     """The accelerated build: compile the engine, the laws and the search players with
-    mypyc into a wheel, install it (not editable), check that the compiled modules are
-    the ones loaded, then run the test suite (the behaviour fingerprint included) and the
-    docs' doctests against it."""
+    mypyc into a wheel, install it (not editable) with the learning extras, check that
+    the compiled modules are the ones loaded, then run the test suite (the behaviour
+    fingerprint included, and tests/rl, which reach the compiled observation writer and
+    action ids) and the docs' doctests against it."""
     wheel = build_compiled(session)
     install_groups(session, "test", "docs")
-    session.install(wheel)
+    session.install(f"{wheel}[rl]")
     session.run("python", "-m", "bezique", "--version")
     session.run("python", "benchmarks/engines.py", "--which")
     session.run("python", "-c", "import bezique.engine as e, sys; sys.exit(not e.accelerated())")

@@ -188,6 +188,23 @@ class Batch:
         return vectors.reshape(count, -1)
 
 
+class _DeclaredRows:
+    """The cards with a declaration history, per meld kind (index, bit set) the cards
+    declared in it where any, and the cards with a broken meld, as bit sets: read
+    from one state's histories (:meth:`MaskFiller._declared`).
+
+    A class, not a tuple: a seat's rows are kept while the rows they were written
+    from are the same object, and the compiled build holds a tuple of fixed length
+    unboxed, so that two reads of it are never the same object."""
+
+    __slots__ = ("broken", "cards", "kinds")
+
+    def __init__(self, cards: int, kinds: tuple[tuple[int, int], ...], broken: int) -> None:
+        self.cards = cards
+        self.kinds = kinds
+        self.broken = broken
+
+
 class SeatRows:
     """What one seat's rows of a vector were read from and hold
     (:attr:`Written.seats`): the bit sets of its cards declared still in the hand,
@@ -351,7 +368,7 @@ class MaskFiller:
         # change, so one identity test tells whether to read them again.
         self._histories_read: tuple[int, ...] | None = None
         self._broken_read: tuple[int, ...] | None = None
-        self._declared_rows: _DeclaredRows = (0, (), 0)
+        self._declared_rows = _DeclaredRows(0, (), 0)
         #: The rows of cards declared read before those, and the cards whose rows
         #: differ between the two (in the cards declared, a kind's, or the broken).
         self._declared_before: _DeclaredRows | None = None
@@ -429,7 +446,9 @@ class MaskFiller:
         declared_rows = self._declared_rows
         if state.history is not self._histories_read or state.broken is not self._broken_read:
             declared_rows = self._declared(state)
-        declared, kind_masks, broken = declared_rows
+        declared = declared_rows.cards
+        kind_masks = declared_rows.kinds
+        broken = declared_rows.broken
         if state.tricks is not written.tricks:
             self._fill_played(state, me, out, batch, written)
         hands, tables = state.hand_masks, state.table_masks
@@ -678,11 +697,11 @@ class MaskFiller:
                 by_kind[kind] = by_kind.get(kind, 0) | bit
         for card in compress(ids, broken_marks):
             broken |= 1 << card
-        rows = declared, tuple(sorted(by_kind.items())), broken
+        rows = _DeclaredRows(declared, tuple(sorted(by_kind.items())), broken)
         before = self._declared_rows
-        changed = (before[0] ^ declared) | (before[2] ^ broken)
-        kinds_before = dict(before[1])
-        for kind, mask in rows[1]:
+        changed = (before.cards ^ declared) | (before.broken ^ broken)
+        kinds_before = dict(before.kinds)
+        for kind, mask in rows.kinds:
             changed |= kinds_before.pop(kind, 0) ^ mask
         for mask in kinds_before.values():
             changed |= mask
@@ -749,8 +768,6 @@ class MaskFiller:
         return played
 
 
-#: The cards declared, by kind (index, bit set) where any, and the broken cards.
-_DeclaredRows = tuple[int, tuple[tuple[int, int], ...], int]
 #: Per seat, the cards shown in melds and the unscored melds by kind (index, count).
 _ShownMelds = tuple[list[int], list[list[tuple[int, int]]]]
 #: The kinds of each declaration history met, by index in :data:`KINDS`.
