@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import bezique as bz
 from bezique.cards import FACES_PER_PACK, Card, Rank, Suit
@@ -18,7 +20,7 @@ from bezique.laws.dealing import (
     seat_order,
     shuffled_deck,
 )
-from bezique.laws.zones import bits, deck_tables
+from bezique.laws.zones import bits, deck_tables, holds_at_least
 
 CLASSIC = bz.variants.CLASSIC
 
@@ -108,7 +110,17 @@ def test_the_six_pack_cut() -> None:
         dealt_points(CLASSIC, None, 0, (3, 3))
 
 
+@given(st.integers(min_value=0, max_value=(1 << 256) - 1), st.integers(-1, 9))
+def test_a_bit_set_holds_at_least_as_many_cards_as_it_counts(cards: int, count: int) -> None:
+    """``holds_at_least`` is ``bit_count() >= count``, for sets of one pack to eight
+    (the compiled build counts those of a machine word and those past it apart)."""
+    assert holds_at_least(cards, count) is (cards.bit_count() >= count)
+    word = cards & ((1 << 62) - 1)
+    assert holds_at_least(word, count) is (word.bit_count() >= count)
+
+
 def test_deck_tables() -> None:
+    assert deck_tables(2) is deck_tables(2)
     tables = deck_tables(2)
     assert tables.size == 64
     assert tables.all_cards == (1 << 64) - 1

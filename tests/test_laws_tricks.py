@@ -49,9 +49,12 @@ def test_beats(card: str, best: str, trump: Suit | None, offsuit: bool, wins: bo
 
 
 def test_the_table_is_beats() -> None:
-    for trump in (None, Suit.CLUBS):
+    """Every trump suit and none, each way of offsuit cards: the tables, kept by index,
+    are told apart and each is :func:`beats`; asked again, the same table is given."""
+    for trump in (None, *Suit):
         for offsuit in (False, True):
             table = takes_table(trump, offsuit)
+            assert takes_table(trump, offsuit) is table
             for best in FACES:
                 for card in FACES:
                     expected = beats(card, best, trump, offsuit)

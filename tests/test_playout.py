@@ -314,3 +314,24 @@ def test_playouts_of_many_classic_deals_make_the_moves_stepping_makes() -> None:
         ):
             digest.update(repr((end.melds, end.tricks, end.scores)).encode())
     assert fast.hexdigest() == reference.hexdigest()
+
+
+def test_the_end_phase_replies_are_the_law_s_through_the_memo_s_restarts() -> None:
+    """The fast policy's replies in the last tricks (``end_replies``, kept by hand,
+    lead and trump) are the faces the end-phase duties allow (S000 law 9: the law's
+    ``playable``), before and after the kept answers start again."""
+    from bezique.laws.tricks import playable
+    from bezique.laws.zones import deck_tables
+    from bezique.players import rule_of_thumb
+
+    one_pack = deck_tables(1)
+    rng = random.Random(9)
+    for number in range(rule_of_thumb._ALLOWED_KEPT + 500):
+        hand = rng.sample(range(FACES_PER_PACK), rng.randint(1, 8))
+        led = rng.randrange(FACES_PER_PACK)
+        trump = rng.choice([None, *bz.Suit])
+        mask = sum(1 << face for face in hand)
+        allowed = playable(mask, (led,), trump, True, one_pack)
+        expected = [face for face in hand if allowed >> face & 1]
+        assert rule_of_thumb.end_replies(hand, led, trump) == expected, number
+        assert len(rule_of_thumb._ALLOWED) <= rule_of_thumb._ALLOWED_KEPT

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
@@ -22,11 +23,11 @@ from bezique.engine.fields import END, OVER, STOCK, DealDraft, DealFields
 from bezique.engine.plays import card_class, doubles_of, ids_of
 from bezique.engine.speed import (
     LOW,
+    DeclareOrder,
     Plan,
-    declare_order,
     faces_of,
+    listed_declaration,
     make_plan,
-    shared_declaration,
 )
 from bezique.laws.declaring import (
     Lift,
@@ -45,7 +46,7 @@ from bezique.laws.declaring import (
     trick_cards_open,
     won_copy_choices,
 )
-from bezique.laws.zones import bits, deck_tables
+from bezique.laws.zones import COMPILED, bits, deck_tables, holds_at_least
 from bezique.legality import Reason
 from bezique.records import Window
 from bezique.rules import Memo, Rules
@@ -64,6 +65,9 @@ __all__ = [
     "trick_cards",
     "window_declarations",
 ]
+
+#: The first of a pair, the order kept with a listed declaration.
+_FIRST: Final = operator.itemgetter(0)
 
 
 def declarable(state: DealDraft, seat: int, plan: Plan | None = None) -> int:
@@ -128,21 +132,10 @@ def window_declarations(state: DealFields, window: Window, plan: Plan) -> tuple[
     if cards is None:
         return ()
     held, own, fresh_classes, trick = cards
-    present = faces_of(held)
-    out: list[Declare] = []
-    # Quick checks before looking at histories: the faces, then the counts.
-    by_suit, by_faces, by_count = _meld_table(state.rules, state.trump)
-    fitting = (
-        by_suit[0][present & 255]
-        & by_suit[1][present >> 8 & 255]
-        & by_suit[2][present >> 16 & 255]
-        & by_suit[3][present >> 24]
-    )
-    candidates = [by_faces[i] for i in bits(fitting)] if fitting else []
-    candidates += [e for mask, count, e in by_count if (held & mask).bit_count() >= count]
+    out: list[tuple[DeclareOrder, Declare]] = []
     seat = window.seat
     exchanged = window.exchanged
-    for entry in candidates:
+    for entry in _candidates(state, held):
         usable = _usable_classes(state, entry, held)
         if usable is None:
             continue
@@ -161,15 +154,37 @@ def window_declarations(state: DealFields, window: Window, plan: Plan) -> tuple[
                     continue
                 keys = tuple([face << 64 | cls for face, cls in classes])
                 if trick is None:
-                    out.append(shared_declaration(kind, keys))
+                    out.append(listed_declaration(kind, keys))
                     continue
                 # S003: where alike cards just won and won before could serve, each
                 # choice of copies is a declaration of its own.
                 for marks in copy_marks(state, kind, classes, own, trick):
-                    out.append(shared_declaration(kind, keys, marks))
-    if len(out) > 1:
-        out.sort(key=declare_order)
-    return tuple(out)
+                    out.append(listed_declaration(kind, keys, marks))
+    if len(out) <= 1:
+        return (out[0][1],) if out else ()
+    # By the order kept with each declaration, read without a call of Python code.
+    out.sort(key=_FIRST)
+    return tuple([declaration for _, declaration in out])
+
+
+def _candidates(state: DealFields, held: int) -> list[_Entry]:
+    """The entries of the meld table whose faces ``held`` has, with enough cards of
+    them: quick checks before the histories are looked at."""
+    present = faces_of(held)
+    by_suit, by_faces, by_count = _meld_table(state.rules, state.trump)
+    fitting = (
+        by_suit[0][present & 255]
+        & by_suit[1][present >> 8 & 255]
+        & by_suit[2][present >> 16 & 255]
+        & by_suit[3][present >> 24]
+    )
+    candidates = [by_faces[i] for i in bits(fitting)] if fitting else []
+    # The quartets and the like, counted the quicker way of each build (:func:`holds_at_least`).
+    if COMPILED:
+        candidates += [e for mask, count, e in by_count if holds_at_least(held & mask, count)]
+    else:
+        candidates += [e for mask, count, e in by_count if (held & mask).bit_count() >= count]
+    return candidates
 
 
 _Cards = tuple[int, int, set[tuple[int, int]], tuple[int, int] | None]

@@ -29,7 +29,7 @@ from bezique.laws.declaring import partner_of
 from bezique.laws.scoring import exchange_bonus
 from bezique.laws.tricks import takes_table, trick_terms, winning_index
 from bezique.laws.turns import trick_seats
-from bezique.laws.zones import DeckTables, bits, deck_tables
+from bezique.laws.zones import COMPILED, DeckTables, bits, deck_tables, holds_at_least
 from bezique.players.reading import (
     ACE,
     JACK,
@@ -412,11 +412,14 @@ def ready_in(
     protect: dict[int, int] = {}
     for value, banned, need in watched:
         # A quick count first (most melds are far from complete), then the histories.
-        # Most counts needed are one card, which needs no count: ``int.bit_count`` is a
-        # method call in the compiled build.
+        # Most counts needed are one card, which needs no count; the others are
+        # counted the quicker way of each build (:func:`holds_at_least`).
         for mask, count in need:
             cards = held & mask
-            if not cards or (count > 1 and cards.bit_count() < count):
+            if not cards or (
+                count > 1
+                and not (holds_at_least(cards, count) if COMPILED else cards.bit_count() >= count)
+            ):
                 break
         else:
             if _protect_ready(held, history, value, banned, need, protect):

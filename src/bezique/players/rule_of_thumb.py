@@ -345,14 +345,28 @@ def _faces_mask(faces: Sequence[int]) -> int:
     return mask
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def _allowed_faces(present: int, led: int, trump: int) -> int:
     """:func:`bezique.laws.tricks.playable` for a hand holding the faces of ``present``
     (one copy each: which faces may be played does not depend on how many copies are
     held) and a trick of the face ``led``, kept for the many playouts that meet the
-    same hand and lead."""
-    suit_ = None if trump < 0 else _SUITS[trump]
-    return playable(present, (led,), suit_, True, _ONE_PACK)
+    same hand and lead.
+
+    Kept in a dictionary read in place, by one number: through ``functools.lru_cache``
+    a call cost the compiled build about a thousand instructions."""
+    key = present << 8 | led << 3 | (trump + 1)
+    allowed = _ALLOWED.get(key)
+    if allowed is None:
+        if len(_ALLOWED) >= _ALLOWED_KEPT:
+            _ALLOWED.clear()
+        suit_ = None if trump < 0 else _SUITS[trump]
+        allowed = _ALLOWED[key] = playable(present, (led,), suit_, True, _ONE_PACK)
+    return allowed
+
+
+#: The answers of :func:`_allowed_faces` met, by ``present << 8 | led << 3 | trump + 1``
+#: (trump -1 for none); started again past :data:`_ALLOWED_KEPT` of them.
+_ALLOWED: Final[dict[int, int]] = {}
+_ALLOWED_KEPT: Final = 1 << 14
 
 
 _ONE_PACK: Final = deck_tables(1)
