@@ -89,9 +89,9 @@ def holds_at_least(cards: int, count: int) -> bool:
 
     There ``int.bit_count`` is a method call through the interpreter (about 300
     instructions), and a set of a machine word clears its lowest card ``count - 1``
-    times and looks for one left: a few machine operations. In Python the call costs
-    more than ``bit_count`` itself, so the pure build counts in place (see
-    :data:`COMPILED`).
+    times and looks for one left: a few machine operations. In Python a call of this
+    function costs more than ``bit_count`` itself, so callers in the pure build ask
+    ``bit_count`` directly (see :data:`COMPILED`).
 
     >>> holds_at_least(0b1011, 3), holds_at_least(0b1011, 4), holds_at_least(0, 0)
     (True, False, True)
